@@ -1,0 +1,37 @@
+/** Timing and other business constants of spec §9 and §3. */
+
+export const APP_VERSION = '1.2.0-auth';
+export const LAZY_PAGE_LOAD_TIMEOUT_MS = 120_000;
+export const PERSISTED_STATE_EXPIRY_MS = 43_200_000;
+export const TOAST_DURATION_MS = 2_000;
+
+/** Server-side session lifetime: absolute, whatever the activity (RELIABILITY 4). */
+export const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60 * 1000;
+
+/** HTTP status for an expired session (spec §8). */
+export const SESSION_EXPIRED_STATUS = 440;
+
+export const INVALID_FORMULA_MARKERS = ['SUM', 'AVG', 'N/A', 'undefined', 'masked'] as const;
+export const CURRENCY_PREFIX = 'CURRENCY_';
+export const LIVE_DATA_ENVIRONMENTS = ['patch', 'uat', 'qa'] as const;
+
+/** Names of the public front-end config values answered by GET /api/home/config. */
+export const FRONT_END_CONFIG_NAMES = [
+  'GOOGLE_CLIENT_ID',
+  'AMCHART_LICENSE',
+  'CHARGEBEE_SITE',
+] as const;
+
+export const ANALYTICS_EVENT_PREFIX = 'GDS -';
+export const ANALYTICS_CATEGORIES = { billing: 'billing', click: 'click' } as const;
+export const ANALYTICS_EVENTS = {
+  connectorSelect: `${ANALYTICS_EVENT_PREFIX} Connector Select`,
+  connectorDeselect: `${ANALYTICS_EVENT_PREFIX} Connector Deselect`,
+  accountsChanged: `${ANALYTICS_EVENT_PREFIX} Accounts Changed`,
+  usersChanged: `${ANALYTICS_EVENT_PREFIX} Users Changed`,
+  contactSupport: `${ANALYTICS_EVENT_PREFIX} Contact Support`,
+  customizePlan: `${ANALYTICS_EVENT_PREFIX} Customize Plan`,
+  billingPeriodToggle: `${ANALYTICS_EVENT_PREFIX} Billing Period Toggle`,
+  checkout: `${ANALYTICS_EVENT_PREFIX} Checkout`,
+  cancelSubscription: `${ANALYTICS_EVENT_PREFIX} Cancel Subscription`,
+} as const;

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { Permission } from './permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint. Routes are private unless declared public; a private route names
+ * the permissions it needs ([] = any signed-in member of the team).
+ */
+export type Access = { kind: 'public' } | { kind: 'private'; permissions: readonly Permission[] };
+
+export const publicAccess: Access = { kind: 'public' };
+export const privateAccess = (...permissions: Permission[]): Access => ({
+  kind: 'private',
+  permissions,
+});
+
+/**
+ * One endpoint, declared once: the server serves it with these schemas and the web client
+ * types its calls from them. Bodies are form-encoded (spec §7), so body fields are strings.
+ */
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  name: string;
+  method: HttpMethod;
+  /** Fastify-style path, e.g. /api/dataSources/deleteAccount/:accountId */
+  path: string;
+  access: Access;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Response;
+  /** Error codes this endpoint may answer besides the common ones. */
+  errors: readonly ErrorCode[];
+}
+
+export function defineEndpoint<
+  Params extends z.ZodType,
+  Query extends z.ZodType,
+  Body extends z.ZodType,
+  Response extends z.ZodType,
+>(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  return endpoint;
+}
+
+export type ParamsOf<E> =
+  E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryOf<E> =
+  E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Fills `:name` segments of a path, URL-encoding each value. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}

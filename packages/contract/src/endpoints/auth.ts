@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineEndpoint, publicAccess } from '../endpoint.ts';
+import { profileUserSchema, routeNameSchema, teamSchema } from './schemas.ts';
+
+/**
+ * The sign-in callback: the SPA's /login/callback forwards the identity provider's query here.
+ * It is a GET because it carries an OAuth redirect's query; it is safe because the state it
+ * consumes is single-use and bound to the caller's pre-login session (see docs/adr).
+ */
+export const loginCallback = defineEndpoint({
+  name: 'loginCallback',
+  method: 'GET',
+  path: '/api/auth/callback',
+  access: publicAccess,
+  query: z
+    .object({
+      code: z.string().max(2048).optional(),
+      state: z.string().max(512).optional(),
+      error: z.string().max(256).optional(),
+      error_description: z.string().max(1024).optional(),
+      iss: z.string().max(2048).optional(),
+    })
+    .loose(),
+  response: z.object({
+    success: z.literal(true),
+    user: profileUserSchema,
+    team: teamSchema,
+    nextUrl: routeNameSchema.nullable(),
+  }),
+  errors: ['LOGIN_FAILED', 'BAD_GATEWAY', 'RATE_LIMITED'],
+});

@@ -1,0 +1,22 @@
+import type { Endpoint } from '../endpoint.ts';
+import * as auth from './auth.ts';
+import * as dataSources from './data-sources.ts';
+import * as home from './home.ts';
+import * as team from './team.ts';
+
+export * from './schemas.ts';
+export { auth, dataSources, home, team };
+export { connectorInfoSchema, loginFieldSchema, type ConnectorInfo } from './data-sources.ts';
+export { teamNameSchema } from './team.ts';
+
+/** Every endpoint of the API. The authorization-matrix test fails when a route is missing. */
+export const ENDPOINTS = {
+  getConfig: home.getConfig,
+  login: home.login,
+  logout: home.logout,
+  loginCallback: auth.loginCallback,
+  getTeamInfo: team.getTeamInfo,
+  updateTeamInfo: team.updateTeamInfo,
+  getTeamUsers: team.getTeamUsers,
+  getConnectorConfig: dataSources.getConnectorConfig,
+} as const satisfies Record<string, Endpoint>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Every error the API answers, with its HTTP status. Bodies are `{ error: { code, message } }`. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  LOGIN_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  BUSINESS_UNIT_INVALID: 403,
+  BUSINESS_UNIT_MISMATCH: 403,
+  ORIGIN_NOT_ALLOWED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SESSION_EXPIRED: 440,
+  INTERNAL: 500,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** For VALIDATION_FAILED: the field that is wrong, as a dotted path. */
+    field: z.string().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** User-visible strings of spec §8, verbatim (double spaces included). */
+export const MESSAGES = {
+  loggedOutInactivity: 'You have been logged out due to inactivity.  Please log-in again',
+  connectionFailed: 'Could not make a connection.  Please try again',
+  connectionError: (error: string) => `Could not make a connection: ${error}`,
+  accountNotValid: (connector: string) => `${connector} account was not valid`,
+  accountConnected: (connector: string) => `Your ${connector} account was connected`,
+} as const;

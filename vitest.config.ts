@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One run over every package's own vitest config (unit and integration tiers).
+export default defineConfig({
+  test: {
+    projects: ['packages/contract', 'apps/server', 'apps/web'],
+  },
+});
