@@ -1,0 +1,83 @@
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The real server, started as a user starts it (demo mode), on free ports with fresh data
+// directories. Values go through process.env so Playwright's workers, which load this file
+// again, see the same ports.
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = net.createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const env = process.env;
+env.E2E_PORT ??= String(await freePort());
+env.E2E_SHORT_IDLE_PORT ??= String(await freePort());
+env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gds-e2e-'));
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const serverCommand = 'node --import tsx apps/server/src/server.ts';
+
+function server(port: string, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    command: serverCommand,
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${port}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      ...extra,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${env.E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // *.localhost serves the other skins; pin every loopback name to IPv4 where we listen.
+        '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP localhost 127.0.0.1',
+      ],
+    },
+  },
+  webServer: [
+    server(env.E2E_PORT, join(env.E2E_DATA_DIR, 'main')),
+    // A second instance whose sessions go idle after 3 s, to see the 440 flow for real.
+    server(env.E2E_SHORT_IDLE_PORT, join(env.E2E_DATA_DIR, 'short-idle'), {
+      SESSION_IDLE_SECONDS: '3',
+    }),
+  ],
+});
