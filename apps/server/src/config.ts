@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_HOST_UNIT_MAP, formatHostUnitMap } from '@gds/contract';
+import type { BusinessUnit, HostUnitMap } from '@gds/contract';
+import { REPO_ROOT } from './paths.ts';
+import { deriveAppOrigins, parseGtagIds, parseOriginList, parseSkinHosts } from './config-parsers.ts';
+
+/** Everything the server reads from the environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Demo mode: the sandbox providers are mounted under /sandbox. */
+  sandbox: boolean;
+  /** Origin (plus optional path) the app is reached at, without a trailing slash. */
+  publicUrl: string;
+  skinHosts: HostUnitMap;
+  /** Origins allowed to make state-changing requests and to receive sign-in redirects. */
+  appOrigins: readonly string[];
+  google: { clientId: string; clientSecret: string } | undefined;
+  amchartLicense: string;
+  chargebeeSite: string;
+  gtagIds: Partial<Record<BusinessUnit, string>>;
+  sessionIdleSeconds: number;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const flag = optionalText.pipe(
+  z
+    .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], {
+      error: 'must be 1 or 0 (true/false)',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(value))),
+);
+
+const envSchema = z.object({
+  PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).default(3000)),
+  HOST: optionalText.pipe(z.string().default('127.0.0.1')),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ),
+  NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
+  SANDBOX: flag,
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SKIN_HOSTS: optionalText,
+  APP_ORIGINS: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  AMCHART_LICENSE: optionalText,
+  CHARGEBEE_SITE: optionalText,
+  GTAG_IDS: optionalText,
+  SESSION_IDLE_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(60).default(7200)),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: optionalText,
+});
+
+/** Reads and validates the environment; throws a ConfigError naming the bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  // The sandbox signs anyone in: production gets it only when SANDBOX=1 says so explicitly.
+  const sandbox = e.SANDBOX ?? !production;
+  const google = parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
+  if (!sandbox && !google) {
+    throw new ConfigError(
+      'GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: sign-in needs Google credentials when the sandbox is off' +
+        (production ? ' (NODE_ENV=production turns the sandbox off unless SANDBOX=1 is set)' : '') +
+        '; set both, or SANDBOX=1 for the built-in demo identity provider',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const skinHosts = wrap('SKIN_HOSTS', () =>
+    parseSkinHosts(e.SKIN_HOSTS ?? formatHostUnitMap(DEFAULT_HOST_UNIT_MAP)),
+  );
+  const appOrigins = e.APP_ORIGINS
+    ? wrap('APP_ORIGINS', () => parseOriginList(e.APP_ORIGINS ?? ''))
+    : deriveAppOrigins({ publicUrl, skinHosts, port: e.PORT, sandbox });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    nodeEnv: e.NODE_ENV,
+    sandbox,
+    publicUrl,
+    skinHosts,
+    appOrigins,
+    google,
+    amchartLicense: e.AMCHART_LICENSE ?? '',
+    chargebeeSite: e.CHARGEBEE_SITE ?? '',
+    gtagIds: e.GTAG_IDS ? wrap('GTAG_IDS', () => parseGtagIds(e.GTAG_IDS ?? '')) : {},
+    sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+function parseGoogle(clientId: string | undefined, clientSecret: string | undefined) {
+  if (clientId && clientSecret) return { clientId, clientSecret };
+  if (clientId) throw new ConfigError('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  if (clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
+  return undefined;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function wrap<T>(name: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new ConfigError(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

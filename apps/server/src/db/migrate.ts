@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { MIGRATIONS_DIR } from '../paths.ts';
+import type { Db } from './database.ts';
+import { splitSqlStatements } from './split-sql.ts';
+
+/**
+ * Applies the numbered .sql files not yet recorded in schema_migrations, all in one
+ * transaction, under an advisory lock so two instances starting together do not race.
+ * Returns the names applied. Files are never edited once landed; add a new number instead.
+ */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(name))
+    .sort();
+  return db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(7210431)`.execute(tx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`.execute(tx);
+    const done = new Set(
+      (await tx.selectFrom('schema_migrations').select('name').execute()).map((row) => row.name),
+    );
+    const applied: string[] = [];
+    for (const name of files) {
+      if (done.has(name)) continue;
+      const text = fs.readFileSync(path.join(dir, name), 'utf8');
+      for (const statement of splitSqlStatements(text)) await sql.raw(statement).execute(tx);
+      await tx.insertInto('schema_migrations').values({ name }).execute();
+      applied.push(name);
+    }
+    return applied;
+  });
+}

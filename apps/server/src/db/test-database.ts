@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { createDatabase } from './database.ts';
+import type { Db } from './database.ts';
+import { migrate } from './migrate.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function testDatabaseKinds(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or on PostgreSQL a schema of
+ * its own (dropped on close), so files run in parallel and never see each other's rows.
+ */
+export async function openTestDatabase(kind: TestDatabaseKind): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = createDatabase({ kind: 'pglite', dataDir: undefined });
+    await migrate(db);
+    return { db, close: () => db.destroy() };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+  });
+  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin);
+  const db = createDatabase({ kind: 'postgres', url, searchPath: schema });
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(admin);
+      await admin.destroy();
+    },
+  };
+}

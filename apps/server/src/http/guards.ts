@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BUSINESS_UNIT_HEADER, isBusinessUnit, resolveBusinessUnit } from '@gds/contract';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { QUERY_ERROR } from './form-body.ts';
+
+const UNIT_HEADER = BUSINESS_UNIT_HEADER.toLowerCase();
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** The unit of the request's host (spec §1): what the page the browser shows is skinned as. */
+export function hostUnit(req: FastifyRequest, config: Pick<Config, 'skinHosts'>) {
+  return resolveBusinessUnit(req.host, config.skinHosts);
+}
+
+/**
+ * Checks every /api request before routing work starts (RELIABILITY 6, 8): a valid unit header
+ * that matches the host's unit, and for state-changing methods an allowed Origin. With cookie
+ * sessions and form bodies this is the CSRF defence: a cross-site form cannot set the header,
+ * and a cross-site fetch that sets it needs a CORS preflight we never grant.
+ */
+export function registerApiGuards(app: FastifyInstance, config: Config): void {
+  const allowedOrigins = new Set(config.appOrigins);
+
+  app.addHook('onRequest', async (req) => {
+    req.unit = hostUnit(req, config);
+    req.auth = { kind: 'anonymous' };
+    if (!isApiPath(req.url)) return;
+
+    const queryError = (req.query as Record<symbol, unknown> | undefined)?.[QUERY_ERROR];
+    if (typeof queryError === 'string') throw new AppError('VALIDATION_FAILED', queryError);
+
+    const header = req.headers[UNIT_HEADER];
+    if (!isBusinessUnit(header)) {
+      throw new AppError(
+        'BUSINESS_UNIT_INVALID',
+        `Every API request must carry the ${BUSINESS_UNIT_HEADER} header with a business unit.`,
+      );
+    }
+    if (header !== req.unit) {
+      throw new AppError('BUSINESS_UNIT_MISMATCH', 'The business unit does not match this site.');
+    }
+
+    if (STATE_CHANGING.has(req.method)) {
+      const origin = req.headers.origin;
+      const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
+      if (crossSite || (origin !== undefined && !allowedOrigins.has(origin))) {
+        throw new AppError('ORIGIN_NOT_ALLOWED', 'This request did not come from the app.');
+      }
+    }
+  });
+}

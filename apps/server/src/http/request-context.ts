@@ -1,0 +1,20 @@
+import type { BusinessUnit } from '@gds/contract';
+import type { SessionUser } from '../modules/team/users.repository.ts';
+
+/** What the request hooks learned about a request before its handler runs. */
+export type RequestAuth =
+  | { kind: 'anonymous' }
+  | { kind: 'expired' }
+  | { kind: 'session'; token: string; user: SessionUser | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The business unit of the request (header, checked against the host). */
+    unit: BusinessUnit;
+    auth: RequestAuth;
+  }
+}
+
+export function signedInUser(auth: RequestAuth): SessionUser | null {
+  return auth.kind === 'session' ? auth.user : null;
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { MESSAGES, hasPermissions } from '@gds/contract';
+import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
+import { AppError, forbidden, unauthenticated } from '../errors.ts';
+import type { SessionCookie } from '../modules/sessions/session-cookie.ts';
+import { readSessionCookie } from '../modules/sessions/session-cookie.ts';
+import type { SessionService } from '../modules/sessions/sessions.service.ts';
+import type { SessionUser } from '../modules/team/users.repository.ts';
+import type { RequestAuth } from './request-context.ts';
+
+type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+/** What a handler gets: validated input plus who is asking. */
+export interface HandlerInput<E extends Endpoint> {
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  params: Out<E['params']>;
+  unit: BusinessUnit;
+  auth: RequestAuth;
+  /** The signed-in user, loaded fresh for this request; always set on private routes. */
+  user: SessionUser | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E>>;
+
+export interface RouteDeps {
+  sessions: SessionService;
+  findSessionUser: (userId: string) => Promise<SessionUser | undefined>;
+  cookie: SessionCookie;
+}
+
+export type Route = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>) => void;
+
+/**
+ * Serves one contract endpoint with its own schemas and its declared access. Access is
+ * checked in onRequest, before the body is even parsed; anything not declared public needs a
+ * signed-in user holding every listed permission (fails closed).
+ */
+export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
+  return (endpoint, handler) => {
+    const access = endpoint.access;
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: { 200: endpoint.response },
+      },
+      onRequest: async (req) => {
+        req.auth = await authenticate(req, deps);
+        if (access.kind === 'public') return;
+        if (req.auth.kind === 'expired') {
+          throw new AppError('SESSION_EXPIRED', MESSAGES.loggedOutInactivity);
+        }
+        const user = req.auth.kind === 'session' ? req.auth.user : null;
+        if (!user) throw unauthenticated();
+        if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
+      },
+      // A form POST with no fields arrives without a body; validate it as an empty form.
+      preValidation: async (req) => {
+        if (endpoint.body && req.body === undefined) req.body = {};
+      },
+      handler: async (req, reply) => {
+        const auth = req.auth;
+        return handler({
+          query: req.query as Out<typeof endpoint.query>,
+          body: req.body as Out<typeof endpoint.body>,
+          params: req.params as Out<typeof endpoint.params>,
+          unit: req.unit,
+          auth,
+          user: auth.kind === 'session' ? auth.user : null,
+          req,
+          reply,
+        } as HandlerInput<typeof endpoint>);
+      },
+    });
+  };
+}
+
+async function authenticate(req: FastifyRequest, deps: RouteDeps): Promise<RequestAuth> {
+  const found = await deps.sessions.lookup(readSessionCookie(req, deps.cookie));
+  if (found.status === 'none') return { kind: 'anonymous' };
+  if (found.status === 'expired') return { kind: 'expired' };
+  const userId = found.session.user_id;
+  const user = userId ? ((await deps.findSessionUser(userId)) ?? null) : null;
+  // RELIABILITY 8: a session never acts in another unit than its team's.
+  if (user && user.teamUnit !== req.unit) {
+    throw new AppError('BUSINESS_UNIT_MISMATCH', 'The business unit does not match your team.');
+  }
+  if (!user && found.session.business_unit !== req.unit) return { kind: 'anonymous' };
+  return { kind: 'session', token: found.token, user };
+}

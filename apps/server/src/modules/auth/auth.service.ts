@@ -1,0 +1,124 @@
+import * as client from 'openid-client';
+import type { BusinessUnit } from '@gds/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { LOGIN_CALLBACK_PATH } from '../../sandbox/sandbox-idp.ts';
+import { hashToken } from '../sessions/session-token.ts';
+import type { SessionService } from '../sessions/sessions.service.ts';
+import type { TeamService } from '../team/team.service.ts';
+import type { IdentityProvider } from './identity-provider.ts';
+import { createOauthStatesRepository } from './oauth-states.repository.ts';
+
+/** Sign-in state lives 10 minutes and is single-use (RELIABILITY 16). */
+export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
+
+export const LOGIN_MESSAGES = {
+  stale: 'This sign-in link has expired or was already used. Please sign in again.',
+  cancelled: 'Sign-in was cancelled. Please sign in again.',
+  noEmail: 'Your account did not share a verified email address, so we cannot sign you in.',
+} as const;
+
+const loginFailed = (message: string) => new AppError('LOGIN_FAILED', message);
+
+export function createAuthService(deps: {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+  teams: TeamService;
+  identity: IdentityProvider;
+}) {
+  const states = createOauthStatesRepository(deps.db);
+
+  return {
+    /**
+     * Starts sign-in for the caller's session (a pre-login one is made when there is none)
+     * and answers the identity provider's address. `origin` is the app origin the browser is
+     * on: the provider sends the browser back to its /login/callback.
+     */
+    async startLogin(input: {
+      unit: BusinessUnit;
+      origin: string;
+      sessionToken: string | undefined;
+      nextUrl: string | undefined;
+      partnerKey: string | undefined;
+    }): Promise<{ authUri: string; sessionToken: string; newSession: boolean }> {
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const redirectUri = `${input.origin}${LOGIN_CALLBACK_PATH}`;
+      const authUri = await deps.identity.authorizationUrl({ redirectUri, state, nonce, codeVerifier });
+      const sessionToken = input.sessionToken ?? (await deps.sessions.start(input.unit, null));
+      const now = deps.clock();
+      await states.insert({
+        state_hash: hashToken(state),
+        purpose: 'login',
+        session_hash: hashToken(sessionToken),
+        business_unit: input.unit,
+        code_verifier: codeVerifier,
+        nonce,
+        redirect_uri: redirectUri,
+        next_url: input.nextUrl ?? null,
+        partner_key: input.partnerKey || null,
+        created_at: now,
+        expires_at: new Date(now.getTime() + LOGIN_STATE_TTL_MS),
+      });
+      return { authUri, sessionToken, newSession: input.sessionToken === undefined };
+    },
+
+    /**
+     * Finishes sign-in. The state is checked and consumed before anything is sent to the
+     * provider: a stale, reused or foreign state makes no token call. Answers the new
+     * session (the pre-login one is ended) and where the app should go next.
+     */
+    async completeLogin(input: {
+      unit: BusinessUnit;
+      sessionToken: string | undefined;
+      query: { state?: string | undefined; code?: string | undefined; error?: string | undefined } & Record<string, unknown>;
+    }): Promise<{ sessionToken: string; userId: string; nextUrl: string | null }> {
+      const { query } = input;
+      if (!input.sessionToken || !query.state) throw loginFailed(LOGIN_MESSAGES.stale);
+      const row = await states.consume(
+        hashToken(query.state),
+        hashToken(input.sessionToken),
+        deps.clock(),
+      );
+      if (!row || row.business_unit !== input.unit) throw loginFailed(LOGIN_MESSAGES.stale);
+      if (query.error) throw loginFailed(LOGIN_MESSAGES.cancelled);
+      if (!query.code) throw loginFailed(LOGIN_MESSAGES.stale);
+
+      const callbackUrl = new URL(row.redirect_uri);
+      for (const [key, value] of Object.entries(query)) {
+        if (typeof value === 'string') callbackUrl.searchParams.set(key, value);
+      }
+      const claims = await deps.identity.exchange({
+        callbackUrl,
+        state: query.state,
+        nonce: row.nonce,
+        codeVerifier: row.code_verifier,
+      });
+      if (!claims.email || !claims.emailVerified) throw loginFailed(LOGIN_MESSAGES.noEmail);
+
+      const name = claims.name || [claims.givenName, claims.familyName].filter(Boolean).join(' ');
+      const userId = await deps.teams.provisionUser(
+        input.unit,
+        {
+          email: claims.email,
+          firstName: claims.givenName,
+          lastName: claims.familyName,
+          name,
+          image: claims.picture,
+        },
+        row.partner_key,
+      );
+      const sessionToken = await deps.sessions.rotate(input.sessionToken, input.unit, userId);
+      return { sessionToken, userId, nextUrl: row.next_url };
+    },
+
+    async purgeStates(): Promise<void> {
+      await states.purge(new Date(deps.clock().getTime() - LOGIN_STATE_TTL_MS));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

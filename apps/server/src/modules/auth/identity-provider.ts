@@ -1,0 +1,123 @@
+import * as client from 'openid-client';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import { SANDBOX_CLIENT_ID, sandboxIssuer } from '../../sandbox/sandbox-idp.ts';
+
+/** The person an identity provider vouches for. */
+export interface IdentityClaims {
+  email: string;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+  name: string;
+  picture: string;
+}
+
+/** Sign-in through OpenID Connect: Google in production, the sandbox IdP in demo mode. */
+export interface IdentityProvider {
+  readonly kind: 'google' | 'sandbox';
+  authorizationUrl(input: {
+    redirectUri: string;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+  }): Promise<string>;
+  /** Exchanges the code (PKCE, state and nonce checked) and answers the ID token's claims. */
+  exchange(input: {
+    callbackUrl: URL;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+  }): Promise<IdentityClaims>;
+}
+
+export function createIdentityProvider(config: Config, sandboxClientSecret?: string): IdentityProvider {
+  const google = config.google;
+  const sandbox = !google;
+  const issuer = google ? 'https://accounts.google.com' : sandboxIssuer(config.publicUrl);
+  const clientId = google ? google.clientId : SANDBOX_CLIENT_ID;
+  const secret = google ? google.clientSecret : (sandboxClientSecret ?? '');
+  let discovered: Promise<client.Configuration> | undefined;
+
+  // Discovery is lazy (the sandbox is served by this very process, not yet listening at
+  // build time) and retried after a failure instead of caching the error.
+  const configuration = () => {
+    discovered ??= client
+      .discovery(new URL(issuer), clientId, undefined, client.ClientSecretBasic(secret), {
+        timeout: 10,
+        // openid-client refuses http issuers; only the local sandbox may be plain http.
+        ...(sandbox ? { execute: [client.allowInsecureRequests] } : {}),
+      })
+      .catch((error: unknown) => {
+        discovered = undefined;
+        throw error;
+      });
+    return discovered;
+  };
+
+  return {
+    kind: sandbox ? 'sandbox' : 'google',
+
+    async authorizationUrl({ redirectUri, state, nonce, codeVerifier }) {
+      const config = await providerCall(configuration);
+      return client
+        .buildAuthorizationUrl(config, {
+          redirect_uri: redirectUri,
+          scope: 'openid email profile',
+          response_type: 'code',
+          state,
+          nonce,
+          code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+          code_challenge_method: 'S256',
+          // Always show the sign-in form / account chooser: a shared demo machine or a
+          // second Google account must be able to sign in as someone else.
+          prompt: sandbox ? 'login' : 'select_account',
+        })
+        .toString();
+    },
+
+    async exchange({ callbackUrl, state, nonce, codeVerifier }) {
+      const config = await providerCall(configuration);
+      const tokens = await providerCall(() =>
+        client.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: codeVerifier,
+          expectedState: state,
+          expectedNonce: nonce,
+          idTokenExpected: true,
+        }),
+      );
+      const claims: Record<string, unknown> = tokens.claims() ?? {};
+      const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+      return {
+        email: text(claims.email),
+        emailVerified: claims.email_verified === true,
+        givenName: text(claims.given_name),
+        familyName: text(claims.family_name),
+        name: text(claims.name),
+        picture: text(claims.picture),
+      };
+    },
+  };
+}
+
+/** Provider refusals are a failed sign-in (400); an unreachable provider is a 502. */
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof client.ResponseBodyError ||
+      error instanceof client.AuthorizationResponseError ||
+      error instanceof client.ClientError
+    ) {
+      if (!(error instanceof client.ClientError) || !isNetworkCause(error)) {
+        throw new AppError('LOGIN_FAILED', 'Sign-in was not accepted. Please sign in again.');
+      }
+    }
+    throw new AppError('BAD_GATEWAY', 'The sign-in service is not reachable right now. Please try again.');
+  }
+}
+
+function isNetworkCause(error: Error): boolean {
+  return error.cause instanceof TypeError || (error.cause instanceof Error && error.cause.name === 'TimeoutError');
+}

@@ -1,0 +1,17 @@
+import { ENDPOINTS } from '@gds/contract';
+import type { Config } from '../../config.ts';
+import type { Route } from '../../http/route.ts';
+
+/** The front end's public configuration (spec §9 front-end config value names). */
+export function registerHomeRoutes(route: Route, deps: { config: Config }): void {
+  const { config } = deps;
+  route(ENDPOINTS.getConfig, async ({ unit }) => ({
+    config: {
+      GOOGLE_CLIENT_ID: config.google?.clientId ?? '',
+      AMCHART_LICENSE: config.amchartLicense,
+      CHARGEBEE_SITE: config.chargebeeSite,
+      gTagId: config.gtagIds[unit] ?? '',
+      demoMode: !config.google,
+    },
+  }));
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/database.ts';
+import type { SessionRow } from '../../db/schema.ts';
+import type { BusinessUnit } from '@gds/contract';
+
+/** SQL for the sessions table. Rows are keyed by the SHA-256 of the cookie value. */
+export function createSessionsRepository(db: Db) {
+  return {
+    find(idHash: string): Promise<SessionRow | undefined> {
+      return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    },
+
+    async insert(row: {
+      idHash: string;
+      userId: string | null;
+      unit: BusinessUnit;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: row.idHash,
+          user_id: row.userId,
+          business_unit: row.unit,
+          created_at: row.now,
+          last_seen_at: row.now,
+          expires_at: row.expiresAt,
+        })
+        .execute();
+    },
+
+    async touch(idHash: string, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: now })
+        .where('id_hash', '=', idHash)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async markEnded(idHash: string, now: Date): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ ended_at: now })
+        .where('id_hash', '=', idHash)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async delete(idHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    /** Drops rows that ended, expired or went idle before `before`; kept until then so 440 ≠ 401. */
+    async purge(before: Date, idleBefore: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<', before),
+            eb('ended_at', '<', before),
+            eb('last_seen_at', '<', idleBefore),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,79 @@
+import { SESSION_ABSOLUTE_TTL_MS } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import type { SessionRow } from '../../db/schema.ts';
+import { createSessionsRepository } from './sessions.repository.ts';
+import { hashToken, isWellFormedToken, newToken } from './session-token.ts';
+
+/** What a request's cookie turned out to be. */
+export type SessionLookup =
+  | { status: 'none' }
+  | { status: 'expired' }
+  | { status: 'active'; token: string; session: SessionRow };
+
+/** Writes of last_seen_at are coarse: one per minute per session is enough for idle checks. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Ended and expired rows are kept this long so their cookies get 440, not 401. */
+const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: number }) {
+  const repo = createSessionsRepository(deps.db);
+  const idleMs = deps.idleSeconds * 1000;
+
+  /** Starts a session (userId null before sign-in); answers the cookie value. */
+  async function start(unit: BusinessUnit, userId: string | null): Promise<string> {
+    const token = newToken();
+    const now = deps.clock();
+    await repo.insert({
+      idHash: hashToken(token),
+      userId,
+      unit,
+      now,
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_TTL_MS),
+    });
+    return token;
+  }
+
+  return {
+    start,
+
+    /** Resolves a cookie value. Expiry is decided here, on the server, from stored times only. */
+    async lookup(token: string | undefined): Promise<SessionLookup> {
+      if (!isWellFormedToken(token)) return { status: 'none' };
+      const session = await repo.find(hashToken(token));
+      if (!session) return { status: 'none' };
+      const now = deps.clock();
+      const expired =
+        session.ended_at !== null ||
+        session.expires_at.getTime() <= now.getTime() ||
+        session.last_seen_at.getTime() + idleMs <= now.getTime();
+      if (expired) {
+        if (session.ended_at === null) await repo.markEnded(session.id_hash, now);
+        return { status: 'expired' };
+      }
+      if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+        await repo.touch(session.id_hash, now);
+      }
+      return { status: 'active', token, session };
+    },
+
+    /** Deletes the session: its cookie is then unknown (401), not expired (440). */
+    async destroy(token: string): Promise<void> {
+      if (isWellFormedToken(token)) await repo.delete(hashToken(token));
+    },
+
+    /** Sign-in: the pre-login id stops working and a fresh one carries the user. */
+    async rotate(oldToken: string, unit: BusinessUnit, userId: string): Promise<string> {
+      await repo.delete(hashToken(oldToken));
+      return start(unit, userId);
+    },
+
+    async purge(): Promise<number> {
+      const now = deps.clock().getTime();
+      return repo.purge(new Date(now - KEEP_ENDED_MS), new Date(now - KEEP_ENDED_MS - idleMs));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,73 @@
+import type { BusinessUnit, PermissionMap } from '@gds/contract';
+import type { Db } from '../../db/database.ts';
+import type { TeamRow } from '../../db/schema.ts';
+
+/** SQL for teams, their roles and the audit log. Every read and write names the team id. */
+export function createTeamRepository(db: Db) {
+  return {
+    findById(teamId: string): Promise<TeamRow | undefined> {
+      return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
+    },
+
+    async rename(teamId: string, name: string): Promise<TeamRow | undefined> {
+      return db
+        .updateTable('teams')
+        .set({ name })
+        .where('id', '=', teamId)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async insertTeam(team: {
+      unit: BusinessUnit;
+      name: string;
+      planId: string;
+      userLimit: number;
+      accountLimit: number;
+      partnerKey: string | null;
+    }): Promise<TeamRow> {
+      return db
+        .insertInto('teams')
+        .values({
+          business_unit: team.unit,
+          name: team.name,
+          plan_id: team.planId,
+          user_limit: team.userLimit,
+          account_limit: team.accountLimit,
+          referral_partner_key: team.partnerKey,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertRole(teamId: string, name: string, permissions: PermissionMap): Promise<string> {
+      const row = await db
+        .insertInto('roles')
+        .values({ team_id: teamId, name, permissions: JSON.stringify(permissions) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async audit(entry: {
+      teamId: string;
+      actorUserId: string | null;
+      actingAdminId?: string | null;
+      action: string;
+      details: Record<string, unknown>;
+    }): Promise<void> {
+      await db
+        .insertInto('audit_log')
+        .values({
+          team_id: entry.teamId,
+          actor_user_id: entry.actorUserId,
+          acting_admin_id: entry.actingAdminId ?? null,
+          action: entry.action,
+          details: JSON.stringify(entry.details),
+        })
+        .execute();
+    },
+  };
+}
+
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

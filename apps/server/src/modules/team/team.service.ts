@@ -1,0 +1,154 @@
+import {
+  DEFAULT_PLAN_BY_UNIT,
+  DEFAULT_ROLES,
+  PLAN_OPTIONS,
+  SUPER_ADMIN_ROLE,
+} from '@gds/contract';
+import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import { createTeamRepository } from './team.repository.ts';
+import { createUsersRepository } from './users.repository.ts';
+import type { SessionUser } from './users.repository.ts';
+
+/** Identity claims a sign-in brings (already verified by the identity provider). */
+export interface SignInIdentity {
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  image: string;
+}
+
+export function createTeamService(deps: { db: Db; clock: Clock }) {
+  const users = createUsersRepository(deps.db);
+
+  async function teamOf(user: SessionUser): Promise<Team> {
+    const row = await createTeamRepository(deps.db).findById(user.teamId);
+    if (!row) throw notFound('The team');
+    return toTeam(row);
+  }
+
+  return {
+    findSessionUser: (userId: string) => users.findSessionUser(userId),
+
+    async getInfo(user: SessionUser): Promise<{ team: Team; user: ProfileUser }> {
+      return { team: await teamOf(user), user: toProfileUser(user) };
+    },
+
+    /** Renames the caller's team and records who did it, in one transaction. */
+    async rename(user: SessionUser, name: string): Promise<{ team: Team }> {
+      return deps.db.transaction().execute(async (tx) => {
+        const repo = createTeamRepository(tx);
+        const before = await repo.findById(user.teamId);
+        const row = await repo.rename(user.teamId, name);
+        if (!before || !row) throw notFound('The team');
+        await repo.audit({
+          teamId: user.teamId,
+          actorUserId: user.id,
+          action: 'team.rename',
+          details: { from: before.name, to: name },
+        });
+        return { team: toTeam(row) };
+      });
+    },
+
+    async listUsers(user: SessionUser): Promise<{ users: TeamUser[] }> {
+      return { users: (await users.listByTeam(user.teamId)).map(toTeamUser) };
+    },
+
+    /**
+     * Sign-in: finds the user of this unit by email, or creates the user with a new team of
+     * the unit (default roles, the skin's plan limits, Super Admin). Answers the user id.
+     */
+    async provisionUser(
+      unit: BusinessUnit,
+      identity: SignInIdentity,
+      partnerKey: string | null,
+    ): Promise<string> {
+      const now = deps.clock();
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await deps.db.transaction().execute(async (tx) => {
+            const existing = await createUsersRepository(tx).findIdByEmail(unit, identity.email);
+            if (existing) {
+              await tx
+                .updateTable('users')
+                .set({
+                  first_name: identity.firstName,
+                  last_name: identity.lastName,
+                  name: identity.name,
+                  image: identity.image,
+                  last_login_at: now,
+                })
+                .where('id', '=', existing.id)
+                .execute();
+              return existing.id;
+            }
+            return createOwner(tx, unit, identity, partnerKey, now);
+          });
+        } catch (error) {
+          // Two first sign-ins racing: the loser's insert hits the unique index; retry finds it.
+          if (attempt < 2 && isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    },
+  };
+}
+
+async function createOwner(
+  tx: Db,
+  unit: BusinessUnit,
+  identity: SignInIdentity,
+  partnerKey: string | null,
+  now: Date,
+): Promise<string> {
+  const repo = createTeamRepository(tx);
+  const team = await repo.insertTeam({
+    unit,
+    name: defaultTeamName(identity),
+    planId: DEFAULT_PLAN_BY_UNIT[unit],
+    userLimit: PLAN_OPTIONS[unit].users.default,
+    accountLimit: PLAN_OPTIONS[unit].accounts.default,
+    partnerKey,
+  });
+  let ownerRoleId: string | undefined;
+  for (const role of DEFAULT_ROLES) {
+    const id = await repo.insertRole(team.id, role.name, role.permissions);
+    if (role.name === SUPER_ADMIN_ROLE) ownerRoleId = id;
+  }
+  if (!ownerRoleId) throw new AppError('INTERNAL', 'The default roles have no Super Admin.');
+  const user = await tx
+    .insertInto('users')
+    .values({
+      business_unit: unit,
+      email: identity.email,
+      first_name: identity.firstName,
+      last_name: identity.lastName,
+      name: identity.name,
+      image: identity.image,
+      team_id: team.id,
+      role_id: ownerRoleId,
+      last_login_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await repo.audit({ teamId: team.id, actorUserId: user.id, action: 'team.create', details: {} });
+  return user.id;
+}
+
+/** "{First name}'s team", else from the email's local part. */
+export function defaultTeamName(identity: Pick<SignInIdentity, 'email' | 'firstName'>): string {
+  const first = identity.firstName.trim();
+  const base = first || identity.email.split('@')[0] || 'My';
+  return `${base}'s team`.slice(0, 80);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

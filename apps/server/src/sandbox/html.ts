@@ -1,0 +1,36 @@
+/** Escapes text for HTML text and attribute positions. Every value in sandbox pages goes through it. */
+export function escapeHtml(value: unknown): string {
+  return String(value)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const STYLE = `
+body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:48px 16px;color:#1d2433}
+main{max-width:380px;margin:0 auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 2px 8px rgba(0,0,0,.12)}
+h1{font-size:1.4rem;margin:0 0 8px}p{margin:0 0 20px;color:#4a5468}
+label{display:block;font-weight:600;margin:16px 0 4px}
+input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #9aa3b5;border-radius:4px;font-size:1rem}
+button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:4px;background:#1d4ed8;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+.error{color:#b91c1c;font-weight:600}`;
+
+/** A small self-contained page (inline style only, no script: CSP script-src 'self' holds). */
+export function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,69 @@
+// oidc-provider 9 ships no types and @types/oidc-provider lags behind; this declares the
+// small surface the sandbox identity provider uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export interface KoaContextWithOIDC {
+    oidc: {
+      client?: { clientId: string };
+      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+      result?: { consent?: { grantId?: string } };
+      provider: Provider;
+    };
+    type: string;
+    body: unknown;
+    status: number;
+  }
+
+  export interface Account {
+    accountId: string;
+    claims(use: string, scope: string): Promise<Record<string, unknown>> | Record<string, unknown>;
+  }
+
+  export interface Configuration {
+    clients?: Array<Record<string, unknown>>;
+    jwks?: { keys: Array<Record<string, unknown>> };
+    cookies?: { keys?: string[]; names?: Record<string, string> };
+    claims?: Record<string, string[] | null>;
+    scopes?: string[];
+    features?: Record<string, unknown>;
+    pkce?: { required?: (ctx: unknown, client: unknown) => boolean };
+    interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string };
+    findAccount?: (ctx: KoaContextWithOIDC, sub: string) => Promise<Account | undefined>;
+    loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
+    renderError?: (ctx: KoaContextWithOIDC, out: Record<string, string>, error: unknown) => Promise<void>;
+    ttl?: Record<string, number>;
+    conformIdTokenClaims?: boolean;
+    responseTypes?: string[];
+    clientDefaults?: Record<string, unknown>;
+  }
+
+  export interface Grant {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+
+  export interface InteractionDetails {
+    uid: string;
+    prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
+    params: Record<string, unknown>;
+  }
+
+  export default class Provider {
+    constructor(issuer: string, configuration?: Configuration);
+    proxy: boolean;
+    Grant: {
+      new (init: { clientId: string; accountId: string | undefined }): Grant;
+      find(id: string): Promise<Grant | undefined>;
+    };
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+}

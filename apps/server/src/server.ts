@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+
+/** Starts the server as `npm start` does: config, migrations, listen, graceful close. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = createDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  await migrate(db);
+  const app = await buildApp({ config, db, maintenance: true });
+
+  let closing = false;
+  const close = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop accepting, finish in-flight requests, then release the database.
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    void app
+      .close()
+      .then(() => db.destroy())
+      .then(() => {
+        clearTimeout(force);
+        process.exit(0);
+      });
+  };
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const mode = config.google ? 'Google sign-in' : 'demo mode (sandbox sign-in)';
+  app.log.info(`GDS server on ${config.publicUrl} (${mode}), data in ${config.dataDir}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { errorBody } from '../http/error-handler.ts';
+import { isApiPath } from '../http/guards.ts';
+import { NOT_BUILT_HTML, brandIndexHtml } from './index-html.ts';
+
+const YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * Serves the built SPA: files from dist (hashed assets cached for a year), and for any other
+ * page address the branded index.html (history-mode routing). Unknown /api paths stay JSON.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  deps: { config: Config; distDir: string },
+): Promise<void> {
+  const indexFile = path.join(deps.distDir, 'index.html');
+  if (existsSync(deps.distDir)) {
+    await app.register(fastifyStatic, {
+      root: deps.distDir,
+      index: false,
+      // index.html is always served branded, through the fallback below.
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          hashed ? `public, max-age=${YEAR}, immutable` : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (isApiPath(req.url)) {
+      return reply.code(404).send(errorBody('NOT_FOUND', 'There is no such API endpoint.'));
+    }
+    if (!wantsPage(req)) return reply.code(404).type('text/plain').send('Not found');
+    return sendIndex(req, reply, indexFile, deps.config);
+  });
+}
+
+function wantsPage(req: FastifyRequest): boolean {
+  const pathname = req.url.split('?')[0] ?? '/';
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !pathname.startsWith('/sandbox') &&
+    // A missing script or image must stay a 404, not turn into a page.
+    !/\.[A-Za-z0-9]{1,8}$/.test(pathname) &&
+    (req.headers.accept ?? '').includes('text/html')
+  );
+}
+
+async function sendIndex(req: FastifyRequest, reply: FastifyReply, file: string, config: Config) {
+  let html: string;
+  try {
+    html = await fs.readFile(file, 'utf8');
+  } catch {
+    return reply.code(503).header('cache-control', 'no-store').type('text/html').send(NOT_BUILT_HTML);
+  }
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(brandIndexHtml(html, req.unit, config.skinHosts));
+}
