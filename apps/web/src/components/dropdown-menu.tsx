@@ -1,0 +1,134 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Icon, type IconName } from './icon.tsx';
+
+export interface MenuItem {
+  label: string;
+  icon?: IconName;
+  onSelect: () => void;
+  testId?: string;
+}
+
+interface DropdownMenuProps {
+  /** Visible content of the trigger button. */
+  trigger: ReactNode;
+  /** Accessible name of the trigger when its visible content has no text. */
+  triggerLabel?: string;
+  /** Accessible name of the open menu. */
+  menuLabel: string;
+  items: readonly MenuItem[];
+  /** Shown above the items, e.g. who is signed in. */
+  header?: ReactNode;
+  triggerTestId?: string;
+}
+
+/**
+ * A menu button (WAI-ARIA pattern): Enter, Space or ArrowDown open it on the first item,
+ * arrows move, Esc closes and returns focus, Tab or a click outside closes.
+ */
+export function DropdownMenu({
+  trigger,
+  triggerLabel,
+  menuLabel,
+  items,
+  header,
+  triggerTestId,
+}: DropdownMenuProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const menuId = useId();
+
+  const focusItem = (index: number) => {
+    const count = items.length;
+    itemRefs.current[((index % count) + count) % count]?.focus();
+  };
+
+  const openAt = (index: number) => {
+    setOpen(true);
+    requestAnimationFrame(() => focusItem(index));
+  };
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  return (
+    <div className="dropdown" ref={rootRef}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="dropdown-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={triggerLabel}
+        data-testid={triggerTestId}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            openAt(0);
+          } else if (event.key === 'ArrowUp') {
+            event.preventDefault();
+            openAt(items.length - 1);
+          }
+        }}
+      >
+        {trigger}
+        <Icon name="chevronDown" size={16} className="icon dropdown-chevron" />
+      </button>
+      {open && (
+        <div
+          className="dropdown-menu"
+          id={menuId}
+          role="menu"
+          aria-label={menuLabel}
+          onKeyDown={(event) => {
+            const index = itemRefs.current.indexOf(document.activeElement as HTMLButtonElement);
+            if (event.key === 'ArrowDown') focusItem(index + 1);
+            else if (event.key === 'ArrowUp') focusItem(index - 1);
+            else if (event.key === 'Home') focusItem(0);
+            else if (event.key === 'End') focusItem(items.length - 1);
+            else if (event.key === 'Escape') close(true);
+            else if (event.key === 'Tab') setOpen(false);
+            else return;
+            if (event.key !== 'Tab') event.preventDefault();
+          }}
+        >
+          {header && <div className="dropdown-header">{header}</div>}
+          {items.map((item, index) => (
+            <button
+              key={item.label}
+              ref={(node) => {
+                itemRefs.current[index] = node;
+              }}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="dropdown-item"
+              data-testid={item.testId}
+              onClick={() => {
+                close(false);
+                item.onSelect();
+              }}
+            >
+              {item.icon && <Icon name={item.icon} size={16} />}
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

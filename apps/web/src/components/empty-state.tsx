@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { Icon, type IconName } from './icon.tsx';
+
+interface EmptyStateProps {
+  icon: IconName;
+  title: string;
+  children?: ReactNode;
+  /** Buttons or links offered below the text. */
+  actions?: ReactNode;
+  badge?: ReactNode;
+  tone?: 'neutral' | 'danger';
+  /** Heading level: pages use h1 for their main state, sections h2/h3. */
+  headingLevel?: 1 | 2 | 3;
+}
+
+export function EmptyState({
+  icon,
+  title,
+  children,
+  actions,
+  badge,
+  tone = 'neutral',
+  headingLevel = 2,
+}: EmptyStateProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className={`empty-state empty-state-${tone}`}>
+      <span className="empty-state-icon">
+        <Icon name={icon} size={26} />
+      </span>
+      {badge}
+      <Heading className="empty-state-title">{title}</Heading>
+      {children && <div className="empty-state-text">{children}</div>}
+      {actions && <div className="empty-state-actions">{actions}</div>}
+    </div>
+  );
+}

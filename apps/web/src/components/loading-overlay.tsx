@@ -1,0 +1,17 @@
+import { Spinner } from './spinner.tsx';
+
+/** The full-page overlay of spec §2, following the app's loading state. */
+export function LoadingOverlay({
+  visible,
+  label = 'Loading',
+}: {
+  visible: boolean;
+  label?: string;
+}) {
+  if (!visible) return null;
+  return (
+    <div className="loading-overlay" data-testid="loading-overlay">
+      <Spinner size={36} label={label} />
+    </div>
+  );
+}

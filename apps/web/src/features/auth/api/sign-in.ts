@@ -1,0 +1,38 @@
+import { ENDPOINTS } from '@gds/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+
+interface SignInInput {
+  nextUrl: string | null;
+  partnerKey: string | null;
+}
+
+/** POST /api/home/login → the identity provider's address, where the browser goes next. */
+export async function startSignIn({ nextUrl, partnerKey }: SignInInput): Promise<string> {
+  const { authUri } = await apiCall(ENDPOINTS.login, {
+    query: nextUrl ? { nextUrl } : {},
+    body: partnerKey ? { partnerKey } : {},
+  });
+  return authUri;
+}
+
+export function useStartSignIn() {
+  return useMutation({
+    mutationFn: startSignIn,
+    onSuccess: (authUri) => window.location.assign(authUri),
+  });
+}
+
+/** Finishes sign-in with the identity provider's query (GET /api/auth/callback). */
+export function completeSignIn(search: URLSearchParams) {
+  return apiCall(ENDPOINTS.loginCallback, { query: Object.fromEntries(search) });
+}
+
+/** Ends the server session; it always answers 200, and failing to reach it must not block. */
+export async function endSession(): Promise<void> {
+  try {
+    await apiCall(ENDPOINTS.logout);
+  } catch (error) {
+    console.warn('Logout call failed; clearing local state anyway', error);
+  }
+}

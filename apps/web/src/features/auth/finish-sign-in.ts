@@ -1,0 +1,27 @@
+import { ApiError } from '../../lib/api-error.ts';
+import { toSessionUser, useAppStore } from '../../lib/app-store.ts';
+import { returnPathFor } from '../../lib/routes.ts';
+import { completeSignIn } from './api/sign-in.ts';
+
+export type SignInResult = { ok: true; nextPath: string } | { ok: false; message: string };
+
+const GENERIC_FAILURE = 'Sign-in could not be completed. Please try again.';
+
+/**
+ * The login callback (spec §5): success only when the server says success === true. Then the
+ * user is stored (logged-in flag on), the remembered nextUrl is spent, and the caller goes to
+ * the screen it names.
+ */
+export async function finishSignIn(search: URLSearchParams): Promise<SignInResult> {
+  try {
+    const result = await completeSignIn(search);
+    if (result.success !== true) return { ok: false, message: GENERIC_FAILURE };
+    const store = useAppStore.getState();
+    const nextUrl = result.nextUrl ?? store.nextUrl;
+    store.setUser(toSessionUser(result.user));
+    store.setNextUrl(null);
+    return { ok: true, nextPath: returnPathFor(nextUrl) };
+  } catch (error) {
+    return { ok: false, message: error instanceof ApiError ? error.message : GENERIC_FAILURE };
+  }
+}

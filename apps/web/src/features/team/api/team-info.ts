@@ -1,0 +1,31 @@
+import { ENDPOINTS, type ProfileUser, type Team } from '@gds/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+
+export interface TeamInfo {
+  team: Team;
+  user: ProfileUser;
+}
+
+/** The profile (GET /api/team/info): the user's team and the user with permissions. */
+export const teamInfoQueryOptions = queryOptions({
+  queryKey: ['team', 'info'],
+  queryFn: ({ signal }): Promise<TeamInfo> => apiCall(ENDPOINTS.getTeamInfo, { signal }),
+});
+
+export function useTeamInfo() {
+  return useQuery(teamInfoQueryOptions);
+}
+
+/** Renames the team (edit_team) and puts the answer straight into the cached profile. */
+export function useRenameTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiCall(ENDPOINTS.updateTeamInfo, { body: { name } }),
+    onSuccess: ({ team }) => {
+      queryClient.setQueryData(teamInfoQueryOptions.queryKey, (old) =>
+        old ? { ...old, team } : old,
+      );
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import {
+  BUSINESS_UNIT_HEADER,
+  DEFAULT_BUSINESS_UNIT,
+  ENDPOINTS,
+  MESSAGES,
+  SESSION_EXPIRED_STATUS,
+  buildPath,
+  errorBodySchema,
+  type BodyOf,
+  type BusinessUnit,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@gds/contract';
+import { ApiError } from './api-error.ts';
+import { emitAppEvent } from './app-events.ts';
+import { useAppStore } from './app-store.ts';
+import { showToast } from './toast-store.ts';
+
+let businessUnit: BusinessUnit = DEFAULT_BUSINESS_UNIT;
+
+/** Set once at boot from the resolved skin; every call carries it (spec §7). */
+export function setApiBusinessUnit(unit: BusinessUnit): void {
+  businessUnit = unit;
+}
+
+type Fields = Record<string, string | number | boolean | null | undefined>;
+
+export interface ApiCallOptions<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  signal?: AbortSignal;
+}
+
+/** Undefined and null fields are left out; everything else is sent as text. */
+function toSearchParams(fields: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries((fields ?? {}) as Fields)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  return params;
+}
+
+/**
+ * Spec §8: 401 or 440 means the session is gone. Toast once, announce it once (the app then
+ * logs out), and stay quiet for the logout call itself or when nobody is signed in.
+ */
+function handleSessionEnd(endpoint: Endpoint, status: number): void {
+  if (status !== 401 && status !== SESSION_EXPIRED_STATUS) return;
+  if (endpoint === ENDPOINTS.logout) return;
+  if (!useAppStore.getState().beginSessionEnd()) return;
+  showToast(MESSAGES.loggedOutInactivity, { tone: 'danger' });
+  emitAppEvent('apiLogout', { status });
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Proxies and crashes answer HTML or nothing: fall through to a generic error.
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, field } = parsed.data.error;
+    return new ApiError(response.status, code, message, field);
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status})`);
+}
+
+/** Calls one contract endpoint and returns its response parsed by the endpoint's schema. */
+export async function apiCall<E extends Endpoint>(
+  endpoint: E,
+  options: ApiCallOptions<E> = {},
+): Promise<ResponseOf<E>> {
+  const path = buildPath(endpoint.path, options.params ?? {});
+  const query = toSearchParams(options.query).toString();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [BUSINESS_UNIT_HEADER]: businessUnit,
+  };
+  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
+  if (endpoint.method === 'POST' || endpoint.method === 'PUT') {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    init.body = toSearchParams(options.body).toString();
+  }
+  if (options.signal) init.signal = options.signal;
+
+  const response = await fetch(query ? `${path}?${query}` : path, init);
+  if (!response.ok) {
+    const error = await readError(response);
+    handleSessionEnd(endpoint, response.status);
+    throw error;
+  }
+  const data: unknown = await response.json();
+  return endpoint.response.parse(data) as ResponseOf<E>;
+}

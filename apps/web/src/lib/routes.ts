@@ -1,0 +1,78 @@
+import type { Permission } from '@gds/contract';
+
+/** Route names of spec §2; nextUrl carries one of these, never a path. */
+export const ROUTE_NAMES = [
+  'Login',
+  'Logout',
+  'Auth',
+  'Team',
+  'DataSources',
+  'DataSourcesCallback',
+  'LoginCallback',
+  'Billing',
+  'Feedback',
+  'Stats',
+  'NotFound',
+] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
+
+export interface RouteMeta {
+  name: RouteName;
+  path: string;
+  /** The page part of the document title (spec §2 '{page} | {default}'). */
+  title: string;
+  public: boolean;
+  /** Return points from another site: no top navigation there. */
+  callback?: boolean;
+  permissions?: readonly Permission[];
+}
+
+export const ROUTES: Record<RouteName, RouteMeta> = {
+  Login: { name: 'Login', path: '/login', title: 'Log In', public: true },
+  Logout: { name: 'Logout', path: '/logout', title: 'Log Out', public: true },
+  Auth: { name: 'Auth', path: '/auth', title: 'Add Data Source', public: true },
+  Team: { name: 'Team', path: '/team', title: 'Team', public: false },
+  DataSources: { name: 'DataSources', path: '/data-sources', title: 'Data Sources', public: false },
+  DataSourcesCallback: {
+    name: 'DataSourcesCallback',
+    path: '/data-sources/callback',
+    title: 'Data Sources',
+    public: true,
+    callback: true,
+  },
+  LoginCallback: {
+    name: 'LoginCallback',
+    path: '/login/callback',
+    title: 'Log In',
+    public: true,
+    callback: true,
+  },
+  Billing: {
+    name: 'Billing',
+    path: '/billing',
+    title: 'Billing',
+    public: false,
+    permissions: ['edit_billing'],
+  },
+  Feedback: { name: 'Feedback', path: '/thankyou', title: 'Feedback', public: false },
+  Stats: { name: 'Stats', path: '/stats', title: 'Stats', public: false },
+  NotFound: { name: 'NotFound', path: '*', title: 'Page Not Found', public: true },
+};
+
+export function isRouteName(value: unknown): value is RouteName {
+  return typeof value === 'string' && (ROUTE_NAMES as readonly string[]).includes(value);
+}
+
+/**
+ * The path to return to after sign-in for a nextUrl route name. Only private screens are
+ * destinations; anything else (unknown names, Login, callbacks) means the Team screen.
+ */
+export function returnPathFor(name: string | null | undefined): string {
+  if (isRouteName(name) && !ROUTES[name].public) return ROUTES[name].path;
+  return ROUTES.Team.path;
+}
+
+/** The login address that remembers where the user was going (spec §2). */
+export function loginPathFor(name: RouteName): string {
+  return `${ROUTES.Login.path}?nextUrl=${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/app-providers.tsx';
+import { buildRoutes } from './app/app-routes.tsx';
+import { setApiBusinessUnit } from './lib/api-client.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { applySkin } from './skins/apply-skin.ts';
+import { readHostUnitMap, resolveSkin } from './skins/skin-resolver.ts';
+import './styles/index.css';
+
+// The skin is decided once, from the host name, before anything renders (spec §1).
+const skin = resolveSkin(window.location.hostname, readHostUnitMap());
+applySkin(skin);
+setApiBusinessUnit(skin.businessUnit);
+
+const queryClient = createQueryClient();
+const router = createBrowserRouter(buildRoutes(queryClient));
+
+const container = document.getElementById('app');
+if (!container) throw new Error('index.html must contain <div id="app"></div>');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders skin={skin} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
