@@ -49,7 +49,9 @@ export interface BuildAppOptions {
 const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
 
 /** Every method + path registered on the app (the authorization-matrix test reads it). */
-export function registeredRoutes(app: FastifyInstance): ReadonlyArray<{ method: string; url: string }> {
+export function registeredRoutes(
+  app: FastifyInstance,
+): ReadonlyArray<{ method: string; url: string }> {
   return routeTables.get(app) ?? [];
 }
 
@@ -122,7 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
     const timer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
     app.addHook('onReady', purge);
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(timer);
+      done();
+    });
   }
   return app;
 }

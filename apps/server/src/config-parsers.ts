@@ -35,7 +35,9 @@ export function parseGtagIds(text: string): Partial<Record<BusinessUnit, string>
     if (!entry) continue;
     const [unit, id, ...rest] = entry.split('=').map((part) => part.trim());
     if (!isBusinessUnit(unit) || !id || rest.length > 0) {
-      throw new Error(`"${entry}" is not of the form UNIT=G-XXXX (units: ${BUSINESS_UNITS.join(', ')})`);
+      throw new Error(
+        `"${entry}" is not of the form UNIT=G-XXXX (units: ${BUSINESS_UNITS.join(', ')})`,
+      );
     }
     if (!/^[A-Z]{1,3}-[A-Z0-9-]{4,20}$/.test(id)) {
       throw new Error(`"${id}" is not a tag id such as G-ABC123`);

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { DEFAULT_HOST_UNIT_MAP, formatHostUnitMap } from '@gds/contract';
 import type { BusinessUnit, HostUnitMap } from '@gds/contract';
 import { REPO_ROOT } from './paths.ts';
-import { deriveAppOrigins, parseGtagIds, parseOriginList, parseSkinHosts } from './config-parsers.ts';
+import {
+  deriveAppOrigins,
+  parseGtagIds,
+  parseOriginList,
+  parseSkinHosts,
+} from './config-parsers.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -43,15 +48,22 @@ const flag = optionalText.pipe(
       error: 'must be 1 or 0 (true/false)',
     })
     .optional()
-    .transform((value) => (value === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(value))),
+    .transform((value) =>
+      value === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(value),
+    ),
 );
 
 const envSchema = z.object({
-  PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).default(3000)),
+  PORT: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(65535).default(3000),
+  ),
   HOST: optionalText.pipe(z.string().default('127.0.0.1')),
   DATA_DIR: optionalText,
   DATABASE_URL: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
   ),
   NODE_ENV: optionalText.pipe(z.enum(['development', 'production', 'test']).default('development')),
   SANDBOX: flag,
@@ -63,7 +75,9 @@ const envSchema = z.object({
   AMCHART_LICENSE: optionalText,
   CHARGEBEE_SITE: optionalText,
   GTAG_IDS: optionalText,
-  SESSION_IDLE_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(60).default(7200)),
+  SESSION_IDLE_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(60).default(7200),
+  ),
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
@@ -76,7 +90,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`);
+    throw new ConfigError(
+      `${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`,
+    );
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -119,8 +135,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function parseGoogle(clientId: string | undefined, clientSecret: string | undefined) {
   if (clientId && clientSecret) return { clientId, clientSecret };
-  if (clientId) throw new ConfigError('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
-  if (clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
+  if (clientId)
+    throw new ConfigError('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
+  if (clientSecret)
+    throw new ConfigError('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
   return undefined;
 }
 

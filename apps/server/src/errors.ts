@@ -18,8 +18,6 @@ export class AppError extends Error {
 
 export const notFound = (what = 'That item') => new AppError('NOT_FOUND', `${what} was not found.`);
 
-export const unauthenticated = () =>
-  new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
 
-export const forbidden = () =>
-  new AppError('FORBIDDEN', 'You do not have permission to do that.');
+export const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do that.');

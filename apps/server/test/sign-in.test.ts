@@ -4,7 +4,13 @@ import { DEFAULT_ROLES, PLAN_OPTIONS } from '@gds/contract';
 import { LOGIN_STATE_TTL_MS } from '../src/modules/auth/auth.service.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { signIn, startSignIn } from './helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity, sessionCookieOf, testClock } from './helpers/test-app.ts';
+import {
+  api,
+  createTestApp,
+  fakeIdentity,
+  sessionCookieOf,
+  testClock,
+} from './helpers/test-app.ts';
 
 describeEachDatabase('sign-in', (db) => {
   const identity = fakeIdentity();
@@ -20,7 +26,9 @@ describeEachDatabase('sign-in', (db) => {
 
   it('login answers the provider address with PKCE-bound state and a pre-login cookie', async () => {
     const started = await startSignIn(app);
-    expect(started.authUri).toContain('redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Flogin%2Fcallback');
+    expect(started.authUri).toContain(
+      'redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Flogin%2Fcallback',
+    );
     expect(started.state).toMatch(/.{20,}/);
     expect(started.cookie).toMatch(/^gds_session=/);
   });
@@ -36,7 +44,11 @@ describeEachDatabase('sign-in', (db) => {
       userLimit: PLAN_OPTIONS.RAVEN_GDS.users.default,
       accountLimit: PLAN_OPTIONS.RAVEN_GDS.accounts.default,
     });
-    const roles = await db().selectFrom('roles').select('name').where('team_id', '=', team.id).execute();
+    const roles = await db()
+      .selectFrom('roles')
+      .select('name')
+      .where('team_id', '=', team.id)
+      .execute();
     expect(roles.map((r) => r.name).sort()).toEqual(DEFAULT_ROLES.map((r) => r.name).sort());
   });
 
@@ -55,7 +67,8 @@ describeEachDatabase('sign-in', (db) => {
       url: '/api/home/login',
       form: { partnerKey: 'partner-42' },
     });
-    const state = new URL(login.json<{ authUri: string }>().authUri).searchParams.get('state') ?? '';
+    const state =
+      new URL(login.json<{ authUri: string }>().authUri).searchParams.get('state') ?? '';
     identity.claims = { email: 'referred@example.com' };
     const done = await callback(state, sessionCookieOf(login));
     expect(done.statusCode).toBe(200);
@@ -76,7 +89,9 @@ describeEachDatabase('sign-in', (db) => {
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(started.cookie);
     expect((await api(app, { url: '/api/team/info', cookie: fresh })).statusCode).toBe(200);
-    expect((await api(app, { url: '/api/team/info', cookie: started.cookie })).statusCode).toBe(401);
+    expect((await api(app, { url: '/api/team/info', cookie: started.cookie })).statusCode).toBe(
+      401,
+    );
     expect(done.json<{ nextUrl: string }>().nextUrl).toBe('Team');
   });
 
@@ -97,7 +112,9 @@ describeEachDatabase('sign-in', (db) => {
       const calls = identity.tokenCalls;
       const response = await callback(started.state, started.cookie);
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ error: { message: string } }>().error.message).toMatch(/expired or was already used/);
+      expect(response.json<{ error: { message: string } }>().error.message).toMatch(
+        /expired or was already used/,
+      );
       expect(identity.tokenCalls).toBe(calls);
     });
 
@@ -115,7 +132,9 @@ describeEachDatabase('sign-in', (db) => {
     it('a missing state, a made-up state and a provider error are refused', async () => {
       const started = await startSignIn(app);
       const calls = identity.tokenCalls;
-      expect((await api(app, { url: '/api/auth/callback?code=x', cookie: started.cookie })).statusCode).toBe(400);
+      expect(
+        (await api(app, { url: '/api/auth/callback?code=x', cookie: started.cookie })).statusCode,
+      ).toBe(400);
       expect((await callback('made-up', started.cookie)).statusCode).toBe(400);
       const denied = await callback(started.state, started.cookie, 'error=access_denied');
       expect(denied.statusCode).toBe(400);

@@ -16,7 +16,9 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
  * A fresh, migrated database for one test file: in-memory PGlite, or on PostgreSQL a schema of
  * its own (dropped on close), so files run in parallel and never see each other's rows.
  */
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openTestDatabase(
+  kind: TestDatabaseKind,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   if (kind === 'pglite') {
     const db = createDatabase({ kind: 'pglite', dataDir: undefined });
     await migrate(db);

@@ -17,7 +17,8 @@ const toNumber = (value: string): number => {
   return n;
 };
 
-const toDate = (value: string): Date => new Date(value.includes('T') ? value : value.replace(' ', 'T'));
+const toDate = (value: string): Date =>
+  new Date(value.includes('T') ? value : value.replace(' ', 'T'));
 
 export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
   [PG_TYPE.int8]: toNumber,

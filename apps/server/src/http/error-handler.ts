@@ -38,11 +38,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     const code = STATUS_CODES[status];
     if (status < 500 && code) {
-      return reply.code(status).send(errorBody(code, GENERIC_MESSAGES[code] ?? 'The request was refused.'));
+      return reply
+        .code(status)
+        .send(errorBody(code, GENERIC_MESSAGES[code] ?? 'The request was refused.'));
     }
     // 5xx: log everything, answer nothing about internals.
     req.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    return reply
+      .code(500)
+      .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
 }
 

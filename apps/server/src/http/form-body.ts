@@ -17,7 +17,10 @@ export function parseForm(text: string): Record<string, string> {
   if (text === '') return result;
   const pairs = text.split('&');
   if (pairs.length > MAX_FORM_PARAMETERS) {
-    throw new AppError('VALIDATION_FAILED', `A form may carry at most ${MAX_FORM_PARAMETERS} fields.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `A form may carry at most ${MAX_FORM_PARAMETERS} fields.`,
+    );
   }
   for (const pair of pairs) {
     if (pair === '') continue;

@@ -25,7 +25,7 @@ export function hostUnit(req: FastifyRequest, config: Pick<Config, 'skinHosts'>)
 export function registerApiGuards(app: FastifyInstance, config: Config): void {
   const allowedOrigins = new Set(config.appOrigins);
 
-  app.addHook('onRequest', async (req) => {
+  const check = (req: FastifyRequest): void => {
     req.unit = hostUnit(req, config);
     req.auth = { kind: 'anonymous' };
     if (!isApiPath(req.url)) return;
@@ -50,6 +50,15 @@ export function registerApiGuards(app: FastifyInstance, config: Config): void {
       if (crossSite || (origin !== undefined && !allowedOrigins.has(origin))) {
         throw new AppError('ORIGIN_NOT_ALLOWED', 'This request did not come from the app.');
       }
+    }
+  };
+
+  app.addHook('onRequest', (req, _reply, done) => {
+    try {
+      check(req);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
   });
 }

@@ -63,15 +63,16 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
       },
       // A form POST with no fields arrives without a body; validate it as an empty form.
-      preValidation: async (req) => {
+      preValidation: (req, _reply, done) => {
         if (endpoint.body && req.body === undefined) req.body = {};
+        done();
       },
       handler: async (req, reply) => {
         const auth = req.auth;
         return handler({
-          query: req.query as Out<typeof endpoint.query>,
-          body: req.body as Out<typeof endpoint.body>,
-          params: req.params as Out<typeof endpoint.params>,
+          query: req.query,
+          body: req.body,
+          params: req.params,
           unit: req.unit,
           auth,
           user: auth.kind === 'session' ? auth.user : null,

@@ -21,6 +21,7 @@ declare module 'oidc-provider' {
   }
 
   export interface Configuration {
+    adapter?: unknown;
     clients?: Array<Record<string, unknown>>;
     jwks?: { keys: Array<Record<string, unknown>> };
     cookies?: { keys?: string[]; names?: Record<string, string> };
@@ -31,7 +32,11 @@ declare module 'oidc-provider' {
     interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string };
     findAccount?: (ctx: KoaContextWithOIDC, sub: string) => Promise<Account | undefined>;
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
-    renderError?: (ctx: KoaContextWithOIDC, out: Record<string, string>, error: unknown) => Promise<void>;
+    renderError?: (
+      ctx: KoaContextWithOIDC,
+      out: Record<string, string>,
+      error: unknown,
+    ) => Promise<void>;
     ttl?: Record<string, number>;
     conformIdTokenClaims?: boolean;
     responseTypes?: string[];
@@ -66,4 +71,9 @@ declare module 'oidc-provider' {
     ): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
+}
+
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  /** An in-memory store of the provider's artifacts, private to one provider instance. */
+  export function createMemoryAdapter(clockTolerance?: number): unknown;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Provider from 'oidc-provider';
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { SandboxKeys } from './keys.ts';
@@ -57,6 +58,17 @@ export function createSandboxIdp(config: Config, keys: SandboxKeys, accounts: Sa
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
+    // Memory, private to this instance: fine for a single demo process, and tests in one
+    // process do not share artifacts.
+    adapter: createMemoryAdapter(),
+    ttl: {
+      Interaction: 10 * 60,
+      Session: 60 * 60,
+      Grant: 60 * 60,
+      AuthorizationCode: 60,
+      AccessToken: 60,
+      IdToken: 60,
+    },
     jwks: { keys: [keys.signingJwk] },
     cookies: { keys: keys.cookieKeys },
     claims: {
@@ -68,8 +80,10 @@ export function createSandboxIdp(config: Config, keys: SandboxKeys, accounts: Sa
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
-    interactions: { url: (_ctx, interaction) => `${SANDBOX_OIDC_PATH}/interaction/${interaction.uid}` },
-    findAccount: async (_ctx, sub) => accounts.find(sub),
+    interactions: {
+      url: (_ctx, interaction) => `${SANDBOX_OIDC_PATH}/interaction/${interaction.uid}`,
+    },
+    findAccount: (_ctx, sub) => Promise.resolve(accounts.find(sub)),
     // First-party client: grant the requested scopes without a consent screen.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const { client, session, result, provider: op } = ctx.oidc;
@@ -81,12 +95,13 @@ export function createSandboxIdp(config: Config, keys: SandboxKeys, accounts: Sa
       await grant.save();
       return grant;
     },
-    renderError: async (ctx, out) => {
+    renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = renderSandboxError(
         'The sign-in request could not be completed.',
         out.error_description ?? out.error,
       );
+      return Promise.resolve();
     },
   });
   provider.proxy = config.trustProxy !== false;

@@ -76,7 +76,7 @@ export async function registerSandboxRoutes(
   });
 
   const callback = provider.callback();
-  await app.register(async (scope) => {
+  await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
     scope.all(`${SANDBOX_OIDC_PATH}/*`, (req, reply) => {
@@ -88,6 +88,7 @@ export async function registerSandboxRoutes(
       raw.url = url.slice(SANDBOX_OIDC_PATH.length) || '/';
       callback(raw, reply.raw);
     });
+    done();
   });
 }
 

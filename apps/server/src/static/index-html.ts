@@ -11,7 +11,8 @@ export function brandIndexHtml(html: string, unit: BusinessUnit, skinHosts: Host
   return html
     .replace(
       /(<meta\s+name="gds-skin-hosts"\s+content=")[^"]*(")/i,
-      (_m, start: string, end: string) => `${start}${escapeHtml(formatHostUnitMap(skinHosts))}${end}`,
+      (_m, start: string, end: string) =>
+        `${start}${escapeHtml(formatHostUnitMap(skinHosts))}${end}`,
     )
     .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(defaultTitle(skin))}</title>`)
     .replace(/<link\b[^>]*\brel="(?:shortcut )?icon"[^>]*>/gi, (tag) =>

@@ -60,7 +60,11 @@ async function sendIndex(req: FastifyRequest, reply: FastifyReply, file: string,
   try {
     html = await fs.readFile(file, 'utf8');
   } catch {
-    return reply.code(503).header('cache-control', 'no-store').type('text/html').send(NOT_BUILT_HTML);
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .type('text/html')
+      .send(NOT_BUILT_HTML);
   }
   return reply
     .header('cache-control', 'no-cache')

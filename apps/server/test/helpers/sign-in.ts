@@ -11,8 +11,17 @@ export interface SignedIn {
 }
 
 /** Starts sign-in and returns the pre-login cookie and the state the IdP would send back. */
-export async function startSignIn(app: FastifyInstance, unit: BusinessUnit = 'MEGALYTIC_GDS', cookie?: string) {
-  const response = await api(app, { method: 'POST', url: '/api/home/login?nextUrl=Team', unit, cookie });
+export async function startSignIn(
+  app: FastifyInstance,
+  unit: BusinessUnit = 'MEGALYTIC_GDS',
+  cookie?: string,
+) {
+  const response = await api(app, {
+    method: 'POST',
+    url: '/api/home/login?nextUrl=Team',
+    unit,
+    cookie,
+  });
   expect(response.statusCode, response.body).toBe(200);
   const { authUri } = response.json<{ authUri: string }>();
   const state = new URL(authUri).searchParams.get('state') ?? '';

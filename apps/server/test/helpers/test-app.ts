@@ -26,7 +26,13 @@ export function tempDir(): string {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PORT: '3000', DATA_DIR: tempDir(), LOG_LEVEL: 'silent', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    DATA_DIR: tempDir(),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 }
 
 /**
@@ -38,15 +44,15 @@ export function fakeIdentity() {
     kind: 'sandbox' as const,
     tokenCalls: 0,
     claims: undefined as Partial<IdentityClaims> | undefined,
-    async authorizationUrl(input: { redirectUri: string; state: string }) {
+    authorizationUrl(input: { redirectUri: string; state: string }) {
       const url = new URL('https://idp.test/authorize');
       url.searchParams.set('redirect_uri', input.redirectUri);
       url.searchParams.set('state', input.state);
-      return url.toString();
+      return Promise.resolve(url.toString());
     },
-    async exchange(): Promise<IdentityClaims> {
+    exchange(): Promise<IdentityClaims> {
       fake.tokenCalls += 1;
-      return {
+      return Promise.resolve({
         email: 'owner@example.com',
         emailVerified: true,
         givenName: 'Olive',
@@ -54,7 +60,7 @@ export function fakeIdentity() {
         name: '',
         picture: '',
         ...fake.claims,
-      };
+      });
     },
   };
   return fake satisfies IdentityProvider;

@@ -47,7 +47,12 @@ export function createAuthService(deps: {
       const nonce = client.randomNonce();
       const codeVerifier = client.randomPKCECodeVerifier();
       const redirectUri = `${input.origin}${LOGIN_CALLBACK_PATH}`;
-      const authUri = await deps.identity.authorizationUrl({ redirectUri, state, nonce, codeVerifier });
+      const authUri = await deps.identity.authorizationUrl({
+        redirectUri,
+        state,
+        nonce,
+        codeVerifier,
+      });
       const sessionToken = input.sessionToken ?? (await deps.sessions.start(input.unit, null));
       const now = deps.clock();
       await states.insert({
@@ -74,7 +79,11 @@ export function createAuthService(deps: {
     async completeLogin(input: {
       unit: BusinessUnit;
       sessionToken: string | undefined;
-      query: { state?: string | undefined; code?: string | undefined; error?: string | undefined } & Record<string, unknown>;
+      query: {
+        state?: string | undefined;
+        code?: string | undefined;
+        error?: string | undefined;
+      } & Record<string, unknown>;
     }): Promise<{ sessionToken: string; userId: string; nextUrl: string | null }> {
       const { query } = input;
       if (!input.sessionToken || !query.state) throw loginFailed(LOGIN_MESSAGES.stale);

@@ -31,7 +31,10 @@ export interface IdentityProvider {
   }): Promise<IdentityClaims>;
 }
 
-export function createIdentityProvider(config: Config, sandboxClientSecret?: string): IdentityProvider {
+export function createIdentityProvider(
+  config: Config,
+  sandboxClientSecret?: string,
+): IdentityProvider {
   const google = config.google;
   const sandbox = !google;
   const issuer = google ? 'https://accounts.google.com' : sandboxIssuer(config.publicUrl);
@@ -114,10 +117,16 @@ async function providerCall<T>(call: () => Promise<T>): Promise<T> {
         throw new AppError('LOGIN_FAILED', 'Sign-in was not accepted. Please sign in again.');
       }
     }
-    throw new AppError('BAD_GATEWAY', 'The sign-in service is not reachable right now. Please try again.');
+    throw new AppError(
+      'BAD_GATEWAY',
+      'The sign-in service is not reachable right now. Please try again.',
+    );
   }
 }
 
 function isNetworkCause(error: Error): boolean {
-  return error.cause instanceof TypeError || (error.cause instanceof Error && error.cause.name === 'TimeoutError');
+  return (
+    error.cause instanceof TypeError ||
+    (error.cause instanceof Error && error.cause.name === 'TimeoutError')
+  );
 }

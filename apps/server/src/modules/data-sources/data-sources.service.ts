@@ -19,7 +19,8 @@ export function createDataSourcesService(deps: { db: Db }) {
     connectorConfig(addons: ReadonlySet<string>, all: boolean): Record<string, ConnectorInfo> {
       const map: Record<string, ConnectorInfo> = {};
       for (const connector of CONNECTORS) {
-        const allowed = !connector.deprecated && (!connector.addon || addons.has(connector.nameSimple));
+        const allowed =
+          !connector.deprecated && (!connector.addon || addons.has(connector.nameSimple));
         if (!allowed && !all) continue;
         const { id, loginFields, ...rest } = connector;
         map[String(id)] = {

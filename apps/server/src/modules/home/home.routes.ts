@@ -5,13 +5,15 @@ import type { Route } from '../../http/route.ts';
 /** The front end's public configuration (spec §9 front-end config value names). */
 export function registerHomeRoutes(route: Route, deps: { config: Config }): void {
   const { config } = deps;
-  route(ENDPOINTS.getConfig, async ({ unit }) => ({
-    config: {
-      GOOGLE_CLIENT_ID: config.google?.clientId ?? '',
-      AMCHART_LICENSE: config.amchartLicense,
-      CHARGEBEE_SITE: config.chargebeeSite,
-      gTagId: config.gtagIds[unit] ?? '',
-      demoMode: !config.google,
-    },
-  }));
+  route(ENDPOINTS.getConfig, ({ unit }) =>
+    Promise.resolve({
+      config: {
+        GOOGLE_CLIENT_ID: config.google?.clientId ?? '',
+        AMCHART_LICENSE: config.amchartLicense,
+        CHARGEBEE_SITE: config.chargebeeSite,
+        gTagId: config.gtagIds[unit] ?? '',
+        demoMode: !config.google,
+      },
+    }),
+  );
 }

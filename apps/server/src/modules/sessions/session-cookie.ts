@@ -30,5 +30,10 @@ export function setSessionCookie(reply: FastifyReply, cookie: SessionCookie, tok
 }
 
 export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookie): void {
-  reply.clearCookie(cookie.name, { httpOnly: true, sameSite: 'lax', path: '/', secure: cookie.secure });
+  reply.clearCookie(cookie.name, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: cookie.secure,
+  });
 }

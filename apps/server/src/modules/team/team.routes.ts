@@ -8,7 +8,9 @@ import type { TeamService } from './team.service.ts';
 export function registerTeamRoutes(route: Route, deps: { teams: TeamService }): void {
   const { teams } = deps;
   route(ENDPOINTS.getTeamInfo, async ({ user }) => teams.getInfo(required(user)));
-  route(ENDPOINTS.updateTeamInfo, async ({ user, body }) => teams.rename(required(user), body.name));
+  route(ENDPOINTS.updateTeamInfo, async ({ user, body }) =>
+    teams.rename(required(user), body.name),
+  );
   route(ENDPOINTS.getTeamUsers, async ({ user }) => teams.listUsers(required(user)));
 }
 

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_PLAN_BY_UNIT,
-  DEFAULT_ROLES,
-  PLAN_OPTIONS,
-  SUPER_ADMIN_ROLE,
-} from '@gds/contract';
+import { DEFAULT_PLAN_BY_UNIT, DEFAULT_ROLES, PLAN_OPTIONS, SUPER_ADMIN_ROLE } from '@gds/contract';
 import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
