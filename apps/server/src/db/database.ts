@@ -34,7 +34,8 @@ export function createDatabase(target: DatabaseTarget): Db {
     dialect: new PGliteDialect({
       pglite: async () => {
         if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-        const db = new PGlite(dataDir, { parsers: TYPE_PARSERS });
+        // The options-object form: `new PGlite(undefined, options)` silently ignores options.
+        const db = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers: TYPE_PARSERS });
         await db.waitReady;
         return db;
       },

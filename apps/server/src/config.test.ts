@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { REPO_ROOT } from './paths.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env);
+const failure = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('config', () => {
+  it('has working defaults for a newcomer (demo mode, data under the repo root)', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      sandbox: true,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      google: undefined,
+      sessionIdleSeconds: 7200,
+      amchartLicense: '',
+      chargebeeSite: '',
+      gtagIds: {},
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.skinHosts).toEqual({
+      'raven.localhost': 'RAVEN_GDS',
+      'tapclicks.localhost': 'TAPCLICKS_GDS',
+    });
+    expect(config.appOrigins).toEqual([
+      'http://localhost:3000',
+      'http://raven.localhost:3000',
+      'http://tapclicks.localhost:3000',
+      'http://127.0.0.1:3000',
+    ]);
+  });
+
+  it('resolves a relative DATA_DIR against the repository root, not the cwd', () => {
+    expect(load({ DATA_DIR: 'tmp/x' }).dataDir).toBe(path.join(REPO_ROOT, 'tmp/x'));
+    expect(load({ DATA_DIR: '/var/gds' }).dataDir).toBe('/var/gds');
+  });
+
+  it('derives origins from PUBLIC_URL and SKIN_HOSTS, or takes APP_ORIGINS as given', () => {
+    const config = load({
+      PUBLIC_URL: 'https://app.example.com/',
+      SKIN_HOSTS: 'raven.example.com=RAVEN_GDS',
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.publicUrl).toBe('https://app.example.com');
+    expect(config.appOrigins).toEqual(['https://app.example.com', 'https://raven.example.com']);
+    expect(config.sandbox).toBe(false);
+    expect(load({ APP_ORIGINS: 'https://a.example, http://b.example:8080' }).appOrigins).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
+  });
+
+  it('names the variable when a value is bad', () => {
+    expect(failure({ PORT: 'eighty' })).toMatch(/^PORT:/);
+    expect(failure({ PORT: '70000' })).toMatch(/^PORT:/);
+    expect(failure({ SANDBOX: 'maybe' })).toMatch(/^SANDBOX:/);
+    expect(failure({ NODE_ENV: 'staging' })).toMatch(/^NODE_ENV:/);
+    expect(failure({ PUBLIC_URL: 'ftp://x' })).toMatch(/^PUBLIC_URL:/);
+    expect(failure({ DATABASE_URL: 'mysql://x' })).toMatch(/^DATABASE_URL:/);
+    expect(failure({ SKIN_HOSTS: 'raven.localhost=RAVEN' })).toMatch(/^SKIN_HOSTS:/);
+    expect(failure({ APP_ORIGINS: 'https://a.example/path' })).toMatch(/^APP_ORIGINS:/);
+    expect(failure({ GTAG_IDS: 'RAVEN_GDS' })).toMatch(/^GTAG_IDS:/);
+    expect(failure({ SESSION_IDLE_SECONDS: '5' })).toMatch(/^SESSION_IDLE_SECONDS:/);
+    expect(failure({ LOG_LEVEL: 'loud' })).toMatch(/^LOG_LEVEL:/);
+    expect(failure({ GOOGLE_CLIENT_ID: 'only-id' })).toMatch(/^GOOGLE_CLIENT_SECRET:/);
+  });
+
+  it('production turns the sandbox off and refuses to start without Google unless SANDBOX=1', () => {
+    expect(failure({ NODE_ENV: 'production' })).toMatch(/SANDBOX=1/);
+    expect(load({ NODE_ENV: 'production', SANDBOX: '1' }).sandbox).toBe(true);
+    expect(failure({ SANDBOX: '0' })).toMatch(/GOOGLE_CLIENT_ID/);
+  });
+
+  it('reads GTAG_IDS per unit and TRUST_PROXY', () => {
+    const config = load({ GTAG_IDS: 'RAVEN_GDS=G-ABC123', TRUST_PROXY: '1' });
+    expect(config.gtagIds).toEqual({ RAVEN_GDS: 'G-ABC123' });
+    expect(config.trustProxy).toBe(true);
+    expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});
