@@ -16,7 +16,7 @@ applySkin(skin);
 setApiBusinessUnit(skin.businessUnit);
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(buildRoutes(queryClient));
+const router = createBrowserRouter(buildRoutes());
 
 const container = document.getElementById('app');
 if (!container) throw new Error('index.html must contain <div id="app"></div>');

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { ROUTES, type RouteMeta } from '../lib/routes.ts';
@@ -6,7 +5,7 @@ import { BootScreen } from './layouts/boot-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
 import { guardFor, loginLoader } from './route-guards.ts';
-import { loginCallbackLoader, logoutLoader } from './session-loaders.ts';
+import { loginCallbackLoader } from './session-loaders.ts';
 
 /** A screen of spec §2: its meta as the route handle, its guard, and its own error boundary. */
 function screen(meta: RouteMeta, route: Omit<RouteObject, 'path' | 'index' | 'children'>) {
@@ -25,7 +24,7 @@ function Redirecting() {
 }
 
 /** The route table of spec §2. Screens are lazy chunks with a load timeout. */
-export function buildRoutes(queryClient: QueryClient): RouteObject[] {
+export function buildRoutes(): RouteObject[] {
   return [
     {
       path: '/',
@@ -38,7 +37,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
           loader: loginLoader,
           lazy: lazyPage(() => import('./routes/login-route.tsx')),
         }),
-        screen(ROUTES.Logout, { loader: logoutLoader(queryClient), Component: Redirecting }),
+        screen(ROUTES.Logout, { lazy: lazyPage(() => import('./routes/logout-route.tsx')) }),
         screen(ROUTES.LoginCallback, { loader: loginCallbackLoader, Component: Redirecting }),
         screen(ROUTES.Auth, { lazy: lazyPage(() => import('./routes/auth-route.tsx')) }),
         screen(ROUTES.Team, { lazy: lazyPage(() => import('./routes/team-route.tsx')) }),

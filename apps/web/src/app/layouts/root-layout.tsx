@@ -43,7 +43,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {isLoggedIn && <ProfileSync />}
+      {signedInChrome && <ProfileSync />}
       {signedInChrome && <TopNav />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
@@ -72,6 +72,7 @@ function useStartup() {
 /** When the profile changes the user's permissions, re-run the guards of the open screen. */
 function useRecheckOnPermissionChange() {
   const permissions = useAppStore((state) => JSON.stringify(state.user?.permissions ?? null));
+  const idle = useNavigation().state === 'idle';
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {
@@ -81,6 +82,7 @@ function useRecheckOnPermissionChange() {
   useEffect(() => {
     if (previous.current === permissions) return;
     previous.current = permissions;
-    void revalidate.current();
-  }, [permissions]);
+    // Only a signed-in user's change matters; logging out navigates by itself.
+    if (idle && useAppStore.getState().isLoggedIn) void revalidate.current();
+  }, [permissions, idle]);
 }

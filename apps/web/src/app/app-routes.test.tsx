@@ -1,0 +1,156 @@
+import { MESSAGES, SKINS } from '@gds/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emitAppEvent } from '../lib/app-events.ts';
+import { useAppStore, whenHydrated } from '../lib/app-store.ts';
+import { useToastStore } from '../lib/toast-store.ts';
+import { profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { mockApi } from '../test/mock-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+const config = {
+  config: {
+    GOOGLE_CLIENT_ID: '',
+    AMCHART_LICENSE: '',
+    CHARGEBEE_SITE: '',
+    gTagId: '',
+    demoMode: true,
+  },
+};
+
+function mockSignedInApi(permissions: Record<string, boolean>) {
+  return mockApi({
+    'GET /api/home/config': { body: config },
+    'GET /api/dataSources/connectorConfig': { body: {} },
+    'GET /api/team/info': { body: { team, user: profileUser(permissions) } },
+    'GET /api/team/users': { body: { users: teamUsers } },
+    'POST /api/home/logout': { body: { success: true } },
+  });
+}
+
+function signIn(permissions: Record<string, boolean>) {
+  useAppStore.getState().setUser(sessionUser(permissions));
+}
+
+describe('route guards and navigation', () => {
+  beforeEach(async () => {
+    await whenHydrated();
+    useAppStore.getState().reset();
+    useToastStore.setState({ toasts: [] });
+  });
+
+  it('sends a signed-out visitor of /billing to /login?nextUrl=Billing and remembers it', async () => {
+    mockSignedInApi({});
+    const app = renderApp('/billing');
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(app.location()).toBe('/login?nextUrl=Billing');
+    expect(useAppStore.getState().nextUrl).toBe('Billing');
+    expect(document.title).toBe('Log In | Megalytic Google Data Studio Connector');
+    expect(document.body.className).toBe('');
+  });
+
+  it('sends a signed-in user without edit_billing from /billing to /login?nextUrl=Billing', async () => {
+    mockSignedInApi({ edit_team: true });
+    signIn({ edit_team: true });
+    const app = renderApp('/billing');
+    await screen.findByText(/Your role does not give access to Billing/);
+    expect(app.location()).toBe('/login?nextUrl=Billing');
+    expect(screen.queryByRole('heading', { name: 'Billing' })).not.toBeInTheDocument();
+  });
+
+  it('opens Billing for a user with edit_billing, with the private body class and title', async () => {
+    mockSignedInApi({ edit_billing: true });
+    signIn({ edit_billing: true });
+    const app = renderApp('/billing', { skin: SKINS.RAVEN_GDS });
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
+    expect(app.location()).toBe('/billing');
+    expect(document.title).toBe('Billing | Raven Google Data Studio Connector');
+    expect(document.body).toHaveClass('has-fixed-navbar');
+  });
+
+  it('shows Billing in the navigation only with edit_billing', async () => {
+    mockSignedInApi({ edit_team: true });
+    signIn({ edit_team: true });
+    renderApp('/stats');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: /Team/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Data Sources/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Stats/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Support/ })).toHaveAttribute(
+      'href',
+      SKINS.MEGALYTIC_GDS.supportUrl,
+    );
+    expect(within(nav).queryByRole('link', { name: /Billing/ })).not.toBeInTheDocument();
+  });
+
+  it('shows Billing in the navigation with edit_billing', async () => {
+    mockSignedInApi({ edit_billing: true });
+    signIn({ edit_billing: true });
+    renderApp('/stats');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: /Billing/ })).toHaveAttribute('href', '/billing');
+  });
+
+  it('redirects / to /team and a signed-in visitor of /login to /team', async () => {
+    mockSignedInApi({ edit_team: true });
+    signIn({ edit_team: true });
+    const app = renderApp('/');
+    await waitFor(() => expect(app.location()).toBe('/team'));
+    app.unmount();
+    const again = renderApp('/login');
+    await waitFor(() => expect(again.location()).toBe('/team'));
+  });
+
+  it('shows a friendly 404 for unknown paths', async () => {
+    mockSignedInApi({});
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found | Megalytic Google Data Studio Connector');
+  });
+
+  it('logs out from the user menu: session ended, state cleared, back on /login', async () => {
+    const requests = mockSignedInApi({ edit_team: true });
+    signIn({ edit_team: true });
+    const app = renderApp('/team');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /ann@acme.test/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Log Out' }));
+
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(app.location()).toBe('/login');
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/home/logout')).toBe(true);
+    expect(useAppStore.getState()).toMatchObject({ isLoggedIn: false, user: null });
+    expect(app.queryClient.getQueryData(['team', 'info'])).toBeUndefined();
+    expect(app.queryClient.getQueryData(['team', 'users'])).toBeUndefined();
+  });
+
+  it('goes to /logout once on an expired session, whatever the number of 401s', async () => {
+    const requests = mockApi({
+      'GET /api/home/config': { body: config },
+      'GET /api/dataSources/connectorConfig': { body: {} },
+      'GET /api/team/info': {
+        status: 440,
+        body: { error: { code: 'SESSION_EXPIRED', message: 'x' } },
+      },
+      'GET /api/team/users': {
+        status: 440,
+        body: { error: { code: 'SESSION_EXPIRED', message: 'x' } },
+      },
+      'POST /api/home/logout': { body: { success: true } },
+    });
+    signIn({ edit_team: true });
+    const app = renderApp('/team');
+
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(app.location()).toBe('/login');
+    expect(requests.filter((r) => r.path === '/api/home/logout')).toHaveLength(1);
+    // Verbatim, double space included (the default matcher would collapse it).
+    const toasts = within(screen.getByTestId('toast-region'));
+    expect(
+      toasts.getAllByText(MESSAGES.loggedOutInactivity, { normalizer: (t) => t }),
+    ).toHaveLength(1);
+    emitAppEvent('apiLogout', { status: 401 });
+    expect(useAppStore.getState().isLoggedIn).toBe(false);
+  });
+});

@@ -1,0 +1,5 @@
+import { LogoutScreen } from '../../features/auth/components/logout-screen.tsx';
+
+export function Component() {
+  return <LogoutScreen />;
+}
