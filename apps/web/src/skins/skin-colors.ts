@@ -20,21 +20,34 @@ function relativeLuminance([r, g, b]: Rgb): number {
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
-/** WCAG contrast ratio of a colour against white. */
-export function contrastWithWhite(rgb: Rgb): number {
-  return 1.05 / (relativeLuminance(rgb) + 0.05);
+/** WCAG contrast ratio between two colours. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
+/** WCAG contrast ratio of a colour against white. */
+export function contrastWithWhite(rgb: Rgb): number {
+  return contrastRatio(rgb, [255, 255, 255]);
+}
+
+/** The pale tint behind active nav items and badges. */
+export const SOFT_LIGHTNESS = 96;
+export const softSaturation = (saturation: number) => Math.min(saturation, 70);
+
 /**
- * The lightness at which white text on the brand hue reaches WCAG AA (4.5:1). Bright brand
- * colours (TapClicks orange) stay the accent; buttons and links use this deeper shade.
+ * The lightness at which the brand hue reaches WCAG AA (4.5:1) both as a background for white
+ * text and as text on its own pale tint. Bright brand colours (TapClicks orange) stay the
+ * accent; buttons, links and active states use this deeper shade.
  */
 export function accessibleLightness(color: Pick<SkinColor, 'hue' | 'saturation' | 'luminance'>) {
   let lightness = color.luminance;
-  while (
-    lightness > 5 &&
-    contrastWithWhite(hslToRgb(color.hue, color.saturation, lightness)) < 4.5
-  ) {
+  const soft = hslToRgb(color.hue, softSaturation(color.saturation), SOFT_LIGHTNESS);
+  const readable = (l: number) => {
+    const rgb = hslToRgb(color.hue, color.saturation, l);
+    return contrastWithWhite(rgb) >= 4.5 && contrastRatio(rgb, soft) >= 4.5;
+  };
+  while (lightness > 5 && !readable(lightness)) {
     lightness -= 1;
   }
   return lightness;
@@ -52,7 +65,7 @@ export function primaryColorVariables(color: SkinColor): Record<string, string> 
     '--color-primary-solid': hsl(h, s, solid),
     '--color-primary-solid-hover': hsl(h, s, solid - 6),
     '--color-primary-solid-active': hsl(h, s, solid - 11),
-    '--color-primary-soft': hsl(h, Math.min(s, 70), 96),
+    '--color-primary-soft': hsl(h, softSaturation(s), SOFT_LIGHTNESS),
     '--color-primary-muted': hsl(h, Math.min(s, 60), 90),
     '--color-primary-ring': `hsl(${h} ${s}% ${l}% / 0.35)`,
   };

@@ -1,7 +1,14 @@
 import { SKINS } from '@gds/contract';
 import { describe, expect, it } from 'vitest';
 import { applySkin } from './apply-skin.ts';
-import { contrastWithWhite, hslToRgb, accessibleLightness } from './skin-colors.ts';
+import {
+  SOFT_LIGHTNESS,
+  accessibleLightness,
+  contrastRatio,
+  contrastWithWhite,
+  hslToRgb,
+  softSaturation,
+} from './skin-colors.ts';
 import { readHostUnitMap, resolveSkin } from './skin-resolver.ts';
 
 function docWithHosts(content: string): Document {
@@ -51,9 +58,11 @@ describe('applying a skin', () => {
     expect(doc.documentElement.classList.contains('skin-raven')).toBe(true);
   });
 
-  it.each(Object.values(SKINS))('$name buttons keep white text readable (WCAG AA)', (skin) => {
+  it.each(Object.values(SKINS))('$name brand shade stays readable (WCAG AA)', (skin) => {
     const { hue, saturation } = skin.primaryColor;
     const rgb = hslToRgb(hue, saturation, accessibleLightness(skin.primaryColor));
+    const soft = hslToRgb(hue, softSaturation(saturation), SOFT_LIGHTNESS);
     expect(contrastWithWhite(rgb)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(rgb, soft)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -7,9 +7,6 @@ export function Component() {
   return (
     <div className="page page-narrow">
       <div className="card not-found" data-testid="not-found">
-        <p className="not-found-code" aria-hidden="true">
-          404
-        </p>
         <EmptyState
           icon="compass"
           title="Page not found"

@@ -27,9 +27,7 @@ export function PlanSummary({ team, memberCount }: PlanSummaryProps) {
         <h2 id="plan-summary-title" className="card-title">
           Plan
         </h2>
-        <span className="plan-chip" data-testid="plan-id" title={team.planId}>
-          {planLabel(team.planId)}
-        </span>
+        <span className="plan-chip">{planLabel(team.planId)}</span>
       </div>
       <dl className="stat-list">
         <div className="stat">
@@ -39,22 +37,34 @@ export function PlanSummary({ team, memberCount }: PlanSummaryProps) {
           <dd data-testid="plan-members">
             {memberCount === undefined ? '…' : used} of {team.userLimit}
           </dd>
-        </div>
-        <div
-          className="meter"
-          role="meter"
-          aria-label="Members used"
-          aria-valuemin={0}
-          aria-valuemax={team.userLimit}
-          aria-valuenow={used}
-        >
-          <span className="meter-fill" style={{ width: `${percent}%` }} />
+          <dd className="stat-meter">
+            <div
+              className="meter"
+              role="meter"
+              aria-label="Members used"
+              aria-valuemin={0}
+              aria-valuemax={team.userLimit}
+              aria-valuenow={used}
+            >
+              <span className="meter-fill" style={{ width: `${percent}%` }} />
+            </div>
+          </dd>
         </div>
         <div className="stat">
           <dt>
             <Icon name="database" size={16} /> Data source accounts
           </dt>
           <dd data-testid="plan-accounts">up to {team.accountLimit}</dd>
+        </div>
+        <div className="stat">
+          <dt>
+            <Icon name="card" size={16} /> Plan ID
+          </dt>
+          <dd>
+            <code className="code" data-testid="plan-id">
+              {team.planId}
+            </code>
+          </dd>
         </div>
       </dl>
       <p className="card-footnote">Plan changes and add-ons will be managed from Billing.</p>
