@@ -153,4 +153,55 @@ describe('route guards and navigation', () => {
     emitAppEvent('apiLogout', { status: 401 });
     expect(useAppStore.getState().isLoggedIn).toBe(false);
   });
+
+  it('pushes a pageview with path and title to the dataLayer on every route change', async () => {
+    mockSignedInApi({ edit_team: true });
+    signIn({ edit_team: true });
+    delete window.dataLayer;
+    renderApp('/team');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: /Stats/ }));
+
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual({
+        event: 'pageview',
+        page: '/stats',
+        title: 'Stats | Megalytic Google Data Studio Connector',
+      }),
+    );
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({ event: 'pageview', page: '/team' }),
+    );
+  });
+
+  it('shows the chat widget in the signed-in layout of TapClicks only', async () => {
+    mockSignedInApi({ edit_team: true });
+    signIn({ edit_team: true });
+    const tapclicks = renderApp('/team', { skin: SKINS.TAPCLICKS_GDS });
+    expect(await screen.findByRole('link', { name: /Chat with us/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:support@tapclicks\.com/),
+    );
+    tapclicks.unmount();
+
+    renderApp('/team', { skin: SKINS.MEGALYTIC_GDS });
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('link', { name: /Chat with us/ })).not.toBeInTheDocument();
+  });
+
+  it('hides the navigation on callback screens and while signed out', async () => {
+    mockSignedInApi({ edit_team: true });
+    const signedOut = renderApp('/auth');
+    expect(await screen.findByRole('heading', { name: 'Add Data Source' })).toBeInTheDocument();
+    expect(document.title).toBe('Add Data Source | Megalytic Google Data Studio Connector');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    signedOut.unmount();
+
+    signIn({ edit_team: true });
+    renderApp('/data-sources/callback');
+    expect(
+      await screen.findByRole('heading', { name: 'Finishing your connection' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,65 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DropdownMenu } from './dropdown-menu.tsx';
+
+function renderMenu() {
+  const onLogOut = vi.fn();
+  const onHelp = vi.fn();
+  render(
+    <>
+      <DropdownMenu
+        trigger={<span>ann@acme.test</span>}
+        menuLabel="Account"
+        items={[
+          { label: 'Help', onSelect: onHelp },
+          { label: 'Log Out', onSelect: onLogOut },
+        ]}
+      />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
+  return { onLogOut, onHelp, trigger: screen.getByRole('button', { name: 'ann@acme.test' }) };
+}
+
+describe('dropdown menu', () => {
+  it('opens from the keyboard on the first item, moves with arrows, and selects with Enter', async () => {
+    const { onLogOut, trigger } = renderMenu();
+    const user = userEvent.setup();
+    await user.tab();
+    expect(trigger).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Log Out' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(onLogOut).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape and gives focus back to the button', async () => {
+    const { trigger, onHelp, onLogOut } = renderMenu();
+    const user = userEvent.setup();
+    await user.click(trigger);
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(onHelp).not.toHaveBeenCalled();
+    expect(onLogOut).not.toHaveBeenCalled();
+  });
+
+  it('closes on a click outside', async () => {
+    const { trigger } = renderMenu();
+    const user = userEvent.setup();
+    await user.click(trigger);
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
