@@ -92,6 +92,13 @@ describe('route guards and navigation', () => {
     expect(within(nav).getByRole('link', { name: /Billing/ })).toHaveAttribute('href', '/billing');
   });
 
+  it('sends a signed-out visitor of / to the login page', async () => {
+    mockSignedInApi({});
+    const app = renderApp('/');
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(app.location()).toBe('/login');
+  });
+
   it('redirects / to /team and a signed-in visitor of /login to /team', async () => {
     mockSignedInApi({ edit_team: true });
     signIn({ edit_team: true });

@@ -1,10 +1,10 @@
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { ROUTES, type RouteMeta } from '../lib/routes.ts';
 import { BootScreen } from './layouts/boot-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
-import { guardFor, loginLoader } from './route-guards.ts';
+import { guardFor, homeLoader, loginLoader } from './route-guards.ts';
 import { loginCallbackLoader } from './session-loaders.ts';
 
 /** A screen of spec §2: its meta as the route handle, its guard, and its own error boundary. */
@@ -32,7 +32,7 @@ export function buildRoutes(): RouteObject[] {
       HydrateFallback: BootScreen,
       ErrorBoundary: RouteErrorBoundary,
       children: [
-        { index: true, loader: () => redirect(ROUTES.Team.path) },
+        { index: true, loader: homeLoader },
         screen(ROUTES.Login, {
           loader: loginLoader,
           lazy: lazyPage(() => import('./routes/login-route.tsx')),

@@ -37,3 +37,12 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Resp
   if (target) setNextUrl(target.name);
   return null;
 }
+
+/**
+ * "/" goes to Team (spec §2). Signed out, Team would only bounce to the login page with
+ * nextUrl=Team, the default anyway, so go there directly with a clean address.
+ */
+export async function homeLoader(): Promise<Response> {
+  await whenHydrated();
+  return redirect(useAppStore.getState().isLoggedIn ? ROUTES.Team.path : ROUTES.Login.path);
+}
