@@ -1,17 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The API server serves the built SPA (apps/web/dist) and proxies nothing: in dev, forward
-// /api and /sandbox to a locally running server so cookies stay same-origin.
+// The API server serves the built SPA (apps/web/dist). In dev, forward /api and /sandbox to a
+// locally running server so cookies stay same-origin. The server refuses state-changing
+// requests from foreign origins, so the dev proxy presents the server's own origin.
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
+const proxy = { target: apiTarget, changeOrigin: false, headers: { origin: apiTarget } };
 
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/sandbox': { target: apiTarget, changeOrigin: false },
+      '/api': proxy,
+      '/sandbox': proxy,
     },
   },
 });
