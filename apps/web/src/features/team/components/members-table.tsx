@@ -46,7 +46,8 @@ export function MembersTable({
     );
   }
   return (
-    <div className="table-wrap">
+    // Focusable so keyboard users can scroll it when a narrow screen makes it overflow.
+    <div className="table-wrap" role="region" aria-label="Team members" tabIndex={0}>
       <table className="table members-table" aria-busy={isLoading || undefined}>
         <thead>
           <tr>
