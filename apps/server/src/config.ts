@@ -76,7 +76,7 @@ const envSchema = z.object({
   CHARGEBEE_SITE: optionalText,
   GTAG_IDS: optionalText,
   SESSION_IDLE_SECONDS: optionalText.pipe(
-    z.coerce.number<string | undefined>().int().min(60).default(7200),
+    z.coerce.number<string | undefined>().int().min(1).default(7200),
   ),
   LOG_LEVEL: optionalText.pipe(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

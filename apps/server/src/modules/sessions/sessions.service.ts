@@ -12,14 +12,18 @@ export type SessionLookup =
   | { status: 'expired' }
   | { status: 'active'; token: string; session: SessionRow };
 
-/** Writes of last_seen_at are coarse: one per minute per session is enough for idle checks. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Writes of last_seen_at are coarse: one per minute per session is enough for idle checks,
+ * or a quarter of the idle limit when that is shorter, so an active user never looks idle.
+ */
+const MAX_TOUCH_INTERVAL_MS = 60_000;
 /** Ended and expired rows are kept this long so their cookies get 440, not 401. */
 const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: number }) {
   const repo = createSessionsRepository(deps.db);
   const idleMs = deps.idleSeconds * 1000;
+  const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4);
 
   /** Starts a session (userId null before sign-in); answers the cookie value. */
   async function start(unit: BusinessUnit, userId: string | null): Promise<string> {
@@ -52,7 +56,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
         if (session.ended_at === null) await repo.markEnded(session.id_hash, now);
         return { status: 'expired' };
       }
-      if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
+      if (now.getTime() - session.last_seen_at.getTime() >= touchIntervalMs) {
         await repo.touch(session.id_hash, now);
       }
       return { status: 'active', token, session };
