@@ -30,7 +30,7 @@ function server(port: string, dataDir: string, extra: Record<string, string> = {
   return {
     command: serverCommand,
     cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/login`,
+    url: `http://127.0.0.1:${port}/skins/megalytic/favicon.svg`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore' as const,
