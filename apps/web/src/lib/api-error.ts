@@ -12,6 +12,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The session is gone (401/440): the app is already on its way to /logout with the inactivity
+ * toast, so screens keep their loading look instead of showing the same message again.
+ */
+export function isSessionError(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 440);
+}
+
 /** A friendly sentence for any error thrown by a fetcher. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

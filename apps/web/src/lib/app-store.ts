@@ -51,7 +51,7 @@ export const useAppStore = create<AppState>()(
       ...initialState,
       setLoading: (isLoading) => set({ isLoading }),
       setNextUrl: (nextUrl) => set({ nextUrl }),
-      setUser: (user) => set({ user, isLoggedIn: true, sessionEnding: false }),
+      setUser: (user) => set({ user, isLoggedIn: true }),
       beginSessionEnd: () => {
         const { isLoggedIn, sessionEnding } = get();
         if (!isLoggedIn || sessionEnding) return false;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useTeamInfo } from '../api/team-info.ts';
 import { useTeamUsers } from '../api/team-users.ts';
@@ -18,7 +18,7 @@ export function TeamPage() {
   const users = useTeamUsers();
   const canEditTeam = useCan(['edit_team']);
 
-  if (info.isError && !info.data) {
+  if (info.isError && !info.data && !isSessionError(info.error)) {
     return (
       <div className="page">
         <EmptyState
@@ -73,8 +73,8 @@ export function TeamPage() {
           </div>
           <MembersTable
             users={users.data}
-            isLoading={users.isPending}
-            error={users.isError ? users.error : null}
+            isLoading={users.isPending || isSessionError(users.error)}
+            error={users.isError && !isSessionError(users.error) ? users.error : null}
             onRetry={() => void users.refetch()}
             currentEmail={info.data?.user.email}
           />
