@@ -75,7 +75,7 @@ describe('config', () => {
     expect(failure({ SKIN_HOSTS: 'raven.localhost=RAVEN' })).toMatch(/^SKIN_HOSTS:/);
     expect(failure({ APP_ORIGINS: 'https://a.example/path' })).toMatch(/^APP_ORIGINS:/);
     expect(failure({ GTAG_IDS: 'RAVEN_GDS' })).toMatch(/^GTAG_IDS:/);
-    expect(failure({ SESSION_IDLE_SECONDS: '5' })).toMatch(/^SESSION_IDLE_SECONDS:/);
+    expect(failure({ SESSION_IDLE_SECONDS: '0' })).toMatch(/^SESSION_IDLE_SECONDS:/);
     expect(failure({ LOG_LEVEL: 'loud' })).toMatch(/^LOG_LEVEL:/);
     expect(failure({ GOOGLE_CLIENT_ID: 'only-id' })).toMatch(/^GOOGLE_CLIENT_SECRET:/);
   });

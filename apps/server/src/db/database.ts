@@ -9,7 +9,7 @@ import { TYPE_PARSERS } from './type-parsers.ts';
 export type Db = Kysely<Database>;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
   | { kind: 'postgres'; url: string; searchPath?: string };
 
 /**
@@ -29,13 +29,18 @@ export function createDatabase(target: DatabaseTarget): Db {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const dataDir = target.dataDir;
+  const { dataDir, template } = target;
   return new Kysely<Database>({
     dialect: new PGliteDialect({
       pglite: async () => {
         if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
         // The options-object form: `new PGlite(undefined, options)` silently ignores options.
-        const db = new PGlite({ ...(dataDir ? { dataDir } : {}), parsers: TYPE_PARSERS });
+        const db = new PGlite({
+          ...(dataDir ? { dataDir } : {}),
+          // Tests start from a dump of a migrated database: ~0.5 s instead of a 2–4 s initdb.
+          ...(template ? { loadDataDir: template } : {}),
+          parsers: TYPE_PARSERS,
+        });
         await db.waitReady;
         return db;
       },

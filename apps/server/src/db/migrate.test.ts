@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/helpers/each-database.ts';
+import { createDatabase } from './database.ts';
 import { migrate } from './migrate.ts';
 import { splitSqlStatements } from './split-sql.ts';
 
@@ -14,6 +15,15 @@ CREATE TABLE a (x text DEFAULT 'a;b');
     expect(statements).toHaveLength(2);
     expect(statements[0]).toContain("'a;b'");
     expect(statements[1]).toContain('PERFORM 1; END;');
+  });
+});
+
+describe('migrations on an empty database', () => {
+  it('apply every file once, in one go', async () => {
+    const db = createDatabase({ kind: 'pglite', dataDir: undefined });
+    expect(await migrate(db)).toEqual(['0001_init.sql']);
+    expect(await migrate(db)).toEqual([]);
+    await db.destroy();
   });
 });
 

@@ -10,6 +10,8 @@ type NullableTimestamp = ColumnType<
   Date | string | null | undefined,
   Date | string | null
 >;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
 export interface TeamsTable {
@@ -36,10 +38,10 @@ export interface UsersTable {
   id: Generated<string>;
   business_unit: BusinessUnit;
   email: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  image: string;
+  first_name: Defaulted<string>;
+  last_name: Defaulted<string>;
+  name: Defaulted<string>;
+  image: Defaulted<string>;
   team_id: string;
   role_id: string;
   created_at: CreatedAt;

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from './database.ts';
 import type { Db } from './database.ts';
 import { migrate } from './migrate.ts';
+import type { Database } from './schema.ts';
+import { TYPE_PARSERS } from './type-parsers.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -18,9 +22,15 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
  */
 export async function openTestDatabase(
   kind: TestDatabaseKind,
+  pgliteTemplate?: string,
 ): Promise<{ db: Db; close: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const db = createDatabase({ kind: 'pglite', dataDir: undefined });
+    const template = pgliteTemplate ? new Blob([fs.readFileSync(pgliteTemplate)]) : undefined;
+    const db = createDatabase({
+      kind: 'pglite',
+      dataDir: undefined,
+      ...(template ? { template } : {}),
+    });
     await migrate(db);
     return { db, close: () => db.destroy() };
   }
@@ -41,4 +51,14 @@ export async function openTestDatabase(
       await admin.destroy();
     },
   };
+}
+
+/** Writes a dump of a freshly migrated PGlite to `file` (the tests' starting point). */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const pglite = new PGlite({ parsers: TYPE_PARSERS });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  await migrate(db);
+  const dump = await pglite.dumpDataDir('none');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await db.destroy();
 }

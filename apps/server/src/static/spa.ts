@@ -23,8 +23,9 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: deps.distDir,
       index: false,
-      // index.html is always served branded, through the fallback below.
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // index.html is always served branded, through the fallback below; directories
+      // ("/", "/team/") are page addresses too, not listings.
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
@@ -50,7 +51,7 @@ function wantsPage(req: FastifyRequest): boolean {
     (req.method === 'GET' || req.method === 'HEAD') &&
     !pathname.startsWith('/sandbox') &&
     // A missing script or image must stay a 404, not turn into a page.
-    !/\.[A-Za-z0-9]{1,8}$/.test(pathname) &&
+    (pathname === '/index.html' || !/\.[A-Za-z0-9]{1,8}$/.test(pathname)) &&
     (req.headers.accept ?? '').includes('text/html')
   );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../src/db/test-database.ts';
 import type { TestDatabaseKind } from '../../src/db/test-database.ts';
@@ -15,7 +15,7 @@ export function describeEachDatabase(
     describe(`${name} [${kind}]`, () => {
       let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
       beforeAll(async () => {
-        opened = await openTestDatabase(kind);
+        opened = await openTestDatabase(kind, inject('pgliteTemplate'));
       });
       afterAll(async () => {
         await opened?.close();

@@ -25,11 +25,15 @@ export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'gds-server-test-'));
 }
 
+/** One data dir per test worker: the sandbox's RSA key is generated once, not per app. */
+let sharedDataDir: string | undefined;
+
 export function testConfig(env: Record<string, string> = {}): Config {
+  sharedDataDir ??= tempDir();
   return loadConfig({
     NODE_ENV: 'test',
     PORT: '3000',
-    DATA_DIR: tempDir(),
+    DATA_DIR: sharedDataDir,
     LOG_LEVEL: 'silent',
     ...env,
   });

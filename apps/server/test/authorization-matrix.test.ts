@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, buildPath } from '@gds/contract';
+import type { Endpoint } from '@gds/contract';
+import { registeredRoutes } from '../src/app.ts';
+import { describeEachDatabase } from './helpers/each-database.ts';
+import { addMember, setPermissionsExcept, snapshot } from './helpers/members.ts';
+import { signIn } from './helpers/sign-in.ts';
+import type { SignedIn } from './helpers/sign-in.ts';
+import { api, createTestApp, fakeIdentity } from './helpers/test-app.ts';
+
+type Name = keyof typeof ENDPOINTS;
+
+/**
+ * A valid request for each endpoint. The Record type makes a new endpoint a compile error
+ * here until it has an entry, and the test below fails at run time as well.
+ */
+const SAMPLE: Record<
+  Name,
+  { query?: string; form?: Record<string, string>; params?: Record<string, string> }
+> = {
+  getConfig: {},
+  login: { query: 'nextUrl=Team' },
+  logout: {},
+  loginCallback: { query: 'code=x&state=y' },
+  getTeamInfo: {},
+  updateTeamInfo: { form: { name: 'Matrix team' } },
+  getTeamUsers: {},
+  getConnectorConfig: { query: 'all=true' },
+};
+
+const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
+
+describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
+  const identity = fakeIdentity();
+  let app: FastifyInstance;
+  let ownerA: SignedIn;
+  let memberA: SignedIn;
+  let ownerB: SignedIn;
+  beforeAll(async () => {
+    app = await createTestApp(db(), { identity });
+    ownerA = await signIn(app, identity, 'owner-a@example.com');
+    await addMember(db(), ownerA.team.id, 'member-a@example.com');
+    memberA = await signIn(app, identity, 'member-a@example.com');
+    ownerB = await signIn(app, identity, 'owner-b@example.com');
+  });
+  afterAll(() => app.close());
+
+  const call = (name: Name, cookie?: string) => {
+    const endpoint = ENDPOINTS[name];
+    const sample = SAMPLE[name];
+    const path = buildPath(endpoint.path, sample.params ?? {});
+    return api(app, {
+      method: endpoint.method,
+      url: sample.query ? `${path}?${sample.query}` : path,
+      cookie,
+      ...(sample.form ? { form: sample.form } : {}),
+    });
+  };
+
+  it('every contract endpoint is served, and every /api route is a contract endpoint', () => {
+    const apiRoutes = registeredRoutes(app).filter(
+      (r) => r.url.startsWith('/api') && r.method !== 'HEAD',
+    );
+    const declared = entries.map(([, e]) => `${e.method} ${e.path}`);
+    const served = apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect([...served].sort()).toEqual([...declared].sort());
+    expect(Object.keys(SAMPLE).sort()).toEqual(Object.keys(ENDPOINTS).sort());
+  });
+
+  describe.each(entries)('%s', (name, endpoint) => {
+    const access = endpoint.access;
+    if (access.kind === 'public') {
+      it('is public: anonymous callers are not refused with 401/403', async () => {
+        const response = await call(name);
+        expect([401, 403, 440]).not.toContain(response.statusCode);
+      });
+      return;
+    }
+
+    it('anonymous → 401', async () => {
+      const response = await call(name);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    });
+
+    if (access.permissions.length > 0) {
+      it(`member without ${access.permissions.join(', ')} → 403, nothing changed`, async () => {
+        await setPermissionsExcept(db(), memberA.user.id, access.permissions);
+        const before = await snapshot(db());
+        const response = await call(name, memberA.cookie);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+        expect(await snapshot(db())).toEqual(before);
+      });
+    }
+
+    it('member holding the permissions → allowed', async () => {
+      await setPermissionsExcept(db(), memberA.user.id, []);
+      const response = await call(name, memberA.cookie);
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+      expect(response.statusCode).toBeLessThan(300);
+    });
+
+    it("a member of another team never sees or changes team A's rows", async () => {
+      const before = await snapshot(db(), ownerA.team.id);
+      const response = await call(name, ownerB.cookie);
+      expect(response.statusCode).toBeLessThan(300);
+      expect(response.body).not.toContain(ownerA.team.id);
+      expect(response.body).not.toContain('owner-a@example.com');
+      expect(response.body).not.toContain('member-a@example.com');
+      expect(await snapshot(db(), ownerA.team.id)).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
+import type { Endpoint } from '@gds/contract';
+import type { Db } from '../src/db/database.ts';
+import { describeEachDatabase } from './helpers/each-database.ts';
+import { signIn } from './helpers/sign-in.ts';
+import type { SignedIn } from './helpers/sign-in.ts';
+import { api, createTestApp, fakeIdentity, testClock } from './helpers/test-app.ts';
+
+/**
+ * The one GET allowed to change data: it consumes the single-use sign-in state
+ * (docs/adr/0002-login-callback-is-a-get.md). Exempt by name, nothing else.
+ */
+const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name]);
+
+const TABLES = ['teams', 'roles', 'users', 'sessions', 'oauth_states', 'audit_log'] as const;
+
+async function everyRow(db: Db) {
+  const result: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    result[table] = (
+      await sql<unknown>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)
+    ).rows;
+  }
+  return result;
+}
+
+describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
+  const identity = fakeIdentity();
+  let app: FastifyInstance;
+  let owner: SignedIn;
+  beforeAll(async () => {
+    // A fixed clock: session activity bookkeeping (last_seen_at) stays put during the test.
+    app = await createTestApp(db(), { identity, clock: testClock() });
+    owner = await signIn(app, identity, 'reader@example.com');
+  });
+  afterAll(() => app.close());
+
+  it('every GET endpoint, signed in and signed out, leaves every table as it was', async () => {
+    const gets = Object.values(ENDPOINTS as Record<string, Endpoint>).filter(
+      (e) => e.method === 'GET' && !EXEMPT.has(e.name),
+    );
+    expect(gets.length).toBeGreaterThan(3);
+    const before = await everyRow(db());
+    for (const endpoint of gets) {
+      for (const cookie of [owner.cookie, undefined]) {
+        const response = await api(app, { url: endpoint.path, cookie });
+        expect(response.statusCode).toBeLessThan(500);
+      }
+    }
+    expect(await everyRow(db())).toEqual(before);
+  });
+});
