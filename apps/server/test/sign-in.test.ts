@@ -10,6 +10,7 @@ import {
   fakeIdentity,
   sessionCookieOf,
   testClock,
+  testConfig,
 } from './helpers/test-app.ts';
 
 describeEachDatabase('sign-in', (db) => {
@@ -150,5 +151,36 @@ describeEachDatabase('sign-in', (db) => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'LOGIN_FAILED' } });
     identity.claims = undefined;
+  });
+});
+
+describeEachDatabase('sign-in edge cases', (db) => {
+  it('refuses to start sign-in from a host that is not an app origin', async () => {
+    const app = await createTestApp(db(), { identity: fakeIdentity() });
+    const response = await api(app, {
+      method: 'POST',
+      url: '/api/home/login',
+      host: 'evil.example',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } });
+    await app.close();
+  });
+
+  it('an unreachable identity provider is a 502 with a retryable message, and nothing is stored', async () => {
+    // The real provider, pointed at a closed local port.
+    const config = testConfig({ PORT: '9', PUBLIC_URL: 'http://127.0.0.1:9' });
+    const app = await createTestApp(db(), { config });
+    const states = await db().selectFrom('oauth_states').select('state_hash').execute();
+    const response = await api(app, {
+      method: 'POST',
+      url: '/api/home/login',
+      host: '127.0.0.1:9',
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ error: { code: 'BAD_GATEWAY' } });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await db().selectFrom('oauth_states').select('state_hash').execute()).toEqual(states);
+    await app.close();
   });
 });

@@ -43,6 +43,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
   });
   app.addHook('onSend', async (req, reply, payload) => {
     if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
