@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONNECTOR_CATEGORIES } from '../connectors.ts';
-import { defineEndpoint, publicAccess } from '../endpoint.ts';
+import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
 
 export const loginFieldSchema = z.object({
   fieldName: z.string(),
@@ -39,4 +39,81 @@ export const getConnectorConfig = defineEndpoint({
   query: z.object({ all: z.enum(['true', 'false']).optional() }),
   response: z.record(z.string().regex(/^\d+$/), connectorInfoSchema),
   errors: [],
+});
+
+export const ACCOUNT_STATUSES = ['connected', 'needs_reconnect', 'error', 'deleted'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+/** One data-source account (an ad account, a GA property, a page, ...) under a login. */
+export const accountSchema = z.object({
+  id: z.string(),
+  externalId: z.string(),
+  name: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  addedBy: personSchema.nullable(),
+  addedAt: z.string(),
+  lastRefreshedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  deletedBy: personSchema.nullable(),
+  /** When a deleted account is purged for good. */
+  purgeAt: z.string().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** A login of a connector with its health and accounts (spec §3 Credential: id, name). */
+export const loginGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['connected', 'needs_reconnect', 'error']),
+  /** A human reason when status is not connected (e.g. "Access was revoked at the provider"). */
+  statusReason: z.string().nullable(),
+  addedBy: personSchema.nullable(),
+  addedAt: z.string(),
+  lastRefreshedAt: z.string().nullable(),
+  accounts: z.array(accountSchema),
+});
+
+export const connectorGroupSchema = z.object({
+  connectorId: z.number().int(),
+  logins: z.array(loginGroupSchema),
+});
+
+/** The Data Sources screen: every login and account of the team grouped by connector. */
+export const getGroupedData = defineEndpoint({
+  name: 'getGroupedData',
+  method: 'GET',
+  path: '/api/dataSources/groupedData',
+  access: privateAccess(),
+  response: z.object({
+    groups: z.array(connectorGroupSchema),
+    usage: z.object({ accountsUsed: z.number().int(), accountLimit: z.number().int() }),
+    retentionDays: z.number().int(),
+  }),
+  errors: [],
+});
+
+const accountIdParams = z.object({ accountId: z.string().max(64) });
+
+/** Moves an account to Deleted (restorable within the retention window). */
+export const deleteAccount = defineEndpoint({
+  name: 'deleteAccount',
+  method: 'DELETE',
+  path: '/api/dataSources/deleteAccount/:accountId',
+  access: privateAccess('manage_data_sources'),
+  params: accountIdParams,
+  response: z.object({ account: accountSchema }),
+  errors: ['NOT_FOUND'],
+});
+
+/** Brings a deleted account back as it was; refused past the plan's account limit (409). */
+export const restoreAccount = defineEndpoint({
+  name: 'restoreAccount',
+  method: 'POST',
+  path: '/api/dataSources/restoreAccount/:accountId',
+  access: privateAccess('manage_data_sources'),
+  params: accountIdParams,
+  response: z.object({ account: accountSchema }),
+  errors: ['NOT_FOUND', 'CONFLICT'],
 });

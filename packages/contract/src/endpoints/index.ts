@@ -1,12 +1,23 @@
 import type { Endpoint } from '../endpoint.ts';
 import * as auth from './auth.ts';
+import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
-export { auth, dataSources, home, team };
-export { connectorInfoSchema, loginFieldSchema, type ConnectorInfo } from './data-sources.ts';
+export { auth, connections, dataSources, home, team };
+export { credentialSchema, type Credential } from './connections.ts';
+export {
+  ACCOUNT_STATUSES,
+  accountSchema,
+  connectorInfoSchema,
+  loginFieldSchema,
+  loginGroupSchema,
+  type Account,
+  type AccountStatus,
+  type ConnectorInfo,
+} from './data-sources.ts';
 export { teamNameSchema } from './team.ts';
 
 /** Every endpoint of the API. The authorization-matrix test fails when a route is missing. */

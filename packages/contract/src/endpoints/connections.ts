@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { defineEndpoint, privateAccess } from '../endpoint.ts';
+import { businessUnitSchema } from './schemas.ts';
+
+/** A login (credential) of a connector: spec §3 Credential. Never carries a token. */
+export const credentialSchema = z.object({ id: z.string(), name: z.string() });
+export type Credential = z.infer<typeof credentialSchema>;
+
+/**
+ * Starts connecting a connector (spec §4 "Adding a connector", §7 GET /api/auth/).
+ * OAuth connectors answer `authUri` (the provider's consent page, state and PKCE bound to the
+ * caller's session). Form-login connectors answer `state` for POST /api/auth/callback and no
+ * authUri. `credentials` are the team's existing logins of this connector (the /auth page
+ * shows them); `gdsRedirectUri` echoes the dashboard tool's redirect address once it passed
+ * the allow-list. `error` carries a provider-side reason the user can act on.
+ */
+export const startConnection = defineEndpoint({
+  name: 'startConnection',
+  method: 'GET',
+  path: '/api/auth/',
+  access: privateAccess('manage_data_sources'),
+  query: z.object({
+    integration_type: z.coerce.number().int().positive(),
+    /** The signed-in user's email (spec §7); the server checks it against the session. */
+    masterEmail: z.string().max(320).optional(),
+    /** 'reauth' (spec §7) adds a login or, with credentialId, reconnects that login in place. */
+    type: z.enum(['reauth']).default('reauth'),
+    business_unit: businessUnitSchema.optional(),
+    credentialId: z.string().max(64).optional(),
+    /** Where to send the browser after connecting (dashboard tool); must be allow-listed. */
+    redirectUri: z.string().max(2048).optional(),
+  }),
+  response: z.object({
+    authUri: z.string().nullable(),
+    state: z.string().nullable(),
+    credentials: z.array(credentialSchema),
+    gdsRedirectUri: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'BAD_GATEWAY'],
+});
+
+/**
+ * Form login (spec §4): the connector's login fields plus the state from startConnection.
+ * The server verifies the credentials with the provider before storing anything. Field values
+ * are strings (form-encoded body); unknown fields are refused.
+ */
+export const submitFormLogin = defineEndpoint({
+  name: 'submitFormLogin',
+  method: 'POST',
+  path: '/api/auth/callback',
+  access: privateAccess('manage_data_sources'),
+  body: z.record(z.string().max(64), z.string().max(2048)),
+  response: z.object({
+    success: z.boolean(),
+    /** Set when the connection started from a dashboard tool: the browser goes there. */
+    redirectUri: z.string().nullable(),
+    credential: credentialSchema.nullable(),
+    accountsAdded: z.number().int(),
+    /** Why it failed, for the log and the modal; the toast is '{connector} account was not valid'. */
+    error: z.string().nullable(),
+  }),
+  errors: ['VALIDATION_FAILED', 'LOGIN_FAILED', 'BAD_GATEWAY'],
+});
