@@ -28,8 +28,6 @@ import { registerTeamRoutes } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
-import { SandboxAccounts, createSandboxIdp } from './sandbox/sandbox-idp.ts';
-import { registerSandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { registerSpa } from './static/spa.ts';
 
 export interface BuildAppOptions {
@@ -107,9 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDataSourcesRoutes(route, { dataSources });
 
   if (keys) {
-    const accounts = new SandboxAccounts();
-    const provider = createSandboxIdp(config, keys, accounts);
-    await registerSandboxRoutes(app, { config, provider, accounts });
+    // Imported on demand: oidc-provider is not even loaded when Google does sign-in.
+    const { registerSandbox } = await import('./sandbox/sandbox.plugin.ts');
+    await registerSandbox(app, { config, keys });
   }
   await registerSpa(app, { config, distDir: options.distDir ?? WEB_DIST_DIR });
 

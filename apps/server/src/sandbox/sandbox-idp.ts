@@ -5,12 +5,12 @@ import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { SandboxKeys } from './keys.ts';
 import { renderSandboxError } from './interaction-page.ts';
-
-export const SANDBOX_OIDC_PATH = '/sandbox/oidc';
-export const SANDBOX_CLIENT_ID = 'gds-app';
-export const LOGIN_CALLBACK_PATH = '/login/callback';
-
-export const sandboxIssuer = (publicUrl: string) => `${publicUrl}${SANDBOX_OIDC_PATH}`;
+import {
+  LOGIN_CALLBACK_PATH,
+  SANDBOX_CLIENT_ID,
+  SANDBOX_OIDC_PATH,
+  sandboxIssuer,
+} from './sandbox-constants.ts';
 
 export interface SandboxClaims {
   email: string;

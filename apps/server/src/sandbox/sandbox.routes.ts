@@ -5,7 +5,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../config.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { renderSandboxError, renderSignInPage } from './interaction-page.ts';
-import { SANDBOX_OIDC_PATH } from './sandbox-idp.ts';
+import { SANDBOX_OIDC_PATH } from './sandbox-constants.ts';
 import type { SandboxAccounts } from './sandbox-idp.ts';
 
 const signInForm = z.object({

@@ -3,7 +3,7 @@ import type { BusinessUnit } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { LOGIN_CALLBACK_PATH } from '../../sandbox/sandbox-idp.ts';
+import { LOGIN_CALLBACK_PATH } from '../../sandbox/sandbox-constants.ts';
 import { hashToken } from '../sessions/session-token.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';

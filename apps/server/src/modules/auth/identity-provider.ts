@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import { SANDBOX_CLIENT_ID, sandboxIssuer } from '../../sandbox/sandbox-idp.ts';
+import { SANDBOX_CLIENT_ID, sandboxIssuer } from '../../sandbox/sandbox-constants.ts';
 
 /** The person an identity provider vouches for. */
 export interface IdentityClaims {
