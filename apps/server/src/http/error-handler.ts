@@ -44,6 +44,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // 5xx: log everything, answer nothing about internals.
     req.log.error({ err: error }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again.'),
+        );
+    }
     return reply
       .code(500)
       .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
@@ -52,4 +60,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function errorBody(code: string, message: string, field?: string) {
   return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** Connection-level database failures: the request may succeed if retried (RELIABILITY 26). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '57014', // query_canceled (statement_timeout)
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated/i.test(e.message))
+      return true;
+    e = e.cause ?? (e instanceof AggregateError ? e.errors[0] : undefined);
+  }
+  return false;
 }
