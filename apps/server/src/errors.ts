@@ -10,8 +10,9 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.status = ERROR_STATUS[code];
   }
 }

@@ -54,13 +54,16 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
     );
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
 
-    const empty = await browser.fetch(new URL(action, base).toString(), {
+    const bad = await browser.fetch(new URL(action, base).toString(), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'email=not-an-email',
+      body: new URLSearchParams({ email: '"><script>alert(1)</script>' }).toString(),
     });
-    expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain('Enter a valid email address.');
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain('Enter a valid email address.');
+    expect(badHtml).toContain('&quot;&gt;&lt;script&gt;');
+    expect(badHtml).not.toContain('<script>alert');
 
     const submitted = await browser.fetch(new URL(action, base).toString(), {
       method: 'POST',
@@ -106,5 +109,38 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
     });
     expect(replay.status).toBe(400);
     expect(tokenCalls).toBe(1);
+  });
+
+  it('a code the provider refuses is a failed sign-in (400), not a crash, and no user is made', async () => {
+    const browser = new TinyBrowser();
+    const login = await browser.fetch(`${base}/api/home/login`, {
+      method: 'POST',
+      headers: apiHeaders,
+    });
+    const { authUri } = (await login.json()) as { authUri: string };
+    const formPage = await browser.follow(authUri, () => false);
+    const action = /action="([^"]+)"/.exec(await formPage.response.text())?.[1] ?? '';
+    const submitted = await browser.fetch(new URL(action, base).toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=tamper%40example.com',
+    });
+    const landed = await browser.follow(
+      new URL(submitted.headers.get('location') ?? '', base).toString(),
+      (url) => url.pathname === '/login/callback',
+    );
+    const query = new URLSearchParams(landed.url.search);
+    query.set('code', 'forged-code');
+    const response = await browser.fetch(`${base}/api/auth/callback?${query.toString()}`, {
+      headers: apiHeaders,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'LOGIN_FAILED' } });
+    const users = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'tamper@example.com')
+      .execute();
+    expect(users).toEqual([]);
   });
 });

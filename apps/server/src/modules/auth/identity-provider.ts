@@ -53,7 +53,8 @@ export function createIdentityProvider(
       })
       .catch((error: unknown) => {
         discovered = undefined;
-        throw error;
+        // Whatever went wrong, the provider cannot be used right now: not the user's fault.
+        throw unreachable(error);
       });
     return discovered;
   };
@@ -62,7 +63,7 @@ export function createIdentityProvider(
     kind: sandbox ? 'sandbox' : 'google',
 
     async authorizationUrl({ redirectUri, state, nonce, codeVerifier }) {
-      const config = await providerCall(configuration);
+      const config = await configuration();
       return client
         .buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
@@ -80,7 +81,7 @@ export function createIdentityProvider(
     },
 
     async exchange({ callbackUrl, state, nonce, codeVerifier }) {
-      const config = await providerCall(configuration);
+      const config = await configuration();
       const tokens = await providerCall(() =>
         client.authorizationCodeGrant(config, callbackUrl, {
           pkceCodeVerifier: codeVerifier,
@@ -103,24 +104,35 @@ export function createIdentityProvider(
   };
 }
 
-/** Provider refusals are a failed sign-in (400); an unreachable provider is a 502. */
+const unreachable = (cause: unknown) =>
+  new AppError(
+    'BAD_GATEWAY',
+    'The sign-in service is not reachable right now. Please try again.',
+    undefined,
+    { cause },
+  );
+
+/**
+ * The token call. The provider refusing the code, or an ID token failing its checks, is a
+ * failed sign-in (400); a network failure or timeout is a 502 the user can retry.
+ */
 async function providerCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (
+    const refused =
       error instanceof client.ResponseBodyError ||
       error instanceof client.AuthorizationResponseError ||
-      error instanceof client.ClientError
-    ) {
-      if (!(error instanceof client.ClientError) || !isNetworkCause(error)) {
-        throw new AppError('LOGIN_FAILED', 'Sign-in was not accepted. Please sign in again.');
-      }
+      (error instanceof client.ClientError && !isNetworkCause(error));
+    if (refused) {
+      throw new AppError(
+        'LOGIN_FAILED',
+        'Sign-in was not accepted. Please sign in again.',
+        undefined,
+        { cause: error },
+      );
     }
-    throw new AppError(
-      'BAD_GATEWAY',
-      'The sign-in service is not reachable right now. Please try again.',
-    );
+    throw unreachable(error);
   }
 }
 
