@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES, SESSION_ABSOLUTE_TTL_MS } from '@gds/contract';
 import { hashToken } from '../src/modules/sessions/session-token.ts';
+import { createSessionService } from '../src/modules/sessions/sessions.service.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity, testClock, testConfig } from './helpers/test-app.ts';
@@ -154,5 +155,29 @@ describeEachDatabase('sessions over https', (db) => {
     expect(header).toContain('Path=/');
     expect(header).not.toMatch(/Domain=/i);
     await app.close();
+  });
+});
+
+describeEachDatabase('session purge', (db) => {
+  it('drops rows a week after they ended or expired, keeps live ones', async () => {
+    const clock = testClock();
+    const sessions = createSessionService({ db: db(), clock, idleSeconds: 7200 });
+    const live = await sessions.start('MEGALYTIC_GDS', null);
+    const stale = await sessions.start('MEGALYTIC_GDS', null);
+    clock.advance(8 * 24 * HOUR);
+    const fresh = await sessions.start('MEGALYTIC_GDS', null);
+    // `live` kept being used; `stale` was abandoned
+    await db()
+      .updateTable('sessions')
+      .set({ last_seen_at: clock(), expires_at: new Date(clock().getTime() + HOUR) })
+      .where('id_hash', '=', hashToken(live))
+      .execute();
+    await sessions.purge();
+    const left = (await db().selectFrom('sessions').select('id_hash').execute()).map(
+      (r) => r.id_hash,
+    );
+    expect(left).toContain(hashToken(live));
+    expect(left).toContain(hashToken(fresh));
+    expect(left).not.toContain(hashToken(stale));
   });
 });

@@ -8,7 +8,7 @@ import { hashToken } from '../sessions/session-token.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { IdentityProvider } from './identity-provider.ts';
-import { createOauthStatesRepository } from './oauth-states.repository.ts';
+import { createOauthStatesRepository } from './auth.repository.ts';
 
 /** Sign-in state lives 10 minutes and is single-use (RELIABILITY 16). */
 export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
