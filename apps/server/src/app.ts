@@ -13,18 +13,18 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import './http/request-context.ts';
 import { FORM_BODY_LIMIT, parseForm, parseQueryString } from './http/form-body.ts';
 import { registerApiGuards } from './http/guards.ts';
-import { createRoute } from './http/route.ts';
+import { registerEndpoints } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { IdentityProvider } from './modules/auth/identity-provider.ts';
 import { createIdentityProvider } from './modules/auth/identity-provider.ts';
-import { registerDataSourcesRoutes } from './modules/data-sources/data-sources.routes.ts';
+import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
-import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { homeHandlers } from './modules/home/home.routes.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
-import { registerTeamRoutes } from './modules/team/team.routes.ts';
+import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
@@ -94,15 +94,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = createAuthService({ db, clock, sessions, teams, identity });
   const dataSources = createDataSourcesService({ db });
 
-  const route = createRoute(app, {
-    sessions,
-    findSessionUser: teams.findSessionUser,
-    cookie: cookieSpec,
-  });
-  registerHomeRoutes(route, { config });
-  registerAuthRoutes(route, { config, auth, sessions, teams, cookie: cookieSpec });
-  registerTeamRoutes(route, { teams });
-  registerDataSourcesRoutes(route, { dataSources });
+  registerEndpoints(
+    app,
+    { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec },
+    {
+      ...homeHandlers({ config }),
+      ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
+      ...teamHandlers({ teams }),
+      ...dataSourcesHandlers({ dataSources }),
+    },
+  );
 
   if (keys) {
     // Imported on demand: oidc-provider is not even loaded when Google does sign-in.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { MESSAGES, hasPermissions } from '@gds/contract';
+import { ENDPOINTS, MESSAGES, hasPermissions } from '@gds/contract';
 import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
 import type { SessionCookie } from '../modules/sessions/session-cookie.ts';
@@ -34,6 +34,21 @@ export interface RouteDeps {
 }
 
 export type Route = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>) => void;
+
+type EndpointName = keyof typeof ENDPOINTS;
+
+/** One handler per contract endpoint: leaving one out is a type error, not an open route. */
+export type Handlers = { [K in EndpointName]: RouteHandler<(typeof ENDPOINTS)[K]> };
+
+/** Serves every endpoint of the contract, each with its handler and declared access. */
+export function registerEndpoints(app: FastifyInstance, deps: RouteDeps, handlers: Handlers): void {
+  const route = createRoute(app, deps);
+  for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+    const handler = handlers[name] as unknown as RouteHandler<Endpoint>;
+    if (typeof handler !== 'function') throw new Error(`No handler for endpoint ${name}`);
+    route(ENDPOINTS[name], handler);
+  }
+}
 
 /**
  * Serves one contract endpoint with its own schemas and its declared access. Access is

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '@gds/contract';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
-import type { Route } from '../../http/route.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { SessionCookie } from '../sessions/session-cookie.ts';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
@@ -11,49 +10,48 @@ import type { TeamService } from '../team/team.service.ts';
 import type { AuthService } from './auth.service.ts';
 
 /** Sign-in, its callback and sign-out. */
-export function registerAuthRoutes(
-  route: Route,
-  deps: {
-    config: Config;
-    auth: AuthService;
-    sessions: SessionService;
-    teams: TeamService;
-    cookie: SessionCookie;
-  },
-): void {
+export function authHandlers(deps: {
+  config: Config;
+  auth: AuthService;
+  sessions: SessionService;
+  teams: TeamService;
+  cookie: SessionCookie;
+}): Pick<Handlers, 'login' | 'loginCallback' | 'logout'> {
   const { auth, cookie } = deps;
 
-  route(ENDPOINTS.login, async ({ req, reply, unit, query, body }) => {
-    const current = req.auth.kind === 'session' ? req.auth.token : undefined;
-    const started = await auth.startLogin({
-      unit,
-      origin: appOriginOf(req, deps.config),
-      sessionToken: current,
-      nextUrl: query.nextUrl,
-      partnerKey: body.partnerKey,
-    });
-    if (started.newSession) setSessionCookie(reply, cookie, started.sessionToken);
-    return { authUri: started.authUri };
-  });
+  return {
+    login: async ({ req, reply, unit, query, body }) => {
+      const current = req.auth.kind === 'session' ? req.auth.token : undefined;
+      const started = await auth.startLogin({
+        unit,
+        origin: appOriginOf(req, deps.config),
+        sessionToken: current,
+        nextUrl: query.nextUrl,
+        partnerKey: body.partnerKey,
+      });
+      if (started.newSession) setSessionCookie(reply, cookie, started.sessionToken);
+      return { authUri: started.authUri };
+    },
 
-  route(ENDPOINTS.loginCallback, async ({ req, reply, unit, query }) => {
-    const done = await auth.completeLogin({
-      unit,
-      sessionToken: req.auth.kind === 'session' ? req.auth.token : undefined,
-      query,
-    });
-    setSessionCookie(reply, cookie, done.sessionToken);
-    const user = await deps.teams.findSessionUser(done.userId);
-    if (!user) throw new AppError('INTERNAL', 'The signed-in user vanished.');
-    const { team } = await deps.teams.getInfo(user);
-    return { success: true as const, user: toProfileUser(user), team, nextUrl: done.nextUrl };
-  });
+    loginCallback: async ({ req, reply, unit, query }) => {
+      const done = await auth.completeLogin({
+        unit,
+        sessionToken: req.auth.kind === 'session' ? req.auth.token : undefined,
+        query,
+      });
+      setSessionCookie(reply, cookie, done.sessionToken);
+      const user = await deps.teams.findSessionUser(done.userId);
+      if (!user) throw new AppError('INTERNAL', 'The signed-in user vanished.');
+      const { team } = await deps.teams.getInfo(user);
+      return { success: true as const, user: toProfileUser(user), team, nextUrl: done.nextUrl };
+    },
 
-  route(ENDPOINTS.logout, async ({ req, reply }) => {
-    if (req.auth.kind === 'session') await deps.sessions.destroy(req.auth.token);
-    clearSessionCookie(reply, cookie);
-    return { success: true as const };
-  });
+    logout: async ({ req, reply }) => {
+      if (req.auth.kind === 'session') await deps.sessions.destroy(req.auth.token);
+      clearSessionCookie(reply, cookie);
+      return { success: true as const };
+    },
+  };
 }
 
 /**

@@ -1,15 +1,15 @@
-import { ENDPOINTS } from '@gds/contract';
-import type { Route } from '../../http/route.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { DataSourcesService } from './data-sources.service.ts';
 
 /** Data sources: for now the connectors catalog (public: the /auth page needs it signed out). */
-export function registerDataSourcesRoutes(
-  route: Route,
-  deps: { dataSources: DataSourcesService },
-): void {
+export function dataSourcesHandlers(deps: {
+  dataSources: DataSourcesService;
+}): Pick<Handlers, 'getConnectorConfig'> {
   const { dataSources } = deps;
-  route(ENDPOINTS.getConnectorConfig, async ({ user, query }) => {
-    const addons = await dataSources.teamAddons(user?.teamId ?? null);
-    return dataSources.connectorConfig(addons, query.all === 'true');
-  });
+  return {
+    getConnectorConfig: async ({ user, query }) => {
+      const addons = await dataSources.teamAddons(user?.teamId ?? null);
+      return dataSources.connectorConfig(addons, query.all === 'true');
+    },
+  };
 }

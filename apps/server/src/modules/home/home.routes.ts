@@ -1,19 +1,19 @@
-import { ENDPOINTS } from '@gds/contract';
 import type { Config } from '../../config.ts';
-import type { Route } from '../../http/route.ts';
+import type { Handlers } from '../../http/route.ts';
 
 /** The front end's public configuration (spec §9 front-end config value names). */
-export function registerHomeRoutes(route: Route, deps: { config: Config }): void {
+export function homeHandlers(deps: { config: Config }): Pick<Handlers, 'getConfig'> {
   const { config } = deps;
-  route(ENDPOINTS.getConfig, ({ unit }) =>
-    Promise.resolve({
-      config: {
-        GOOGLE_CLIENT_ID: config.google?.clientId ?? '',
-        AMCHART_LICENSE: config.amchartLicense,
-        CHARGEBEE_SITE: config.chargebeeSite,
-        gTagId: config.gtagIds[unit] ?? '',
-        demoMode: !config.google,
-      },
-    }),
-  );
+  return {
+    getConfig: ({ unit }) =>
+      Promise.resolve({
+        config: {
+          GOOGLE_CLIENT_ID: config.google?.clientId ?? '',
+          AMCHART_LICENSE: config.amchartLicense,
+          CHARGEBEE_SITE: config.chargebeeSite,
+          gTagId: config.gtagIds[unit] ?? '',
+          demoMode: !config.google,
+        },
+      }),
+  };
 }

@@ -1,17 +1,18 @@
-import { ENDPOINTS } from '@gds/contract';
 import { unauthenticated } from '../../errors.ts';
-import type { Route } from '../../http/route.ts';
+import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from './users.repository.ts';
 import type { TeamService } from './team.service.ts';
 
 /** The caller's team: profile, rename, members. Private routes; the user is always set. */
-export function registerTeamRoutes(route: Route, deps: { teams: TeamService }): void {
+export function teamHandlers(deps: {
+  teams: TeamService;
+}): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo' | 'getTeamUsers'> {
   const { teams } = deps;
-  route(ENDPOINTS.getTeamInfo, async ({ user }) => teams.getInfo(required(user)));
-  route(ENDPOINTS.updateTeamInfo, async ({ user, body }) =>
-    teams.rename(required(user), body.name),
-  );
-  route(ENDPOINTS.getTeamUsers, async ({ user }) => teams.listUsers(required(user)));
+  return {
+    getTeamInfo: async ({ user }) => teams.getInfo(required(user)),
+    updateTeamInfo: async ({ user, body }) => teams.rename(required(user), body.name),
+    getTeamUsers: async ({ user }) => teams.listUsers(required(user)),
+  };
 }
 
 /** Private routes never run without a user; this keeps that true if a declaration changes. */
