@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableIn, trapTab } from './focus-trap.ts';
 import { Icon } from './icon.tsx';
@@ -11,13 +11,28 @@ interface DialogProps {
   /** Buttons row at the bottom. */
   footer?: ReactNode;
   description?: string;
+  /** md suits forms and confirmations; lg a gallery or a table. */
+  size?: 'md' | 'lg';
+  testId?: string;
+  /** What gets focus on open; the first focusable element (the close button) otherwise. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal dialog: focus moves in on open, Tab cycles inside, Esc and the backdrop close it,
  * and focus returns to whatever opened it.
  */
-export function Dialog({ open, title, onClose, children, footer, description }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  description,
+  size = 'md',
+  testId,
+  initialFocus,
+}: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -30,13 +45,15 @@ export function Dialog({ open, title, onClose, children, footer, description }: 
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    (panel && (focusableIn(panel)[0] ?? panel))?.focus();
+    (initialFocus?.current ?? (panel && (focusableIn(panel)[0] ?? panel)))?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = previousOverflow;
       opener?.focus();
     };
+    // The element to focus is read once per opening, like the opener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   if (!open) return null;
@@ -49,8 +66,9 @@ export function Dialog({ open, title, onClose, children, footer, description }: 
     >
       <div
         ref={panelRef}
-        className="dialog"
+        className={`dialog dialog-${size}`}
         role="dialog"
+        data-testid={testId}
         aria-modal="true"
         aria-labelledby={titleId}
         {...(description ? { 'aria-describedby': descriptionId } : {})}

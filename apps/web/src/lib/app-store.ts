@@ -17,6 +17,11 @@ interface PersistedState {
   nextUrl: string | null;
   isLoggedIn: boolean;
   user: SessionUser | null;
+  /**
+   * The query of an /auth visit (dashboard tool: integration_type, redirectUri) kept across
+   * sign-in, so the login callback can return to it when nextUrl is 'Auth'.
+   */
+  pendingAuth: string | null;
 }
 
 export interface AppState extends PersistedState {
@@ -26,6 +31,7 @@ export interface AppState extends PersistedState {
   sessionEnding: boolean;
   setLoading: (isLoading: boolean) => void;
   setNextUrl: (nextUrl: string | null) => void;
+  setPendingAuth: (pendingAuth: string | null) => void;
   /** Spec §4: setting a user sets the logged-in flag. */
   setUser: (user: SessionUser) => void;
   /** Claims the expired-session handling; false when it is already under way or moot. */
@@ -41,6 +47,7 @@ const initialState: PersistedState & Pick<AppState, 'isLoading' | 'sessionEnding
   nextUrl: null,
   isLoggedIn: false,
   user: null,
+  pendingAuth: null,
   isLoading: false,
   sessionEnding: false,
 };
@@ -51,6 +58,7 @@ export const useAppStore = create<AppState>()(
       ...initialState,
       setLoading: (isLoading) => set({ isLoading }),
       setNextUrl: (nextUrl) => set({ nextUrl }),
+      setPendingAuth: (pendingAuth) => set({ pendingAuth }),
       setUser: (user) => set({ user, isLoggedIn: true }),
       beginSessionEnd: () => {
         const { isLoggedIn, sessionEnding } = get();
@@ -63,11 +71,12 @@ export const useAppStore = create<AppState>()(
     {
       name: STATE_STORAGE_NAME,
       storage: createJSONStorage(() => createEncryptedStorage()),
-      partialize: ({ version, nextUrl, isLoggedIn, user }): PersistedState => ({
+      partialize: ({ version, nextUrl, isLoggedIn, user, pendingAuth }): PersistedState => ({
         version,
         nextUrl,
         isLoggedIn,
         user,
+        pendingAuth,
       }),
       // State written by another app version starts empty rather than half-understood.
       merge: (persisted, current) => {

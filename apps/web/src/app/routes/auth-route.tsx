@@ -1,27 +1,40 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useSearchParams } from 'react-router';
+import { AuthSignInCard } from '../../features/auth/components/auth-sign-in-card.tsx';
+import { useConnectors } from '../../features/data-sources/api/connectors-query.ts';
+import { AuthConnect } from '../../features/data-sources/components/auth-connect.tsx';
+import { useAppStore } from '../../lib/app-store.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
 
-/** /auth: the public page Google Data Studio opens to add a data source (spec §2). */
+function connectorIdFrom(value: string | null): number | null {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * /auth (spec §2 "Add Data Source"): the Looker Studio connector sends people here with
+ * integration_type=<connector id>&redirectUri=<its return address>. Signed out, sign in first
+ * (the query is kept across it); signed in, connect the connector.
+ */
 export function Component() {
   const skin = useSkin();
+  const [params] = useSearchParams();
+  const isLoggedIn = useAppStore((state) => state.isLoggedIn);
+  const connectors = useConnectors();
+  const connectorId = connectorIdFrom(params.get('integration_type'));
+  const redirectUri = params.get('redirectUri');
   return (
-    <div className="public-page">
+    <div className="public-page auth-page">
       <img className="public-logo" src={skin.logo} alt={skin.name} width={200} height={40} />
-      <ComingSoon
-        icon="plug"
-        title="Add Data Source"
-        description={`Soon you will pick a ${skin.name} connector and sign in to its provider right from Google Data Studio.`}
-        actions={
-          <a
-            className="btn btn-secondary btn-md"
-            href={skin.supportUrl}
-            target="_blank"
-            rel="noreferrer"
-          >
-            Contact support
-          </a>
-        }
-      />
+      {isLoggedIn ? (
+        <AuthConnect connectorId={connectorId} redirectUri={redirectUri} />
+      ) : (
+        <AuthSignInCard
+          connectorName={
+            connectorId === null ? undefined : connectors.data?.byId.get(connectorId)?.name
+          }
+          search={params.toString()}
+        />
+      )}
     </div>
   );
 }

@@ -1,15 +1,18 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-import { BackToTeamLink } from './back-to-team-link.tsx';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConnectionResult } from '../../features/data-sources/components/connection-result.tsx';
+import { parseCallback } from '../../features/data-sources/connection-callback.ts';
+import { useSkin } from '../../skins/skin-context.tsx';
 
+/** /data-sources/callback: the return point after a data-source connection (spec §2). */
 export function Component() {
+  const skin = useSkin();
+  const [params] = useSearchParams();
+  const result = useMemo(() => parseCallback(params), [params]);
   return (
-    <div className="page page-narrow">
-      <ComingSoon
-        icon="plug"
-        title="Finishing your connection"
-        description="After you approve access at a data provider you will return here while the connection is saved."
-        actions={<BackToTeamLink />}
-      />
+    <div className="public-page">
+      <img className="public-logo" src={skin.logo} alt={skin.name} width={200} height={40} />
+      <ConnectionResult result={result} />
     </div>
   );
 }

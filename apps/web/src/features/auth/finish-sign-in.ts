@@ -1,11 +1,22 @@
 import { ApiError } from '../../lib/api-error.ts';
 import { toSessionUser, useAppStore } from '../../lib/app-store.ts';
-import { returnPathFor } from '../../lib/routes.ts';
+import { ROUTES, returnPathFor } from '../../lib/routes.ts';
 import { completeSignIn } from './api/sign-in.ts';
 
 export type SignInResult = { ok: true; nextPath: string } | { ok: false; message: string };
 
 const GENERIC_FAILURE = 'Sign-in could not be completed. Please try again.';
+
+/**
+ * Where sign-in returns to: the screen nextUrl names, or for 'Auth' the /auth page with the
+ * dashboard tool's query it was opened with (kept in the store across the sign-in round trip).
+ */
+function nextPathFor(nextUrl: string | null, pendingAuth: string | null): string {
+  if (nextUrl === ROUTES.Auth.name) {
+    return pendingAuth ? `${ROUTES.Auth.path}?${pendingAuth}` : ROUTES.Auth.path;
+  }
+  return returnPathFor(nextUrl);
+}
 
 /**
  * The login callback (spec §5): success only when the server says success === true. Then the
@@ -18,9 +29,11 @@ export async function finishSignIn(search: URLSearchParams): Promise<SignInResul
     if (result.success !== true) return { ok: false, message: GENERIC_FAILURE };
     const store = useAppStore.getState();
     const nextUrl = result.nextUrl ?? store.nextUrl;
+    const nextPath = nextPathFor(nextUrl, store.pendingAuth);
     store.setUser(toSessionUser(result.user));
     store.setNextUrl(null);
-    return { ok: true, nextPath: returnPathFor(nextUrl) };
+    store.setPendingAuth(null);
+    return { ok: true, nextPath };
   } catch (error) {
     return { ok: false, message: error instanceof ApiError ? error.message : GENERIC_FAILURE };
   }

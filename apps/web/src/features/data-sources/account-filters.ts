@@ -1,0 +1,127 @@
+import type { Account, AccountStatus } from '@gds/contract';
+import type { ConnectorGroup, Login } from './api/grouped-data-query.ts';
+
+/** Statuses offered by the status filter of the accounts view (deleted has its own view). */
+export const ACTIVE_STATUSES = ['connected', 'needs_reconnect', 'error'] as const;
+export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
+
+export interface AccountFilters {
+  /** Account name or id, or login name. */
+  search: string;
+  connectorId: number | null;
+  status: ActiveStatus | null;
+}
+
+export const NO_FILTERS: AccountFilters = { search: '', connectorId: null, status: null };
+
+export function hasFilters(filters: AccountFilters): boolean {
+  return filters.search.trim() !== '' || filters.connectorId !== null || filters.status !== null;
+}
+
+const includes = (text: string, needle: string) => text.toLowerCase().includes(needle);
+
+function accountMatches(account: Account, needle: string): boolean {
+  return (
+    includes(account.name, needle) ||
+    includes(account.externalId, needle) ||
+    includes(account.id, needle)
+  );
+}
+
+function loginMatches(login: Login, needle: string): boolean {
+  return includes(login.name, needle) || includes(login.id, needle);
+}
+
+/**
+ * The accounts view: groups keep their logins and the accounts that match, deleted accounts
+ * left out. A login whose name matches the search keeps all its accounts. With filters on,
+ * logins (and groups) left without a match disappear; without filters every login shows,
+ * even one that has no accounts yet.
+ */
+export function filterGroups(
+  groups: readonly ConnectorGroup[],
+  filters: AccountFilters,
+): ConnectorGroup[] {
+  const needle = filters.search.trim().toLowerCase();
+  const filtering = hasFilters(filters);
+  const result: ConnectorGroup[] = [];
+  for (const group of groups) {
+    if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
+    const logins: Login[] = [];
+    for (const login of group.logins) {
+      const wholeLogin = needle === '' || loginMatches(login, needle);
+      const accounts = login.accounts.filter(
+        (account) =>
+          account.status !== 'deleted' &&
+          (filters.status === null || account.status === filters.status) &&
+          (wholeLogin || accountMatches(account, needle)),
+      );
+      const loginItselfMatches =
+        wholeLogin && (filters.status === null || login.status === filters.status);
+      if (accounts.length > 0 || !filtering || loginItselfMatches) {
+        logins.push(accounts.length === login.accounts.length ? login : { ...login, accounts });
+      }
+    }
+    if (logins.length > 0) result.push({ ...group, logins });
+  }
+  return result;
+}
+
+export interface DeletedRow {
+  account: Account;
+  login: Login;
+  connectorId: number;
+}
+
+/** The Deleted view: deleted accounts, most recently deleted first. */
+export function deletedRows(
+  groups: readonly ConnectorGroup[],
+  filters: Pick<AccountFilters, 'search' | 'connectorId'>,
+): DeletedRow[] {
+  const needle = filters.search.trim().toLowerCase();
+  const rows: DeletedRow[] = [];
+  for (const group of groups) {
+    if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
+    for (const login of group.logins) {
+      const wholeLogin = needle === '' || loginMatches(login, needle);
+      for (const account of login.accounts) {
+        if (account.status !== 'deleted') continue;
+        if (wholeLogin || accountMatches(account, needle)) {
+          rows.push({ account, login, connectorId: group.connectorId });
+        }
+      }
+    }
+  }
+  return rows.sort((a, b) => (b.account.deletedAt ?? '').localeCompare(a.account.deletedAt ?? ''));
+}
+
+export interface AccountCounts {
+  active: number;
+  deleted: number;
+  byStatus: Record<AccountStatus, number>;
+}
+
+/** How many accounts there are in each status (for the tabs and the status filter). */
+export function countAccounts(groups: readonly ConnectorGroup[]): AccountCounts {
+  const byStatus: Record<AccountStatus, number> = {
+    connected: 0,
+    needs_reconnect: 0,
+    error: 0,
+    deleted: 0,
+  };
+  for (const group of groups) {
+    for (const login of group.logins) {
+      for (const account of login.accounts) byStatus[account.status] += 1;
+    }
+  }
+  return {
+    active: byStatus.connected + byStatus.needs_reconnect + byStatus.error,
+    deleted: byStatus.deleted,
+    byStatus,
+  };
+}
+
+/** Logins that need the user: expired or failing authorisations. */
+export function needsAttention(login: Pick<Login, 'status'>): boolean {
+  return login.status === 'needs_reconnect' || login.status === 'error';
+}

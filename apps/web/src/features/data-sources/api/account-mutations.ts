@@ -1,0 +1,46 @@
+import { dataSources, type Account } from '@gds/contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { groupedDataQueryOptions, type GroupedData } from './grouped-data-query.ts';
+
+/** Puts the server's answer for one account into the cached list at once. */
+function replaceAccount(data: GroupedData | undefined, account: Account): GroupedData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    groups: data.groups.map((group) => ({
+      ...group,
+      logins: group.logins.map((login) =>
+        login.accounts.some((a) => a.id === account.id)
+          ? { ...login, accounts: login.accounts.map((a) => (a.id === account.id ? account : a)) }
+          : login,
+      ),
+    })),
+  };
+}
+
+function settle(queryClient: QueryClient, account: Account) {
+  queryClient.setQueryData(groupedDataQueryOptions.queryKey, (old) => replaceAccount(old, account));
+  // Usage counts and purge dates are the server's to compute: fetch them fresh.
+  void queryClient.invalidateQueries({ queryKey: groupedDataQueryOptions.queryKey });
+}
+
+/** Moves an account to Deleted (DELETE /api/dataSources/deleteAccount/{id}). */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) =>
+      apiCall(dataSources.deleteAccount, { params: { accountId } }),
+    onSuccess: ({ account }) => settle(queryClient, account),
+  });
+}
+
+/** Restores a deleted account; the server answers 409 past the plan's account limit. */
+export function useRestoreAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) =>
+      apiCall(dataSources.restoreAccount, { params: { accountId } }),
+    onSuccess: ({ account }) => settle(queryClient, account),
+  });
+}

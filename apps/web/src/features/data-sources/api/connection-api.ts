@@ -1,0 +1,76 @@
+import { MESSAGES, connections, type BusinessUnit, type ResponseOf } from '@gds/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { groupedDataQueryOptions } from './grouped-data-query.ts';
+
+export type ConnectionStart = ResponseOf<typeof connections.startConnection>;
+export type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
+
+export interface StartConnectionInput {
+  connectorId: number;
+  masterEmail: string | undefined;
+  businessUnit: BusinessUnit;
+  /** Reconnects this login in place instead of adding one. */
+  credentialId?: string | undefined;
+  /** The dashboard tool's return address (the /auth page). */
+  redirectUri?: string | undefined;
+}
+
+/**
+ * Spec §4/§7: GET /api/auth/?integration_type={id}&masterEmail={email}&type=reauth&
+ * business_unit={unit}, plus credentialId or redirectUri when given.
+ */
+export function startConnection(input: StartConnectionInput, signal?: AbortSignal) {
+  return apiCall(connections.startConnection, {
+    query: {
+      integration_type: input.connectorId,
+      masterEmail: input.masterEmail,
+      type: 'reauth',
+      business_unit: input.businessUnit,
+      credentialId: input.credentialId,
+      redirectUri: input.redirectUri,
+    },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/**
+ * The /auth page's start: asked once per visit and never reused, since its state is
+ * single-use (a form login spends it) and its credentials list changes as logins are added.
+ */
+export function connectionStartQueryOptions(input: StartConnectionInput) {
+  return queryOptions({
+    queryKey: ['connection-start', input],
+    queryFn: ({ signal }) => startConnection(input, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * Form login (spec §4): the connector's fields plus the start's state. Whatever the outcome,
+ * a data-sources update is announced (the grouped list is refetched).
+ */
+export function useSubmitFormLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, string>) => apiCall(connections.submitFormLogin, { body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: groupedDataQueryOptions.queryKey });
+    },
+  });
+}
+
+/**
+ * The toast for a start that failed: network errors and 5xx are spec §8's 'Could not make a
+ * connection.  Please try again'; a refusal the server explains (409 plan limit, 403, ...)
+ * names its reason as spec §8's auth error does.
+ */
+export function connectionFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500 && error.code !== 'HTTP_ERROR') {
+    return MESSAGES.connectionError(error.message);
+  }
+  return MESSAGES.connectionFailed;
+}

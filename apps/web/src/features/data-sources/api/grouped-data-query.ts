@@ -1,0 +1,22 @@
+import { dataSources } from '@gds/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ResponseOf } from '@gds/contract';
+import { apiCall } from '../../../lib/api-client.ts';
+
+export type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
+export type ConnectorGroup = GroupedData['groups'][number];
+export type Login = ConnectorGroup['logins'][number];
+
+/**
+ * Every login and account of the team, grouped by connector (GET /api/dataSources/groupedData).
+ * Invalidated whenever a connection, delete or restore may have changed it ("a data-sources
+ * update is announced", spec §4) and by the layout's periodic health check.
+ */
+export const groupedDataQueryOptions = queryOptions({
+  queryKey: ['data-sources', 'grouped'],
+  queryFn: ({ signal }): Promise<GroupedData> => apiCall(dataSources.getGroupedData, { signal }),
+});
+
+export function useGroupedData() {
+  return useQuery(groupedDataQueryOptions);
+}

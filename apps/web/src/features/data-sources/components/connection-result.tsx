@@ -1,0 +1,236 @@
+import { MESSAGES, findConnector } from '@gds/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { Icon, type IconName } from '../../../components/icon.tsx';
+import { Skeleton } from '../../../components/skeleton.tsx';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { ROUTES } from '../../../lib/routes.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useConnectors } from '../api/connectors-query.ts';
+import { groupedDataQueryOptions } from '../api/grouped-data-query.ts';
+import type { CallbackResult } from '../connection-callback.ts';
+import { useConnectFlow } from './use-connect-flow.tsx';
+
+/** How long the success card stays before going on by itself. */
+export const AUTO_CONTINUE_MS = 5000;
+
+const DATA_SOURCES_PATH = ROUTES.DataSources.path;
+
+/** The connector's name from the catalog (the static one while the API's is unavailable). */
+function useConnectorName(id: number | null): string | undefined {
+  const connectors = useConnectors();
+  if (id === null) return 'your data source';
+  const fromApi = connectors.data?.byId.get(id)?.name;
+  if (fromApi) return fromApi;
+  if (connectors.isPending) return undefined;
+  return findConnector(id)?.name ?? 'your data source';
+}
+
+/**
+ * /data-sources/callback: what happened at the provider. Connected shows the accounts added
+ * and goes back (or on to the dashboard tool) after a few seconds; denied and error offer
+ * Try again. The data-source list is refreshed either way.
+ */
+export function ConnectionResult({ result }: { result: CallbackResult }) {
+  const queryClient = useQueryClient();
+  const connectorId = result.status === 'unknown' ? null : result.connectorId;
+  const name = useConnectorName(connectorId);
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: groupedDataQueryOptions.queryKey });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (name === undefined || toasted.current) return;
+    toasted.current = true;
+    if (result.status === 'connected') {
+      showToast(MESSAGES.accountConnected(name), { tone: 'success' });
+    } else if (result.status === 'error') {
+      showToast(MESSAGES.connectionError(result.error), { tone: 'danger' });
+    }
+  }, [name, result]);
+
+  if (name === undefined) {
+    return (
+      <div className="card result-card" aria-busy="true">
+        <Skeleton width={56} height={56} />
+        <Skeleton width="60%" height={20} />
+        <span className="visually-hidden" role="status">
+          Finishing your connection
+        </span>
+      </div>
+    );
+  }
+  switch (result.status) {
+    case 'connected':
+      return <Connected result={result} name={name} />;
+    case 'denied':
+      return (
+        <ResultCard icon="close" tone="neutral" title="Connection cancelled" testId="result-denied">
+          <p>You cancelled the connection to {name}</p>
+          <RetryActions connectorId={result.connectorId} redirectUri={result.redirectUri} />
+        </ResultCard>
+      );
+    case 'error':
+      return (
+        <ResultCard icon="alert" tone="danger" title="Connection failed" testId="result-error">
+          <p data-testid="result-error-message">{MESSAGES.connectionError(result.error)}</p>
+          <RetryActions connectorId={result.connectorId} redirectUri={result.redirectUri} />
+        </ResultCard>
+      );
+    default:
+      return (
+        <ResultCard
+          icon="compass"
+          tone="neutral"
+          title="Nothing to finish here"
+          testId="result-unknown"
+        >
+          <p>This address is where data providers send you back after connecting.</p>
+          <div className="result-actions">
+            <Link className="btn btn-primary btn-md" to={DATA_SOURCES_PATH}>
+              Go to Data Sources
+            </Link>
+          </div>
+        </ResultCard>
+      );
+  }
+}
+
+function Connected({
+  result,
+  name,
+}: {
+  result: Extract<CallbackResult, { status: 'connected' }>;
+  name: string;
+}) {
+  const navigate = useNavigate();
+  const [auto, setAuto] = useState(result.accountsSkipped === 0);
+  const { redirectUri } = result;
+  useEffect(() => {
+    if (!auto) return;
+    const timer = setTimeout(() => {
+      if (redirectUri) window.location.assign(redirectUri);
+      else void navigate(DATA_SOURCES_PATH);
+    }, AUTO_CONTINUE_MS);
+    return () => clearTimeout(timer);
+  }, [auto, redirectUri, navigate]);
+
+  const added = result.accountsAdded;
+  return (
+    <ResultCard icon="success" tone="success" title={`${name} connected`} testId="result-connected">
+      {result.credentialName && (
+        <p>
+          Signed in as <strong>{result.credentialName}</strong>.
+        </p>
+      )}
+      <p className="result-figure" data-testid="accounts-added">
+        <strong>{added.toLocaleString('en-US')}</strong> {added === 1 ? 'account' : 'accounts'}{' '}
+        added
+      </p>
+      {result.accountsSkipped > 0 && (
+        <div className="alert alert-warning" role="status" data-testid="accounts-skipped">
+          <Icon name="alert" />
+          <div>
+            {result.accountsSkipped.toLocaleString('en-US')}{' '}
+            {result.accountsSkipped === 1 ? 'account was' : 'accounts were'} not added because your
+            plan&apos;s account limit was reached. Raise the limit in Billing, or delete accounts
+            you no longer report on.
+          </div>
+        </div>
+      )}
+      <div className="result-actions">
+        {redirectUri ? (
+          <>
+            <Button
+              variant="primary"
+              onClick={() => window.location.assign(redirectUri)}
+              data-testid="result-continue"
+            >
+              Continue
+              <Icon name="arrowRight" size={16} />
+            </Button>
+            <Link className="btn btn-secondary btn-md" to={DATA_SOURCES_PATH}>
+              Go to Data Sources
+            </Link>
+          </>
+        ) : (
+          <Link className="btn btn-primary btn-md" to={DATA_SOURCES_PATH} data-testid="result-back">
+            <Icon name="arrowLeft" size={16} />
+            Back to Data Sources
+          </Link>
+        )}
+      </div>
+      {auto && (
+        <p className="result-auto" data-testid="result-auto">
+          {redirectUri
+            ? `Continuing to ${new URL(redirectUri).host} in a few seconds…`
+            : 'Returning to Data Sources in a few seconds…'}{' '}
+          <button type="button" className="link-button" onClick={() => setAuto(false)}>
+            Stay here
+          </button>
+        </p>
+      )}
+    </ResultCard>
+  );
+}
+
+function RetryActions({
+  connectorId,
+  redirectUri,
+}: {
+  connectorId: number | null;
+  redirectUri: string | null;
+}) {
+  const connectors = useConnectors();
+  const isLoggedIn = useAppStore((state) => state.isLoggedIn);
+  const canManage = useCan(['manage_data_sources']);
+  const { connect, dialog } = useConnectFlow();
+  const connector = connectorId === null ? undefined : connectors.data?.byId.get(connectorId);
+  return (
+    <div className="result-actions">
+      {connector && isLoggedIn && canManage && (
+        <Button
+          variant="primary"
+          icon={<Icon name="refresh" size={16} />}
+          onClick={() => void connect(connector, redirectUri ? { redirectUri } : {})}
+          data-testid="result-retry"
+        >
+          Try again
+        </Button>
+      )}
+      <Link className="btn btn-secondary btn-md" to={DATA_SOURCES_PATH}>
+        Back to Data Sources
+      </Link>
+      {dialog}
+    </div>
+  );
+}
+
+function ResultCard({
+  icon,
+  tone,
+  title,
+  testId,
+  children,
+}: {
+  icon: IconName;
+  tone: 'success' | 'danger' | 'neutral';
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`card result-card result-${tone}`} data-testid={testId}>
+      <span className="result-icon">
+        <Icon name={icon} size={26} />
+      </span>
+      <h1 className="result-title">{title}</h1>
+      <div className="result-body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { memo, useId } from 'react';
+import { Badge } from '../../../components/badge.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import type { ConnectorGroup, Login } from '../api/grouped-data-query.ts';
+import { needsAttention } from '../account-filters.ts';
+import { ConnectorBadge } from './connector-badge.tsx';
+import { LoginRows, type RowActions } from './login-rows.tsx';
+
+interface ConnectorGroupCardProps {
+  group: ConnectorGroup;
+  connectorName: string;
+  collapsed: boolean;
+  onToggle: (connectorId: number) => void;
+  actions: RowActions;
+}
+
+const plural = (n: number, word: string) =>
+  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+function attentionCount(logins: readonly Login[]): number {
+  return logins.filter(needsAttention).length;
+}
+
+/**
+ * One connector: a header that collapses it, and a table with a row group per login (credential
+ * name and id, health, Reconnect) and its accounts. Off-screen groups skip layout and paint
+ * (content-visibility in the stylesheet), so thousands of rows scroll smoothly.
+ */
+export const ConnectorGroupCard = memo(function ConnectorGroupCard({
+  group,
+  connectorName,
+  collapsed,
+  onToggle,
+  actions,
+}: ConnectorGroupCardProps) {
+  const bodyId = useId();
+  const accountCount = group.logins.reduce((sum, login) => sum + login.accounts.length, 0);
+  const attention = attentionCount(group.logins);
+  return (
+    <section
+      className="card ds-group"
+      data-testid="connector-group"
+      data-connector-id={group.connectorId}
+      aria-label={connectorName}
+    >
+      <h2 className="ds-group-heading">
+        <button
+          type="button"
+          className="ds-group-toggle"
+          aria-expanded={!collapsed}
+          aria-controls={bodyId}
+          onClick={() => onToggle(group.connectorId)}
+          data-testid="group-toggle"
+        >
+          <Icon name="chevronRight" size={16} className="icon ds-chevron" />
+          <ConnectorBadge connector={{ id: group.connectorId, name: connectorName }} />
+          <span className="ds-group-title">
+            <span className="ds-group-name">{connectorName}</span>
+            <span className="ds-group-counts">
+              {plural(group.logins.length, 'login')} · {plural(accountCount, 'account')}
+            </span>
+          </span>
+          {attention > 0 && (
+            <Badge tone="warning">
+              {attention === 1 ? '1 login needs attention' : `${attention} logins need attention`}
+            </Badge>
+          )}
+        </button>
+      </h2>
+      <div id={bodyId} hidden={collapsed}>
+        {!collapsed && (
+          <div
+            className="table-wrap"
+            role="region"
+            aria-label={`${connectorName} accounts`}
+            tabIndex={0}
+          >
+            <table className="table ds-table">
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="col-optional">
+                    Added
+                  </th>
+                  <th scope="col" className="col-optional">
+                    Last refreshed
+                  </th>
+                  <th scope="col" className="ds-actions-col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              {group.logins.map((login) => (
+                <LoginRows
+                  key={login.id}
+                  connectorId={group.connectorId}
+                  login={login}
+                  actions={actions}
+                />
+              ))}
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES } from '@gds/contract';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../../components/button.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { isSessionError } from '../../../lib/api-error.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import type { Connector } from '../api/connectors-query.ts';
+import { useSubmitFormLogin, type FormLoginResult } from '../api/connection-api.ts';
+
+type Values = Record<string, string>;
+
+/** Spec §5: every connector login input is required. */
+function schemaFor(connector: Connector) {
+  const fields = connector.loginFields ?? [];
+  return z.object(
+    Object.fromEntries(
+      fields.map((field) => [
+        field.fieldName,
+        z.string().trim().min(1, `${field.label} is required`).max(2048),
+      ]),
+    ),
+  );
+}
+
+interface ConnectorLoginFormProps {
+  connector: Connector;
+  /** From the start of the connection; posted with the fields. */
+  state: string;
+  /** Called once the login finished, whatever the outcome (the modal closes). */
+  onDone?: () => void;
+}
+
+/**
+ * Spec §2/§4 form login: one required input per login field, 'Login with {connector}'. Submit
+ * turns loading on and posts the fields with state; then loading goes off, the data sources are
+ * refreshed, the modal closes, and a toast or the dashboard tool's address follows.
+ */
+export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginFormProps) {
+  const fields = connector.loginFields ?? [];
+  const idPrefix = useId();
+  const schema = useMemo(() => schemaFor(connector), [connector]);
+  const submit = useSubmitFormLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: Object.fromEntries(fields.map((field) => [field.fieldName, field.value ?? ''])),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const { setLoading } = useAppStore.getState();
+    setLoading(true);
+    let result: FormLoginResult | null = null;
+    let sessionEnded = false;
+    try {
+      result = await submit.mutateAsync({ ...values, state });
+    } catch (error) {
+      sessionEnded = isSessionError(error);
+    } finally {
+      setLoading(false);
+    }
+    onDone?.();
+    if (sessionEnded) return;
+    if (result?.success) {
+      if (result.redirectUri) window.location.assign(result.redirectUri);
+      else showToast(MESSAGES.accountConnected(connector.name), { tone: 'success' });
+    } else {
+      if (result?.error) console.warn(`${connector.name} login refused:`, result.error);
+      showToast(MESSAGES.accountNotValid(connector.name), { tone: 'danger' });
+    }
+  });
+
+  return (
+    <form
+      className="login-fields"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      data-testid="connector-login-form"
+    >
+      {fields.map((field) => {
+        const id = `${idPrefix}-${field.fieldName}`;
+        const message = errors[field.fieldName]?.message;
+        return (
+          <div className="field" key={field.fieldName}>
+            <label htmlFor={id} className="field-label">
+              {field.label}
+            </label>
+            <input
+              id={id}
+              type={field.type}
+              className={`input${message ? ' input-invalid' : ''}`}
+              required
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error` : undefined}
+              data-testid={`login-field-${field.fieldName}`}
+              {...register(field.fieldName)}
+            />
+            {message && (
+              <p id={`${id}-error`} className="field-error" role="alert">
+                <Icon name="alert" size={14} /> {message}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <Button
+        type="submit"
+        variant="primary"
+        className="login-fields-submit"
+        loading={submit.isPending}
+        data-testid="connector-login-submit"
+      >
+        Login with {connector.name}
+      </Button>
+    </form>
+  );
+}

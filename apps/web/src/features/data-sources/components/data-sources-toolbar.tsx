@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import {
+  ACTIVE_STATUSES,
+  hasFilters,
+  type AccountCounts,
+  type AccountFilters,
+  type ActiveStatus,
+} from '../account-filters.ts';
+import { STATUS_LABELS } from '../format.ts';
+
+interface DataSourcesToolbarProps {
+  filters: AccountFilters;
+  onChange: (filters: AccountFilters) => void;
+  connectors: ReadonlyArray<{ id: number; name: string }>;
+  counts: AccountCounts;
+  /** The Deleted view has no status filter. */
+  showStatus: boolean;
+}
+
+/** Search (account name or id, login name) and the connector and status filters. */
+export function DataSourcesToolbar({
+  filters,
+  onChange,
+  connectors,
+  counts,
+  showStatus,
+}: DataSourcesToolbarProps) {
+  const id = useId();
+  return (
+    <div className="ds-toolbar" role="search" aria-label="Filter accounts">
+      <div className="search-field ds-search">
+        <label htmlFor={`${id}-search`} className="visually-hidden">
+          Search accounts
+        </label>
+        <Icon name="search" size={16} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="input"
+          placeholder="Search account, ID or login"
+          autoComplete="off"
+          value={filters.search}
+          onChange={(event) => onChange({ ...filters, search: event.target.value })}
+          data-testid="account-search"
+        />
+      </div>
+      <div className="select-field">
+        <label htmlFor={`${id}-connector`} className="select-label">
+          Connector
+        </label>
+        <select
+          id={`${id}-connector`}
+          className="select"
+          value={filters.connectorId ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...filters,
+              connectorId: event.target.value === '' ? null : Number(event.target.value),
+            })
+          }
+          data-testid="connector-filter"
+        >
+          <option value="">All connectors</option>
+          {connectors.map((connector) => (
+            <option key={connector.id} value={connector.id}>
+              {connector.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {showStatus && (
+        <div className="select-field">
+          <label htmlFor={`${id}-status`} className="select-label">
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="select"
+            value={filters.status ?? ''}
+            onChange={(event) =>
+              onChange({
+                ...filters,
+                status: event.target.value === '' ? null : (event.target.value as ActiveStatus),
+              })
+            }
+            data-testid="status-filter"
+          >
+            <option value="">All statuses</option>
+            {ACTIVE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]} ({counts.byStatus[status].toLocaleString('en-US')})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {hasFilters(filters) && (
+        <Button
+          variant="ghost"
+          onClick={() => onChange({ search: '', connectorId: null, status: null })}
+          data-testid="clear-filters"
+        >
+          Clear
+        </Button>
+      )}
+    </div>
+  );
+}

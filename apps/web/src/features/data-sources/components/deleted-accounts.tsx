@@ -1,0 +1,182 @@
+import { formatMediumDate, type Account } from '@gds/contract';
+import { memo, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import type { DeletedRow } from '../account-filters.ts';
+import { formatDateTime, personLabel, timeFromNow } from '../format.ts';
+import { ConnectorBadge } from './connector-badge.tsx';
+import { ACCOUNTS_PAGE } from './login-rows.tsx';
+
+interface DeletedAccountsProps {
+  rows: readonly DeletedRow[];
+  connectorName: (connectorId: number) => string;
+  retentionDays: number;
+  canManage: boolean;
+  filtering: boolean;
+  onRestore: (account: Account) => void;
+  /** The account being restored, for its button's spinner. */
+  restoringId: string | null;
+  /** Why the last restore was refused (e.g. the plan's account limit), shown above the list. */
+  restoreError: string | null;
+  onDismissError: () => void;
+}
+
+/** The Deleted view: when, by whom, when it is purged for good, and Restore. */
+export function DeletedAccounts({
+  rows,
+  connectorName,
+  retentionDays,
+  canManage,
+  filtering,
+  onRestore,
+  restoringId,
+  restoreError,
+  onDismissError,
+}: DeletedAccountsProps) {
+  const [limit, setLimit] = useState(ACCOUNTS_PAGE);
+  const shown = rows.slice(0, limit);
+  return (
+    <section className="card ds-deleted" aria-label="Deleted accounts" data-testid="deleted-view">
+      <p className="ds-deleted-intro">
+        <Icon name="clock" size={16} />
+        Deleted accounts no longer feed your reports. They are kept for {retentionDays} days and can
+        be restored until they are purged.
+      </p>
+      {restoreError && (
+        <div
+          className="alert alert-danger ds-inline-alert"
+          role="alert"
+          data-testid="restore-error"
+        >
+          <Icon name="alert" />
+          <div>
+            <strong>The account could not be restored.</strong> {restoreError}
+          </div>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss message"
+            onClick={onDismissError}
+          >
+            <Icon name="close" size={14} />
+          </button>
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState
+          icon="trash"
+          title={filtering ? 'No deleted accounts match' : 'Nothing deleted'}
+          headingLevel={3}
+        >
+          {filtering
+            ? 'Try another search or connector.'
+            : `Accounts you delete stay here for ${retentionDays} days.`}
+        </EmptyState>
+      ) : (
+        <div className="table-wrap" role="region" aria-label="Deleted accounts list" tabIndex={0}>
+          <table className="table ds-table">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col" className="col-optional">
+                  Connector
+                </th>
+                <th scope="col">Deleted</th>
+                <th scope="col" className="col-optional">
+                  Purged
+                </th>
+                <th scope="col" className="ds-actions-col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <DeletedAccountRow
+                  key={row.account.id}
+                  row={row}
+                  connectorName={connectorName(row.connectorId)}
+                  canManage={canManage}
+                  restoring={restoringId === row.account.id}
+                  onRestore={onRestore}
+                />
+              ))}
+              {rows.length > shown.length && (
+                <tr>
+                  <td colSpan={5} className="ds-more-row">
+                    <Button size="sm" variant="ghost" onClick={() => setLimit(rows.length)}>
+                      Show all {rows.length.toLocaleString('en-US')} deleted accounts
+                    </Button>
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const DeletedAccountRow = memo(function DeletedAccountRow({
+  row: { account, login, connectorId },
+  connectorName,
+  canManage,
+  restoring,
+  onRestore,
+}: {
+  row: DeletedRow;
+  connectorName: string;
+  canManage: boolean;
+  restoring: boolean;
+  onRestore: (account: Account) => void;
+}) {
+  return (
+    <tr data-testid="deleted-account-row" data-account-id={account.id}>
+      <td>
+        <div className="ds-account">
+          <span className="ds-account-name">{account.name}</span>
+          <span className="ds-account-id">
+            {account.externalId} · {login.name}
+          </span>
+        </div>
+      </td>
+      <td className="col-optional">
+        <span className="ds-connector-cell">
+          <ConnectorBadge connector={{ id: connectorId, name: connectorName }} size="sm" />
+          {connectorName}
+        </span>
+      </td>
+      <td>
+        <div className="ds-cell-stack">
+          <span>{account.deletedAt ? formatMediumDate(account.deletedAt) : '—'}</span>
+          <span className="ds-cell-sub">by {personLabel(account.deletedBy)}</span>
+        </div>
+      </td>
+      <td className="col-optional">
+        {account.purgeAt ? (
+          <div className="ds-cell-stack" title={formatDateTime(account.purgeAt)}>
+            <span>{formatMediumDate(account.purgeAt)}</span>
+            <span className="ds-cell-sub">{timeFromNow(account.purgeAt)}</span>
+          </div>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className="ds-actions">
+        {canManage && (
+          <Button
+            size="sm"
+            icon={<Icon name="undo" size={14} />}
+            loading={restoring}
+            onClick={() => onRestore(account)}
+            data-testid="restore-account-button"
+          >
+            Restore<span className="visually-hidden"> {account.name}</span>
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+});

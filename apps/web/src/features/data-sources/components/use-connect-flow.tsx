@@ -1,0 +1,84 @@
+import { MESSAGES } from '@gds/contract';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
+import { isSessionError } from '../../../lib/api-error.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useSkin } from '../../../skins/skin-context.tsx';
+import type { Connector } from '../api/connectors-query.ts';
+import {
+  connectionFailureMessage,
+  startConnection,
+  type ConnectionStart,
+} from '../api/connection-api.ts';
+import { canShowLogin, ConnectorLogin, isFormConnector } from './connector-login.tsx';
+
+export interface ConnectOptions {
+  /** Reconnect this login in place. */
+  credentialId?: string;
+  /** The dashboard tool's return address, when the flow started from it. */
+  redirectUri?: string;
+}
+
+interface OpenLogin {
+  connector: Connector;
+  start: ConnectionStart;
+  reconnect: boolean;
+}
+
+/**
+ * Spec §4 "Adding a connector": loading on, GET /api/auth/, loading off; then an error toast,
+ * or the login modal (form fields, or the provider sign-in panel). Returns `connect` and the
+ * modal to render.
+ */
+export function useConnectFlow(): {
+  connect: (connector: Connector, options?: ConnectOptions) => Promise<void>;
+  dialog: ReactNode;
+} {
+  const skin = useSkin();
+  const [open, setOpen] = useState<OpenLogin | null>(null);
+
+  const connect = useCallback(
+    async (connector: Connector, options: ConnectOptions = {}) => {
+      const store = useAppStore.getState();
+      store.setLoading(true);
+      let start: ConnectionStart;
+      try {
+        start = await startConnection({
+          connectorId: connector.id,
+          masterEmail: store.user?.email,
+          businessUnit: skin.businessUnit,
+          credentialId: options.credentialId,
+          redirectUri: options.redirectUri,
+        });
+      } catch (error) {
+        // An ended session already shows its own message and goes to the logout screen.
+        if (!isSessionError(error)) showToast(connectionFailureMessage(error), { tone: 'danger' });
+        return;
+      } finally {
+        useAppStore.getState().setLoading(false);
+      }
+      if (start.error) {
+        showToast(MESSAGES.connectionError(start.error), { tone: 'danger' });
+      } else if (canShowLogin(connector, start)) {
+        setOpen({ connector, start, reconnect: options.credentialId !== undefined });
+      } else {
+        showToast(MESSAGES.connectionFailed, { tone: 'danger' });
+      }
+    },
+    [skin.businessUnit],
+  );
+
+  const close = useCallback(() => setOpen(null), []);
+  const dialog = open && (
+    <Dialog open title={loginTitle(open)} onClose={close} testId="connector-login-dialog">
+      <ConnectorLogin connector={open.connector} start={open.start} onDone={close} />
+    </Dialog>
+  );
+  return { connect, dialog };
+}
+
+function loginTitle({ connector, reconnect }: OpenLogin): string {
+  if (isFormConnector(connector)) return `Login to ${connector.name}`;
+  return reconnect ? `Reconnect ${connector.name}` : `Connect ${connector.name}`;
+}
