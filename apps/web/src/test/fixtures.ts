@@ -59,3 +59,14 @@ export const teamUsers: TeamUser[] = [
     lastLoginAt: null,
   },
 ];
+
+/** GET /api/home/config for tests (timed checks at their defaults). */
+export const appConfig = {
+  config: {
+    GOOGLE_CLIENT_ID: '',
+    AMCHART_LICENSE: '',
+    CHARGEBEE_SITE: '',
+    gTagId: '',
+    demoMode: true,
+  },
+};

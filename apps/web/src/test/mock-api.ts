@@ -9,7 +9,7 @@ export interface RecordedRequest {
   credentials: RequestCredentials | undefined;
 }
 
-type Reply =
+export type Reply =
   | { status?: number; body: unknown }
   | ((req: RecordedRequest) => { status?: number; body: unknown });
 

@@ -85,17 +85,19 @@ function AuthConnectStart({
   if (start.isError) {
     if (isRedirectRefused(start.error)) {
       return (
-        <div
-          className="alert alert-danger auth-refused"
-          role="alert"
-          data-testid="redirect-not-allowed"
-        >
+        <>
           <h1 className="visually-hidden">Add Data Source</h1>
-          <Icon name="alert" />
-          <div>
-            <strong>{REDIRECT_NOT_ALLOWED}</strong>
+          <div
+            className="alert alert-danger auth-refused"
+            role="alert"
+            data-testid="redirect-not-allowed"
+          >
+            <Icon name="alert" />
+            <div>
+              <strong>{REDIRECT_NOT_ALLOWED}</strong>
+            </div>
           </div>
-        </div>
+        </>
       );
     }
     if (isSessionError(start.error)) return <AuthCardSkeleton />;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { account, login, sampleGroups } from '../../test/data-source-fixtures.ts';
+import { NO_FILTERS, countAccounts, deletedRows, filterGroups } from './account-filters.ts';
+
+const names = (groups: ReturnType<typeof filterGroups>) =>
+  groups.flatMap((g) => g.logins.flatMap((l) => l.accounts.map((a) => a.name)));
+
+describe('account filters', () => {
+  it('leaves deleted accounts out of the accounts view, and keeps empty logins unfiltered', () => {
+    const groups = [
+      ...sampleGroups(),
+      { connectorId: 17, logins: [login({ id: 'empty', accounts: [] })] },
+    ];
+    const result = filterGroups(groups, NO_FILTERS);
+    expect(names(result)).toEqual(['Acme Website', 'Acme Shop', 'Acme Calls']);
+    expect(result.map((g) => g.connectorId)).toEqual([1, 11, 17]);
+  });
+
+  it('a search matches account name, external id and the login name', () => {
+    const search = (text: string) =>
+      names(filterGroups(sampleGroups(), { ...NO_FILTERS, search: text }));
+    expect(search('  SHOP ')).toEqual(['Acme Shop']);
+    expect(search('cr-3')).toEqual(['Acme Calls']);
+    expect(search('marketing@')).toEqual(['Acme Website', 'Acme Shop']);
+    expect(search('nothing like it')).toEqual([]);
+  });
+
+  it('a status filter keeps a failing login whose accounts are gone', () => {
+    const groups = [
+      {
+        connectorId: 3,
+        logins: [
+          login({ id: 'x', status: 'error', accounts: [account({ id: 'd', status: 'deleted' })] }),
+        ],
+      },
+    ];
+    const result = filterGroups(groups, { ...NO_FILTERS, status: 'error' });
+    expect(result[0]?.logins.map((l) => l.id)).toEqual(['x']);
+    expect(filterGroups(groups, { ...NO_FILTERS, status: 'connected' })).toEqual([]);
+  });
+
+  it('lists deleted accounts newest first and counts statuses', () => {
+    const groups = sampleGroups();
+    groups[0]?.logins[0]?.accounts.push(
+      account({ id: 'z', name: 'Newer', status: 'deleted', deletedAt: '2026-03-19T00:00:00Z' }),
+    );
+    expect(deletedRows(groups, NO_FILTERS).map((r) => r.account.name)).toEqual([
+      'Newer',
+      'Old Calls',
+    ]);
+    expect(deletedRows(groups, { search: '', connectorId: 11 }).map((r) => r.account.name)).toEqual(
+      ['Old Calls'],
+    );
+    expect(countAccounts(groups)).toMatchObject({
+      active: 3,
+      deleted: 2,
+      byStatus: { connected: 2, needs_reconnect: 1, error: 0, deleted: 2 },
+    });
+  });
+});

@@ -1,0 +1,272 @@
+import { MESSAGES } from '@gds/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
+import { useToastStore } from '../../lib/toast-store.ts';
+import { connectorConfig, groupedData, sampleGroups } from '../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
+import { mockApi, type Reply } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const MANAGE = { manage_data_sources: true };
+const start = (overrides: Record<string, unknown> = {}) => ({
+  body: {
+    authUri: null,
+    state: null,
+    credentials: [],
+    gdsRedirectUri: null,
+    error: null,
+    ...overrides,
+  },
+});
+
+function mockConnectApi(extra: Record<string, Reply>) {
+  return mockApi({
+    'GET /api/home/config': { body: appConfig },
+    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
+    'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
+    'GET /api/dataSources/groupedData': { body: groupedData(sampleGroups()) },
+    ...extra,
+  });
+}
+
+async function openGallery() {
+  useAppStore.getState().setUser(sessionUser(MANAGE));
+  renderApp('/data-sources');
+  await userEvent.click(await screen.findByRole('button', { name: 'Add data source' }));
+  const gallery = screen.getByRole('dialog', { name: 'Add data source' });
+  await within(gallery).findByTestId('connector-tile-google-analytics');
+  return within(gallery);
+}
+
+async function choose(nameSimple: string) {
+  const gallery = await openGallery();
+  await userEvent.click(gallery.getByTestId(`connector-tile-${nameSimple}`));
+}
+
+const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.message}`);
+
+describe('adding a data source', () => {
+  beforeEach(async () => {
+    await whenHydrated();
+    useAppStore.getState().reset();
+    useToastStore.setState({ toasts: [] });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('the gallery searches, never offers deprecated connectors, and locks add-ons', async () => {
+    const requests = mockConnectApi({});
+    const gallery = await openGallery();
+    const search = gallery.getByRole('searchbox', { name: 'Search connectors' });
+    expect(search).toHaveFocus();
+    expect(gallery.queryByTestId('connector-tile-apex-chat')).not.toBeInTheDocument();
+    expect(gallery.getByTestId('connector-tile-mailchimp')).toHaveTextContent('Beta');
+
+    await userEvent.type(search, 'facebook');
+    await waitFor(() =>
+      expect(gallery.queryByTestId('connector-tile-google-analytics')).not.toBeInTheDocument(),
+    );
+    const ads = gallery.getByTestId('connector-tile-facebook-ads');
+    expect(ads).toHaveAttribute('aria-disabled', 'true');
+    expect(ads).toHaveAccessibleDescription(
+      'Add-on — available with the Facebook Ads add-on in Billing',
+    );
+    expect(gallery.getByTestId('connector-tile-facebook-insights')).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.click(ads);
+    expect(requests.some((r) => r.path === '/api/auth/')).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Add data source' })).toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'apex');
+    expect(await gallery.findByText('No connectors match')).toBeInTheDocument();
+  });
+
+  it('filters the gallery by category', async () => {
+    mockConnectApi({});
+    const gallery = await openGallery();
+    await userEvent.click(gallery.getByRole('button', { name: 'Call tracking' }));
+    const names = gallery
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.connector-tile-name')?.firstChild?.textContent);
+    expect(names).toEqual(['CallRail', 'WhatConverts']);
+  });
+
+  it('form connector: every field is required, then success toasts and closes the modal', async () => {
+    const requests = mockConnectApi({
+      'GET /api/auth/': start({ state: 'st-1' }),
+      'POST /api/auth/callback': {
+        body: {
+          success: true,
+          redirectUri: null,
+          credential: { id: 'cred-9', name: 'CallRail 2' },
+          accountsAdded: 2,
+          error: null,
+        },
+      },
+    });
+    await choose('callrail');
+    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
+    const start1 = requests.find((r) => r.path === '/api/auth/');
+    expect(start1?.query.toString()).toBe(
+      'integration_type=11&masterEmail=ann%40acme.test&type=reauth&business_unit=MEGALYTIC_GDS',
+    );
+
+    const apiKey = within(dialog).getByLabelText('API key');
+    expect(apiKey).toHaveAttribute('type', 'password');
+    expect(apiKey).toHaveAttribute('name', 'apiKey');
+    expect(apiKey).toBeRequired();
+    const submit = within(dialog).getByRole('button', { name: 'Login with CallRail' });
+    await userEvent.click(submit);
+    expect(await within(dialog).findByText('API key is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Account ID is required')).toBeInTheDocument();
+    expect(apiKey).toHaveAccessibleDescription(/API key is required/);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    const groupedLoads = requests.filter((r) => r.path === '/api/dataSources/groupedData').length;
+    await userEvent.type(apiKey, 'key-123');
+    await userEvent.type(within(dialog).getByLabelText('Account ID'), '555');
+    await userEvent.click(submit);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toasts()).toEqual([`success: ${MESSAGES.accountConnected('CallRail')}`]);
+    expect(toasts()).toEqual(['success: Your CallRail account was connected']);
+    const post = requests.find((r) => r.method === 'POST');
+    expect(Object.fromEntries(new URLSearchParams(post?.body))).toEqual({
+      apiKey: 'key-123',
+      accountId: '555',
+      state: 'st-1',
+    });
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/dataSources/groupedData').length).toBe(
+        groupedLoads + 1,
+      ),
+    );
+    expect(useAppStore.getState().isLoading).toBe(false);
+  });
+
+  it.each([
+    [
+      'success: false',
+      {
+        body: {
+          success: false,
+          redirectUri: null,
+          credential: null,
+          accountsAdded: 0,
+          error: 'Invalid key',
+        },
+      },
+    ],
+    [
+      'a refusal',
+      { status: 400, body: { error: { code: 'LOGIN_FAILED', message: 'Invalid key' } } },
+    ],
+  ])('form connector: %s toasts "not valid" and closes the modal', async (_, reply) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    mockConnectApi({
+      'GET /api/auth/': start({ state: 'st-1' }),
+      'POST /api/auth/callback': reply,
+    });
+    await choose('callrail');
+    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'bad');
+    await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toasts()).toEqual(['danger: CallRail account was not valid']);
+  });
+
+  it('form connector: success with a redirect address goes there', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    mockConnectApi({
+      'GET /api/auth/': start({ state: 'st-1' }),
+      'POST /api/auth/callback': {
+        body: {
+          success: true,
+          redirectUri: 'https://lookerstudio.google.com/return',
+          credential: { id: 'c', name: 'n' },
+          accountsAdded: 1,
+          error: null,
+        },
+      },
+    });
+    await choose('callrail');
+    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
+    await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://lookerstudio.google.com/return'),
+    );
+    expect(toasts()).toEqual([]);
+  });
+
+  it('Google-type connectors: a Sign in with Google link to the provider', async () => {
+    mockConnectApi({
+      'GET /api/auth/': start({ authUri: 'https://accounts.google.com/o/oauth2/v2/auth?x=1' }),
+    });
+    await choose('google-analytics');
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Google Analytics' });
+    const link = within(dialog).getByRole('link', { name: 'Sign in with Google' });
+    expect(link).toHaveAttribute('href', 'https://accounts.google.com/o/oauth2/v2/auth?x=1');
+    expect(within(link).getByRole('img')).toHaveAttribute('src', '/sign-in-with-google.svg');
+    expect(within(dialog).queryByText(/Make sure you are logged in/)).not.toBeInTheDocument();
+  });
+
+  it('other OAuth connectors: the log-out hint, the site link and Log in with', async () => {
+    mockConnectApi({
+      'GET /api/auth/': start({ authUri: 'https://connect.stripe.com/oauth?s=1' }),
+    });
+    await choose('stripe');
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Stripe' });
+    expect(within(dialog).getByTestId('connector-oauth-hint')).toHaveTextContent(
+      /^Make sure you are logged in with the correct Stripe account or go to Stripe and log out\.$/,
+    );
+    const site = within(dialog).getByRole('link', { name: 'Stripe' });
+    expect(site).toHaveAttribute('href', 'https://dashboard.stripe.com');
+    expect(site).toHaveAttribute('target', '_blank');
+    expect(within(dialog).getByRole('link', { name: 'Log in with Stripe' })).toHaveAttribute(
+      'href',
+      'https://connect.stripe.com/oauth?s=1',
+    );
+    expect(
+      within(dialog).queryByRole('link', { name: 'Sign in with Google' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a server error',
+      () => ({ status: 502, body: { error: { code: 'BAD_GATEWAY', message: 'x' } } }),
+    ],
+    [
+      'no network',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('a start that fails with %s toasts the connection failure', async (_, reply) => {
+    mockConnectApi({ 'GET /api/auth/': reply });
+    await choose('stripe');
+    await waitFor(() =>
+      expect(toasts()).toEqual(['danger: Could not make a connection.  Please try again']),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(useAppStore.getState().isLoading).toBe(false);
+  });
+
+  it('a start answering an error toasts it', async () => {
+    mockConnectApi({ 'GET /api/auth/': start({ error: 'Stripe is not reachable' }) });
+    await choose('stripe');
+    await waitFor(() =>
+      expect(toasts()).toEqual(['danger: Could not make a connection: Stripe is not reachable']),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

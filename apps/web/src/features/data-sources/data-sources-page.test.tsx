@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
+import { useToastStore } from '../../lib/toast-store.ts';
+import {
+  account,
+  connectorConfig,
+  groupedData,
+  login,
+  sampleGroups,
+} from '../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
+import { mockApi, type Reply } from '../../test/mock-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import type { GroupedData } from './api/grouped-data-query.ts';
+
+const MANAGE = { manage_data_sources: true };
+
+function mockDataSourcesApi(
+  data: GroupedData | (() => GroupedData),
+  extra: Record<string, Reply> = {},
+  permissions: Record<string, boolean> = MANAGE,
+) {
+  return mockApi({
+    'GET /api/home/config': { body: appConfig },
+    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
+    'GET /api/team/info': { body: { team, user: profileUser(permissions) } },
+    'GET /api/dataSources/groupedData': () => ({
+      body: typeof data === 'function' ? data() : data,
+    }),
+    ...extra,
+  });
+}
+
+async function openDataSources(permissions: Record<string, boolean> = MANAGE) {
+  useAppStore.getState().setUser(sessionUser(permissions));
+  const app = renderApp('/data-sources');
+  await screen.findAllByTestId('connector-group');
+  return app;
+}
+
+const rows = () => screen.queryAllByTestId('account-row');
+const rowNames = () => rows().map((row) => row.querySelector('.ds-account-name')?.textContent);
+const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.message}`);
+
+describe('Data Sources screen', () => {
+  beforeEach(async () => {
+    await whenHydrated();
+    useAppStore.getState().reset();
+    useToastStore.setState({ toasts: [] });
+  });
+
+  it('groups the accounts by connector with their logins, and meters the plan', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups()));
+    await openDataSources();
+
+    const groups = screen.getAllByTestId('connector-group');
+    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual([
+      'CallRail',
+      'Google Analytics',
+    ]);
+    const ga = within(groups[1] as HTMLElement);
+    expect(ga.getByText('marketing@acme.test')).toBeInTheDocument();
+    expect(ga.getByText('cred-ga')).toBeInTheDocument();
+    expect(ga.getAllByTestId('account-row')).toHaveLength(2);
+    expect(ga.getByText('UA-2222')).toBeInTheDocument();
+    // The deleted CallRail account is only in the Deleted view.
+    expect(rowNames()).toEqual(['Acme Calls', 'Acme Website', 'Acme Shop']);
+    expect(screen.getByTestId('accounts-meter')).toHaveTextContent('3 of 20 accounts used');
+    expect(screen.getByRole('meter', { name: 'Accounts used' })).toHaveAttribute(
+      'aria-valuenow',
+      '3',
+    );
+    expect(screen.getByTestId('login-status-reason')).toHaveTextContent(
+      'The API key was revoked at CallRail',
+    );
+    expect(screen.getByTestId('tab-deleted')).toHaveTextContent('Deleted1');
+  });
+
+  it('warns near the account limit', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups(), { accountsUsed: 18, accountLimit: 20 }));
+    await openDataSources();
+    expect(screen.getByTestId('accounts-meter')).toHaveAttribute('data-tone', 'warning');
+  });
+
+  it('filters by status, by connector and by search', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups()));
+    await openDataSources();
+    const user = userEvent.setup();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'needs_reconnect');
+    await waitFor(() => expect(rowNames()).toEqual(['Acme Calls']));
+    expect(screen.getAllByTestId('connector-group')).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'connected');
+    await waitFor(() => expect(rowNames()).toEqual(['Acme Website', 'Acme Shop']));
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search accounts' }), 'ua-22');
+    await waitFor(() => expect(rowNames()).toEqual(['Acme Shop']));
+
+    await user.click(screen.getByTestId('clear-filters'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Connector' }), 'CallRail');
+    await waitFor(() => expect(rowNames()).toEqual(['Acme Calls']));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'error');
+    expect(await screen.findByText('No accounts match')).toBeInTheDocument();
+  });
+
+  it('deletes an account after confirmation, and lists it under Deleted', async () => {
+    let data = groupedData(sampleGroups());
+    const requests = mockDataSourcesApi(() => data, {
+      'DELETE /api/dataSources/deleteAccount/a2': () => {
+        const deleted = account({
+          id: 'a2',
+          name: 'Acme Shop',
+          externalId: 'UA-2222',
+          status: 'deleted',
+          deletedAt: '2026-03-21T10:00:00.000Z',
+          deletedBy: { id: 'user-1', name: 'Ann Lee', email: 'ann@acme.test' },
+          purgeAt: '2026-04-20T10:00:00.000Z',
+        });
+        const groups = sampleGroups();
+        const ga = groups[0]?.logins[0];
+        if (ga) ga.accounts = ga.accounts.map((a) => (a.id === 'a2' ? deleted : a));
+        data = groupedData(groups);
+        return { body: { account: deleted } };
+      },
+    });
+    await openDataSources();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Acme Shop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Acme Shop?' });
+    expect(dialog).toHaveTextContent('restore it from Deleted for 30 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/a2'))).toBe(true);
+    await waitFor(() => expect(rowNames()).toEqual(['Acme Calls', 'Acme Website']));
+    expect(toasts()).toContain('success: Acme Shop was moved to Deleted');
+
+    await user.click(screen.getByRole('tab', { name: /Deleted/ }));
+    const deleted = await screen.findAllByTestId('deleted-account-row');
+    expect(deleted.map((row) => row.querySelector('.ds-account-name')?.textContent)).toEqual([
+      'Acme Shop',
+      'Old Calls',
+    ]);
+    const oldCalls = within(deleted[1] as HTMLElement);
+    expect(oldCalls.getByText('Mar 18, 2026')).toBeInTheDocument();
+    expect(oldCalls.getByText('by Bob Stone')).toBeInTheDocument();
+    expect(oldCalls.getByText('Apr 17, 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('deleted-view')).toHaveTextContent('kept for 30 days');
+  });
+
+  it('shows why a restore was refused past the plan limit (409)', async () => {
+    const message = 'Your plan allows 20 accounts. Delete one or raise the limit in Billing.';
+    const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
+      'POST /api/dataSources/restoreAccount/a4': {
+        status: 409,
+        body: { error: { code: 'CONFLICT', message } },
+      },
+    });
+    await openDataSources();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('tab-deleted'));
+    await user.click(await screen.findByRole('button', { name: 'Restore Old Calls' }));
+
+    expect(await screen.findByTestId('restore-error')).toHaveTextContent(message);
+    expect(toasts()).toContain(`danger: ${message}`);
+    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/a4'))).toBe(true);
+  });
+
+  it('is read-only without manage_data_sources', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups()), {}, {});
+    await openDataSources({});
+    expect(screen.getByTestId('read-only-hint')).toHaveTextContent(
+      /needs the Manage data sources permission/,
+    );
+    expect(screen.queryByTestId('add-data-source')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('delete-account-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('reconnect-button')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('tab-deleted'));
+    expect(await screen.findByTestId('deleted-account-row')).toBeInTheDocument();
+    expect(screen.queryByTestId('restore-account-button')).not.toBeInTheDocument();
+  });
+
+  it('reconnects a login that needs it, in place (credentialId in the start)', async () => {
+    const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
+      'GET /api/auth/': {
+        body: { authUri: null, state: 'st-1', credentials: [], gdsRedirectUri: null, error: null },
+      },
+    });
+    await openDataSources();
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect CallRail main' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Login to CallRail' })).toBeInTheDocument();
+    const start = requests.find((r) => r.path === '/api/auth/');
+    expect(Object.fromEntries(start?.query ?? [])).toEqual({
+      integration_type: '11',
+      masterEmail: 'ann@acme.test',
+      type: 'reauth',
+      business_unit: 'MEGALYTIC_GDS',
+      credentialId: 'cred-cr',
+    });
+  });
+
+  it('renders the first 50 accounts of a big login, then all on request', async () => {
+    const accounts = Array.from({ length: 130 }, (_, i) => account({ id: `b${i}` }));
+    mockDataSourcesApi(
+      groupedData([{ connectorId: 3, logins: [login({ id: 'big', accounts })] }], {
+        accountLimit: 200,
+      }),
+    );
+    await openDataSources();
+    expect(rows()).toHaveLength(50);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 130 accounts' }));
+    expect(rows()).toHaveLength(130);
+  });
+
+  it('collapses and expands a connector', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups()));
+    await openDataSources();
+    const toggle = screen.getByRole('button', { name: /Google Analytics/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(rowNames()).toEqual(['Acme Calls']);
+    await userEvent.click(toggle);
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('invites a team without data sources to add one', async () => {
+    mockDataSourcesApi(groupedData([]));
+    useAppStore.getState().setUser(sessionUser(MANAGE));
+    renderApp('/data-sources');
+    expect(await screen.findByText('Connect your first data source')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('empty-add-data-source'));
+    expect(screen.getByRole('dialog', { name: 'Add data source' })).toBeInTheDocument();
+  });
+});
