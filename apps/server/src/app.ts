@@ -7,7 +7,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { DEFAULT_BUSINESS_UNIT } from '@gds/contract';
 import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
+import { registerBackgroundJobs } from './background-jobs.ts';
 import type { Config } from './config.ts';
+import { createTokenCipher } from './crypto/token-cipher.ts';
+import { loadTokenKeys } from './crypto/token-keys.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import './http/request-context.ts';
@@ -16,9 +19,15 @@ import { registerApiGuards } from './http/guards.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { IdentityProvider } from './modules/auth/identity-provider.ts';
 import { createIdentityProvider } from './modules/auth/identity-provider.ts';
+import type { ConnectDeps } from './modules/connections/connect-deps.ts';
+import { connectionsHandlers } from './modules/connections/connections.routes.ts';
+import { registerOAuthCallback } from './modules/connections/oauth-callback.route.ts';
+import { createProviderDirectory } from './modules/connections/provider-directory.ts';
+import { createTokenRefresher } from './modules/connections/token-refresher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
@@ -28,6 +37,8 @@ import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
+import { loadSandboxProviderKey } from './sandbox/providers/sandbox-addresses.ts';
+import type { SandboxProviderControl } from './sandbox/providers/sandbox-control.ts';
 import { registerSpa } from './static/spa.ts';
 
 export interface BuildAppOptions {
@@ -40,8 +51,15 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Lets tests observe or replace the identity provider (e.g. count token calls). */
   wrapIdentity?: (provider: IdentityProvider) => IdentityProvider;
-  /** Purge old sessions and sign-in states every hour (the server does; tests need not). */
+  /**
+   * Run the background jobs on timers: hourly purges, token refresh (the server does; tests
+   * run them explicitly through backgroundJobs(app)).
+   */
   maintenance?: boolean;
+  /** The sandbox providers' switches (demo mode); tests pass their own to break and watch them. */
+  sandboxProviders?: SandboxProviderControl;
+  /** Where log lines go with the server's own logger settings (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
@@ -58,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: FORM_BODY_LIMIT,
@@ -92,48 +110,75 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const baseIdentity = createIdentityProvider(config, keys?.clientSecret);
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
   const auth = createAuthService({ db, clock, sessions, teams, identity });
-  const dataSources = createDataSourcesService({ db });
 
-  registerEndpoints(
-    app,
-    { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec },
-    {
-      ...homeHandlers({ config }),
-      ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
-      ...teamHandlers({ teams }),
-      ...dataSourcesHandlers({ dataSources }),
-    },
-  );
+  const keysDir = path.join(config.dataDir, 'keys');
+  const cipher = createTokenCipher(loadTokenKeys(config.tokenKeys, keysDir));
+  // Demo mode: connectors without real credentials go to the sandbox providers.
+  const sandboxKey = config.sandbox ? loadSandboxProviderKey(keysDir) : undefined;
+  const providers = createProviderDirectory(config, sandboxKey);
+  const connect: ConnectDeps = {
+    db,
+    clock,
+    cipher,
+    providers,
+    config,
+    states: createOauthStatesRepository(db),
+  };
+  const dataSources = createDataSourcesService({
+    db,
+    clock,
+    providers,
+    retentionDays: config.dataSourceRetentionDays,
+  });
+
+  const routeDeps = { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec };
+  registerEndpoints(app, routeDeps, {
+    ...homeHandlers({ config, sessions }),
+    ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
+    ...teamHandlers({ teams }),
+    ...dataSourcesHandlers({ dataSources }),
+    ...connectionsHandlers({ config, connect }),
+  });
+  registerOAuthCallback(app, { route: routeDeps, connect });
 
   if (keys) {
     // Imported on demand: oidc-provider is not even loaded when Google does sign-in.
     const { registerSandbox } = await import('./sandbox/sandbox.plugin.ts');
     await registerSandbox(app, { config, keys });
   }
-  await registerSpa(app, { config, distDir: options.distDir ?? WEB_DIST_DIR });
-
-  if (options.maintenance) {
-    const purge = async () => {
-      try {
-        await sessions.purge();
-        await auth.purgeStates();
-      } catch (error) {
-        app.log.warn({ err: error }, 'purging old sessions failed');
-      }
-    };
-    const timer = setInterval(() => void purge(), 60 * 60 * 1000).unref();
-    app.addHook('onReady', purge);
-    app.addHook('onClose', (_instance, done) => {
-      clearInterval(timer);
-      done();
+  if (sandboxKey) {
+    const { registerSandboxProviders } =
+      await import('./sandbox/providers/sandbox-providers.plugin.ts');
+    const { SandboxProviderControl } = await import('./sandbox/providers/sandbox-control.ts');
+    await registerSandboxProviders(app, {
+      config,
+      key: sandboxKey,
+      control: options.sandboxProviders ?? new SandboxProviderControl(),
+      clock,
     });
   }
+  await registerSpa(app, { config, distDir: options.distDir ?? WEB_DIST_DIR });
+
+  registerBackgroundJobs(app, {
+    config,
+    refresher: createTokenRefresher({ db, clock, cipher, providers, config, log: app.log }),
+    purges: [
+      () => sessions.purge(),
+      () => auth.purgeStates(),
+      () => dataSources.purgeDeletedAccounts(),
+    ],
+    run: options.maintenance === true,
+  });
   return app;
 }
 
-function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], undefined> {
+function loggerOptions(
+  config: Config,
+  stream: BuildAppOptions['logStream'],
+): Exclude<FastifyServerOptions['logger'], undefined> {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     serializers: {
       // Paths only: queries carry OAuth codes and states, which never belong in a log.
       req: (req: { method: string; url: string; host: string }) => ({

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { REPO_ROOT } from './paths.ts';
 
+const KEY = `v1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 const load = (env: Record<string, string>) => loadConfig(env);
 const failure = (env: Record<string, string>) => {
   try {
@@ -55,6 +57,7 @@ describe('config', () => {
       NODE_ENV: 'production',
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
+      TOKEN_ENCRYPTION_KEYS: KEY,
     });
     expect(config.publicUrl).toBe('https://app.example.com');
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://raven.example.com']);
@@ -91,5 +94,52 @@ describe('config', () => {
     expect(config.gtagIds).toEqual({ RAVEN_GDS: 'G-ABC123' });
     expect(config.trustProxy).toBe(true);
     expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('data sources: connector registrations, token keys, allow-list, timings', () => {
+    const config = load({
+      CONNECTOR_GOOGLE_ANALYTICS_CLIENT_ID: 'ga-id',
+      CONNECTOR_GOOGLE_ANALYTICS_CLIENT_SECRET: 'ga-secret',
+      CONNECTOR_ETSY_CLIENT_ID: 'etsy-keystring',
+      TOKEN_ENCRYPTION_KEYS: `${KEY},v2:${Buffer.alloc(32, 9).toString('base64')}`,
+      GDS_REDIRECT_ALLOWLIST: 'https://tool.example, https://script.google.com/macros/',
+      LOGIN_CHECK_INTERVAL_SECONDS: '60',
+    });
+    expect(config.connectorCredentials).toEqual({
+      'google-analytics': { clientId: 'ga-id', clientSecret: 'ga-secret' },
+      etsy: { clientId: 'etsy-keystring', clientSecret: '' },
+    });
+    expect(config.tokenKeys?.map((k) => k.version)).toEqual(['v1', 'v2']);
+    expect(config.gdsRedirectAllowlist).toEqual([
+      'https://tool.example/',
+      'https://script.google.com/macros/',
+    ]);
+    expect(config.loginCheckIntervalMs).toBe(60_000);
+    expect(load({})).toMatchObject({
+      tokenKeys: undefined,
+      connectorTimeoutMs: 10_000,
+      dataSourceRetentionDays: 30,
+      tokenCheckIntervalMs: 600_000,
+      gdsRedirectAllowlist: [
+        'https://lookerstudio.google.com/',
+        'https://datastudio.google.com/',
+        'https://script.google.com/macros/',
+      ],
+    });
+  });
+
+  it('refuses half a connector registration, bad keys, and no keys with the sandbox off', () => {
+    expect(failure({ CONNECTOR_HUBSPOT_ANALYTICS_CLIENT_ID: 'x' })).toMatch(
+      /^CONNECTOR_HUBSPOT_ANALYTICS_CLIENT_SECRET:/,
+    );
+    expect(
+      failure({ CONNECTOR_GOOGLE_ADS_CLIENT_ID: 'x', CONNECTOR_GOOGLE_ADS_CLIENT_SECRET: 'y' }),
+    ).toMatch(/^CONNECTOR_GOOGLE_ADS_DEVELOPER_TOKEN:/);
+    expect(failure({ TOKEN_ENCRYPTION_KEYS: 'v1:short' })).toMatch(/^TOKEN_ENCRYPTION_KEYS:/);
+    expect(failure({ TOKEN_ENCRYPTION_KEYS: `${KEY},${KEY}` })).toMatch(/unique/);
+    expect(failure({ GDS_REDIRECT_ALLOWLIST: 'javascript:x' })).toMatch(/^GDS_REDIRECT_ALLOWLIST:/);
+    expect(failure({ SANDBOX: '0', GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' })).toMatch(
+      /^TOKEN_ENCRYPTION_KEYS:/,
+    );
   });
 });

@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_HOST_UNIT_MAP, formatHostUnitMap } from '@gds/contract';
+import {
+  DEFAULT_GDS_REDIRECT_ALLOWLIST,
+  DEFAULT_HOST_UNIT_MAP,
+  formatHostUnitMap,
+} from '@gds/contract';
 import type { BusinessUnit, HostUnitMap } from '@gds/contract';
+import {
+  parseConnectorCredentials,
+  parseRedirectAllowlist,
+  parseTokenKeys,
+} from './config-connectors.ts';
+import type { ConnectorCredentials, TokenKey } from './config-connectors.ts';
 import { REPO_ROOT } from './paths.ts';
 import {
   deriveAppOrigins,
@@ -31,6 +41,19 @@ export interface Config {
   sessionIdleSeconds: number;
   logLevel: string;
   trustProxy: boolean | number | string;
+  /** TOKEN_ENCRYPTION_KEYS; undefined in demo mode without it (keys kept under DATA_DIR). */
+  tokenKeys: readonly TokenKey[] | undefined;
+  /** Real provider registrations by connector nameSimple (CONNECTOR_<NAME>_CLIENT_ID, ...). */
+  connectorCredentials: Readonly<Record<string, ConnectorCredentials>>;
+  gdsRedirectAllowlist: readonly string[];
+  /** Longest wait for one provider call during connect or refresh. */
+  connectorTimeoutMs: number;
+  refresh: { intervalMs: number; marginMs: number; maxAttempts: number };
+  dataSourceRetentionDays: number;
+  loginCheckIntervalMs: number;
+  tokenCheckIntervalMs: number;
+  /** Lifetime of the sandbox providers' access tokens (short in e2e runs to see refreshes). */
+  sandboxTokenTtlSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -52,6 +75,9 @@ const flag = optionalText.pipe(
       value === undefined ? undefined : ['1', 'true', 'on', 'yes'].includes(value),
     ),
 );
+
+const positiveInt = (fallback: number) =>
+  optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).default(fallback));
 
 const envSchema = z.object({
   PORT: optionalText.pipe(
@@ -82,6 +108,16 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   TRUST_PROXY: optionalText,
+  TOKEN_ENCRYPTION_KEYS: optionalText,
+  GDS_REDIRECT_ALLOWLIST: optionalText,
+  CONNECTOR_TIMEOUT_MS: positiveInt(10_000),
+  CONNECTOR_REFRESH_INTERVAL_SECONDS: positiveInt(60),
+  CONNECTOR_REFRESH_MARGIN_SECONDS: positiveInt(300),
+  CONNECTOR_REFRESH_MAX_ATTEMPTS: positiveInt(5),
+  DATA_SOURCE_RETENTION_DAYS: positiveInt(30),
+  LOGIN_CHECK_INTERVAL_SECONDS: positiveInt(300),
+  TOKEN_CHECK_INTERVAL_SECONDS: positiveInt(600),
+  SANDBOX_TOKEN_TTL_SECONDS: positiveInt(3600),
 });
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
@@ -104,6 +140,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: sign-in needs Google credentials when the sandbox is off' +
         (production ? ' (NODE_ENV=production turns the sandbox off unless SANDBOX=1 is set)' : '') +
         '; set both, or SANDBOX=1 for the built-in demo identity provider',
+    );
+  }
+  const tokenKeys = e.TOKEN_ENCRYPTION_KEYS
+    ? wrap('TOKEN_ENCRYPTION_KEYS', () => parseTokenKeys(e.TOKEN_ENCRYPTION_KEYS ?? ''))
+    : undefined;
+  // Demo mode may generate its own key; a real deployment must bring one (or it could not
+  // read its stored tokens after moving machines).
+  if (!sandbox && !tokenKeys) {
+    throw new ConfigError(
+      'TOKEN_ENCRYPTION_KEYS: required when the sandbox is off, e.g. v1:<output of openssl rand -base64 32>',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -130,6 +176,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    tokenKeys,
+    connectorCredentials: wrapNamed(() => parseConnectorCredentials(env)),
+    gdsRedirectAllowlist: e.GDS_REDIRECT_ALLOWLIST
+      ? wrap('GDS_REDIRECT_ALLOWLIST', () => parseRedirectAllowlist(e.GDS_REDIRECT_ALLOWLIST ?? ''))
+      : [...DEFAULT_GDS_REDIRECT_ALLOWLIST],
+    connectorTimeoutMs: e.CONNECTOR_TIMEOUT_MS,
+    refresh: {
+      intervalMs: e.CONNECTOR_REFRESH_INTERVAL_SECONDS * 1000,
+      marginMs: e.CONNECTOR_REFRESH_MARGIN_SECONDS * 1000,
+      maxAttempts: e.CONNECTOR_REFRESH_MAX_ATTEMPTS,
+    },
+    dataSourceRetentionDays: e.DATA_SOURCE_RETENTION_DAYS,
+    loginCheckIntervalMs: e.LOGIN_CHECK_INTERVAL_SECONDS * 1000,
+    tokenCheckIntervalMs: e.TOKEN_CHECK_INTERVAL_SECONDS * 1000,
+    sandboxTokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
   };
 }
 
@@ -146,6 +207,15 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '1') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** For parsers whose messages already start with the variable's name. */
+function wrapNamed<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 function wrap<T>(name: string, parse: () => T): T {

@@ -5,29 +5,43 @@ import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { addMember, setPermissionsExcept, snapshot } from './helpers/members.ts';
+import { seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity } from './helpers/test-app.ts';
 
 type Name = keyof typeof ENDPOINTS;
+type Sample = { query?: string; form?: Record<string, string>; params?: Record<string, string> };
+
+/** Rows of team A the samples name (seeded before the matrix runs). */
+interface Seeded {
+  accountA: string;
+}
 
 /**
  * A valid request for each endpoint. The Record type makes a new endpoint a compile error
  * here until it has an entry, and the test below fails at run time as well.
  */
-const SAMPLE: Record<
-  Name,
-  { query?: string; form?: Record<string, string>; params?: Record<string, string> }
-> = {
+const SAMPLE: Record<Name, Sample | ((seeded: Seeded) => Sample)> = {
   getConfig: {},
   login: { query: 'nextUrl=Team' },
   logout: {},
   loginCallback: { query: 'code=x&state=y' },
+  getSession: {},
   getTeamInfo: {},
   updateTeamInfo: { form: { name: 'Matrix team' } },
   getTeamUsers: {},
   getConnectorConfig: { query: 'all=true' },
+  startConnection: { query: 'integration_type=1&type=reauth' },
+  // A stale state answers success: false (200), as the form's callback always does.
+  submitFormLogin: { form: { state: 'stale-state', apiKey: 'k', accountId: '1' } },
+  getGroupedData: {},
+  deleteAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
+  restoreAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
 };
+
+/** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
+const TEAM_A_OBJECT = new Set<Name>(['deleteAccount', 'restoreAccount']);
 
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
 
@@ -37,18 +51,22 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   let ownerA: SignedIn;
   let memberA: SignedIn;
   let ownerB: SignedIn;
+  let seeded: Seeded;
   beforeAll(async () => {
     app = await createTestApp(db(), { identity });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
     memberA = await signIn(app, identity, 'member-a@example.com');
     ownerB = await signIn(app, identity, 'owner-b@example.com');
+    const login = await seedLogin(db(), ownerA.team.id, { userId: ownerA.user.id });
+    seeded = { accountA: login.accountIds[0] ?? '' };
   });
   afterAll(() => app.close());
 
   const call = (name: Name, cookie?: string) => {
     const endpoint = ENDPOINTS[name];
-    const sample = SAMPLE[name];
+    const entry = SAMPLE[name];
+    const sample = typeof entry === 'function' ? entry(seeded) : entry;
     const path = buildPath(endpoint.path, sample.params ?? {});
     return api(app, {
       method: endpoint.method,
@@ -105,7 +123,12 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     it("a member of another team never sees or changes team A's rows", async () => {
       const before = await snapshot(db(), ownerA.team.id);
       const response = await call(name, ownerB.cookie);
-      expect(response.statusCode).toBeLessThan(300);
+      if (TEAM_A_OBJECT.has(name)) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      } else {
+        expect(response.statusCode).toBeLessThan(300);
+      }
       expect(response.body).not.toContain(ownerA.team.id);
       expect(response.body).not.toContain('owner-a@example.com');
       expect(response.body).not.toContain('member-a@example.com');

@@ -32,6 +32,13 @@ describeEachDatabase('front-end config and connector catalog', (db) => {
         CHARGEBEE_SITE: 'site-1',
         gTagId: '',
         demoMode: true,
+        loginCheckIntervalMs: 300_000,
+        tokenCheckIntervalMs: 600_000,
+        gdsRedirectAllowlist: [
+          'https://lookerstudio.google.com/',
+          'https://datastudio.google.com/',
+          'https://script.google.com/macros/',
+        ],
       },
     });
     const raven = await api(app, { url: '/api/home/config', unit: 'RAVEN_GDS' });
@@ -85,5 +92,59 @@ describeEachDatabase('front-end config and connector catalog', (db) => {
     ).json<ConnectorMap>();
     expect(map['39']).toMatchObject({ allowed: true });
     expect(map['4']).toBeUndefined();
+  });
+
+  it('config answers the timed-check intervals and the return-address allow-list as set', async () => {
+    const config = testConfig({
+      LOGIN_CHECK_INTERVAL_SECONDS: '30',
+      TOKEN_CHECK_INTERVAL_SECONDS: '90',
+      GDS_REDIRECT_ALLOWLIST: 'https://tool.example',
+    });
+    const custom = await createTestApp(db(), { config });
+    const response = await api(custom, { url: '/api/home/config' });
+    expect(response.json()).toMatchObject({
+      config: {
+        loginCheckIntervalMs: 30_000,
+        tokenCheckIntervalMs: 90_000,
+        gdsRedirectAllowlist: ['https://tool.example/'],
+      },
+    });
+    await custom.close();
+  });
+
+  it('in demo mode every connectable connector goes through the sandbox, unless configured', async () => {
+    const config = testConfig({
+      CONNECTOR_GOOGLE_ANALYTICS_CLIENT_ID: 'ga-client',
+      CONNECTOR_GOOGLE_ANALYTICS_CLIENT_SECRET: 'ga-secret',
+    });
+    const demo = await createTestApp(db(), { config });
+    const response = await api(demo, { url: '/api/dataSources/connectorConfig?all=true' });
+    const map = response.json<Record<string, ConnectorMap[string] & { sandbox: boolean }>>();
+    expect(map['1']).toMatchObject({ allowed: true, sandbox: false });
+    expect(map['3']).toMatchObject({ allowed: true, sandbox: true });
+    expect(map['11']).toMatchObject({ allowed: true, sandbox: true });
+    // Provider addresses and registrations stay on the server.
+    expect(response.body).not.toMatch(/tokenUrl|authorizeUrl|googleapis|ga-client|ga-secret/);
+    await demo.close();
+  });
+
+  it('with the sandbox off, only configured OAuth connectors (and form logins) are allowed', async () => {
+    const config = testConfig({
+      SANDBOX: '0',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 's',
+      TOKEN_ENCRYPTION_KEYS: `v1:${Buffer.alloc(32, 3).toString('base64')}`,
+      CONNECTOR_GOOGLE_ANALYTICS_CLIENT_ID: 'ga-client',
+      CONNECTOR_GOOGLE_ANALYTICS_CLIENT_SECRET: 'ga-secret',
+    });
+    const live = await createTestApp(db(), { config });
+    const map = (await api(live, { url: '/api/dataSources/connectorConfig?all=true' })).json<
+      Record<string, { allowed: boolean; sandbox: boolean }>
+    >();
+    expect(map['1']).toEqual(expect.objectContaining({ allowed: true, sandbox: false }));
+    expect(map['3']).toEqual(expect.objectContaining({ allowed: false, sandbox: false }));
+    expect(map['11']).toEqual(expect.objectContaining({ allowed: true, sandbox: false }));
+    expect((await live.inject({ url: '/sandbox/providers/console' })).statusCode).toBe(404);
+    await live.close();
   });
 });

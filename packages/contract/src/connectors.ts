@@ -1,3 +1,6 @@
+import type { ConnectorApi } from './connector-api-types.ts';
+import { CONNECTOR_APIS } from './connector-apis/index.ts';
+
 /**
  * The connectors catalog (spec §3, §9). Connectors are data: the server answers this catalog
  * from GET /api/dataSources/connectorConfig as a map keyed by kind id, and the web app derives
@@ -41,6 +44,11 @@ export interface ConnectorDefinition {
   deprecated: boolean;
   /** Sold as an add-on module: allowed only when the team's plan includes it. */
   addon: boolean;
+  /**
+   * The provider's auth, identity and account-discovery addresses (server-side; never in an
+   * API answer). Absent for deprecated connectors, which cannot be newly connected.
+   */
+  api?: ConnectorApi;
 }
 
 export const GOOGLE_TYPE_CONNECTOR_IDS = [1, 3, 12, 13, 19] as const;
@@ -56,7 +64,7 @@ export const ADDON_CONNECTORS = [
   'bing-ads',
 ] as const;
 
-type Entry = Omit<ConnectorDefinition, 'googleType' | 'beta' | 'deprecated' | 'addon'>;
+type Entry = Omit<ConnectorDefinition, 'googleType' | 'beta' | 'deprecated' | 'addon' | 'api'>;
 
 const apiKeyField = (label = 'API key'): LoginField => ({
   fieldName: 'apiKey',
@@ -218,10 +226,11 @@ const ENTRIES: readonly Entry[] = [
     auth: 'oauth2',
   },
   {
+    // Was Shopify, whose OAuth addresses are per shop; Etsy's are fixed.
     id: 18,
-    nameSimple: 'shopify',
-    name: 'Shopify',
-    url: 'https://www.shopify.com',
+    nameSimple: 'etsy',
+    name: 'Etsy',
+    url: 'https://www.etsy.com/your/shops/me',
     category: 'ecommerce',
     auth: 'oauth2',
   },
@@ -306,16 +315,24 @@ const ENTRIES: readonly Entry[] = [
 const includes = (list: readonly (string | number)[], value: string | number) =>
   list.includes(value);
 
-export const CONNECTORS: readonly ConnectorDefinition[] = ENTRIES.map((entry) => ({
-  ...entry,
-  googleType: includes(GOOGLE_TYPE_CONNECTOR_IDS, entry.id),
-  beta: includes(BETA_CONNECTORS, entry.nameSimple),
-  deprecated: includes(DEPRECATED_CONNECTORS, entry.nameSimple),
-  addon: includes(ADDON_CONNECTORS, entry.nameSimple),
-}));
+export const CONNECTORS: readonly ConnectorDefinition[] = ENTRIES.map((entry) => {
+  const api = CONNECTOR_APIS[entry.nameSimple];
+  return {
+    ...entry,
+    googleType: includes(GOOGLE_TYPE_CONNECTOR_IDS, entry.id),
+    beta: includes(BETA_CONNECTORS, entry.nameSimple),
+    deprecated: includes(DEPRECATED_CONNECTORS, entry.nameSimple),
+    addon: includes(ADDON_CONNECTORS, entry.nameSimple),
+    ...(api ? { api } : {}),
+  };
+});
 
 export function findConnector(id: number): ConnectorDefinition | undefined {
   return CONNECTORS.find((connector) => connector.id === id);
+}
+
+export function findConnectorByName(nameSimple: string): ConnectorDefinition | undefined {
+  return CONNECTORS.find((connector) => connector.nameSimple === nameSimple);
 }
 
 /** Spec §3: the id comes from the map key and the list is sorted by name, case-insensitive. */

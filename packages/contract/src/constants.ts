@@ -8,6 +8,10 @@ export const TOAST_DURATION_MS = 2_000;
 /** Server-side session lifetime: absolute, whatever the activity (RELIABILITY 4). */
 export const SESSION_ABSOLUTE_TTL_MS = 12 * 60 * 60 * 1000;
 
+/** Defaults of the app's timed checks (spec §4 "Timed checks"); the server may configure them. */
+export const DEFAULT_LOGIN_CHECK_INTERVAL_MS = 300_000;
+export const DEFAULT_TOKEN_CHECK_INTERVAL_MS = 600_000;
+
 /** HTTP status for an expired session (spec §8). */
 export const SESSION_EXPIRED_STATUS = 440;
 

@@ -37,6 +37,11 @@ export interface Endpoint<
   response: Response;
   /** Error codes this endpoint may answer besides the common ones. */
   errors: readonly ErrorCode[];
+  /**
+   * Calling it is not user activity: the session's idle timer is not extended (timed checks
+   * the app makes by itself, which must not keep an unattended session alive).
+   */
+  passive?: boolean;
 }
 
 export function defineEndpoint<

@@ -1,4 +1,5 @@
 export * from './business-units.ts';
+export * from './connector-api-types.ts';
 export * from './connectors.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
@@ -7,4 +8,5 @@ export * from './errors.ts';
 export * from './permissions.ts';
 export * from './plans.ts';
 export * from './pricing.ts';
+export * from './return-address.ts';
 export * from './skins.ts';

@@ -60,7 +60,8 @@ export interface SessionsTable {
 
 export interface OauthStatesTable {
   state_hash: string;
-  purpose: 'login';
+  /** 'login': sign-in; 'connect': connecting a data source (connector_id and after are set). */
+  purpose: 'login' | 'connect';
   session_hash: string;
   business_unit: BusinessUnit;
   code_verifier: string;
@@ -71,6 +72,49 @@ export interface OauthStatesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: NullableTimestamp;
+  connector_id: Defaulted<number | null>;
+  credential_id: Defaulted<string | null>;
+  return_uri: Defaulted<string | null>;
+  user_id: Defaulted<string | null>;
+  team_id: Defaulted<string | null>;
+}
+
+export type CredentialStatus = 'connected' | 'needs_reconnect' | 'error';
+
+export interface DataSourceCredentialsTable {
+  id: string;
+  team_id: string;
+  connector_id: number;
+  external_user_id: string;
+  display_name: string;
+  access_token_enc: string;
+  refresh_token_enc: string | null;
+  key_version: string;
+  expires_at: NullableTimestamp;
+  scopes: Defaulted<string>;
+  status: Defaulted<CredentialStatus>;
+  status_reason: Defaulted<string | null>;
+  last_refreshed_at: NullableTimestamp;
+  next_refresh_at: NullableTimestamp;
+  refresh_attempts: Defaulted<number>;
+  refresh_claimed_until: NullableTimestamp;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DataSourceAccountsTable {
+  id: Generated<string>;
+  team_id: string;
+  credential_id: string;
+  connector_id: number;
+  external_id: string;
+  name: string;
+  status: Defaulted<'connected' | 'error'>;
+  added_by: string | null;
+  added_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  deleted_at: NullableTimestamp;
+  deleted_by: Defaulted<string | null>;
 }
 
 export interface AuditLogTable {
@@ -94,6 +138,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   oauth_states: OauthStatesTable;
+  data_source_credentials: DataSourceCredentialsTable;
+  data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
   schema_migrations: MigrationsTable;
 }
@@ -103,3 +149,5 @@ export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;
 export type NewOauthState = Insertable<OauthStatesTable>;
+export type CredentialRow = Selectable<DataSourceCredentialsTable>;
+export type AccountRow = Selectable<DataSourceAccountsTable>;

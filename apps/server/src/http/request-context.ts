@@ -1,11 +1,12 @@
 import type { BusinessUnit } from '@gds/contract';
+import type { SessionRow } from '../db/schema.ts';
 import type { SessionUser } from '../modules/team/users.repository.ts';
 
 /** What the request hooks learned about a request before its handler runs. */
 export type RequestAuth =
   | { kind: 'anonymous' }
   | { kind: 'expired' }
-  | { kind: 'session'; token: string; user: SessionUser | null };
+  | { kind: 'session'; token: string; user: SessionUser | null; session: SessionRow };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -68,7 +68,7 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         response: { 200: endpoint.response },
       },
       onRequest: async (req) => {
-        req.auth = await authenticate(req, deps);
+        req.auth = await authenticate(req, deps, { touch: endpoint.passive !== true });
         if (access.kind === 'public') return;
         if (req.auth.kind === 'expired') {
           throw new AppError('SESSION_EXPIRED', MESSAGES.loggedOutInactivity);
@@ -99,8 +99,13 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
   };
 }
 
-async function authenticate(req: FastifyRequest, deps: RouteDeps): Promise<RequestAuth> {
-  const found = await deps.sessions.lookup(readSessionCookie(req, deps.cookie));
+/** Who is asking: the session of the request's cookie and its user, read fresh. */
+export async function authenticate(
+  req: FastifyRequest,
+  deps: RouteDeps,
+  options: { touch: boolean } = { touch: true },
+): Promise<RequestAuth> {
+  const found = await deps.sessions.lookup(readSessionCookie(req, deps.cookie), options);
   if (found.status === 'none') return { kind: 'anonymous' };
   if (found.status === 'expired') return { kind: 'expired' };
   const userId = found.session.user_id;
@@ -110,5 +115,5 @@ async function authenticate(req: FastifyRequest, deps: RouteDeps): Promise<Reque
     throw new AppError('BUSINESS_UNIT_MISMATCH', 'The business unit does not match your team.');
   }
   if (!user && found.session.business_unit !== req.unit) return { kind: 'anonymous' };
-  return { kind: 'session', token: found.token, user };
+  return { kind: 'session', token: found.token, user, session: found.session };
 }

@@ -15,7 +15,11 @@ h1{font-size:1.4rem;margin:0 0 8px}p{margin:0 0 20px;color:#4a5468}
 label{display:block;font-weight:600;margin:16px 0 4px}
 input{width:100%;box-sizing:border-box;padding:10px;border:1px solid #9aa3b5;border-radius:4px;font-size:1rem}
 button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:4px;background:#1d4ed8;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
-.error{color:#b91c1c;font-weight:600}`;
+.error{color:#b91c1c;font-weight:600}
+fieldset{border:1px solid #d5d9e2;border-radius:4px;margin:16px 0 0;padding:8px 12px}
+label.check{font-weight:400;margin:8px 0}label.check input{width:auto;margin-right:6px}
+button.secondary{margin-top:8px;background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}
+ul{padding-left:20px}li{margin-bottom:16px}code{font-size:.85rem;word-break:break-all}`;
 
 /** A small self-contained page (inline style only, no script: CSP script-src 'self' holds). */
 export function page(title: string, body: string): string {

@@ -61,10 +61,14 @@ export async function snapshot(db: Db, teamId?: string) {
   const teams = db.selectFrom('teams').selectAll().orderBy('id');
   const users = db.selectFrom('users').selectAll().orderBy('id');
   const roles = db.selectFrom('roles').selectAll().orderBy('id');
+  const logins = db.selectFrom('data_source_credentials').selectAll().orderBy('id');
+  const accounts = db.selectFrom('data_source_accounts').selectAll().orderBy('id');
   return {
     teams: await (teamId ? teams.where('id', '=', teamId) : teams).execute(),
     users: await (teamId ? users.where('team_id', '=', teamId) : users).execute(),
     roles: await (teamId ? roles.where('team_id', '=', teamId) : roles).execute(),
+    logins: await (teamId ? logins.where('team_id', '=', teamId) : logins).execute(),
+    accounts: await (teamId ? accounts.where('team_id', '=', teamId) : accounts).execute(),
     audit: await db
       .selectFrom('audit_log')
       .selectAll()

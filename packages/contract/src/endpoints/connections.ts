@@ -37,7 +37,7 @@ export const startConnection = defineEndpoint({
     gdsRedirectUri: z.string().nullable(),
     error: z.string().nullable(),
   }),
-  errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'BAD_GATEWAY'],
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'BAD_GATEWAY'],
 });
 
 /**
@@ -57,8 +57,35 @@ export const submitFormLogin = defineEndpoint({
     redirectUri: z.string().nullable(),
     credential: credentialSchema.nullable(),
     accountsAdded: z.number().int(),
+    /** Accounts found but not added because the plan's account limit was reached. */
+    accountsSkipped: z.number().int().default(0),
     /** Why it failed, for the log and the modal; the toast is '{connector} account was not valid'. */
     error: z.string().nullable(),
   }),
   errors: ['VALIDATION_FAILED', 'LOGIN_FAILED', 'BAD_GATEWAY'],
 });
+
+/** The SPA page the server sends the browser to when an OAuth connection ends. */
+export const DATA_SOURCES_CALLBACK_PATH = '/data-sources/callback';
+
+/** Each OAuth provider sends the browser back to its own address (RELIABILITY 17). */
+export const connectorCallbackPath = (nameSimple: string) => `/oauth/${nameSimple}/callback`;
+
+/**
+ * The query of /data-sources/callback after an OAuth connection (server → SPA):
+ * - connected: `connector`, `credentialName`, `accountsAdded`, `accountsSkipped` when some
+ *   accounts were over the plan's limit, `redirectUri` when it started from a dashboard tool;
+ * - denied: the user said no at the provider (`connector`);
+ * - error: `error` is a sentence to show (retryable), `connector` when known.
+ * Never carries a token or code.
+ */
+export const connectionResultSchema = z.object({
+  status: z.enum(['connected', 'denied', 'error']),
+  connector: z.coerce.number().int().optional(),
+  credentialName: z.string().optional(),
+  accountsAdded: z.coerce.number().int().optional(),
+  accountsSkipped: z.coerce.number().int().optional(),
+  redirectUri: z.string().optional(),
+  error: z.string().optional(),
+});
+export type ConnectionResult = z.infer<typeof connectionResultSchema>;

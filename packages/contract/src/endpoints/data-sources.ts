@@ -23,6 +23,8 @@ export const connectorInfoSchema = z.object({
   addon: z.boolean(),
   /** Whether the caller's team may connect it now (signed out: what a new team may). */
   allowed: z.boolean(),
+  /** Connecting goes to the built-in sandbox provider (demo mode, no real credentials set). */
+  sandbox: z.boolean().default(false),
 });
 export type ConnectorInfo = z.infer<typeof connectorInfoSchema>;
 

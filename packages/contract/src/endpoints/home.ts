@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint, publicAccess } from '../endpoint.ts';
+import { DEFAULT_LOGIN_CHECK_INTERVAL_MS, DEFAULT_TOKEN_CHECK_INTERVAL_MS } from '../constants.ts';
+import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
 import { routeNameSchema } from './schemas.ts';
 
 export const getConfig = defineEndpoint({
@@ -16,6 +17,16 @@ export const getConfig = defineEndpoint({
       gTagId: z.string(),
       /** True when sign-in goes to the built-in sandbox identity provider. */
       demoMode: z.boolean(),
+      /** How often the app checks that the sign-in is still valid (GET /api/home/session). */
+      loginCheckIntervalMs: z.number().int().positive().default(DEFAULT_LOGIN_CHECK_INTERVAL_MS),
+      /** How often the app refreshes data-source health (GET /api/dataSources/groupedData). */
+      tokenCheckIntervalMs: z.number().int().positive().default(DEFAULT_TOKEN_CHECK_INTERVAL_MS),
+      /**
+       * Where a connection started from a dashboard tool may return to (origins or URL
+       * prefixes). The /data-sources/callback page checks its redirectUri against it again
+       * with isAllowedReturnAddress before leaving the app.
+       */
+      gdsRedirectAllowlist: z.array(z.string()).default([]),
     }),
   }),
   errors: [],
@@ -40,5 +51,20 @@ export const logout = defineEndpoint({
   path: '/api/home/logout',
   access: publicAccess,
   response: z.object({ success: z.literal(true) }),
+  errors: [],
+});
+
+/**
+ * When the caller's session ends: `expiresAt` (12 hours after sign-in) and `idleExpiresAt`
+ * (last activity + idle limit). Passive: asking does not count as activity, so the app's timed
+ * sign-in check never keeps a session alive. An ended session answers 440 as everywhere.
+ */
+export const getSession = defineEndpoint({
+  name: 'getSession',
+  method: 'GET',
+  path: '/api/home/session',
+  access: privateAccess(),
+  passive: true,
+  response: z.object({ expiresAt: z.string(), idleExpiresAt: z.string() }),
   errors: [],
 });

@@ -7,7 +7,14 @@ import * as team from './team.ts';
 
 export * from './schemas.ts';
 export { auth, connections, dataSources, home, team };
-export { credentialSchema, type Credential } from './connections.ts';
+export {
+  DATA_SOURCES_CALLBACK_PATH,
+  connectionResultSchema,
+  connectorCallbackPath,
+  credentialSchema,
+  type ConnectionResult,
+  type Credential,
+} from './connections.ts';
 export {
   ACCOUNT_STATUSES,
   accountSchema,
@@ -29,5 +36,11 @@ export const ENDPOINTS = {
   getTeamInfo: team.getTeamInfo,
   updateTeamInfo: team.updateTeamInfo,
   getTeamUsers: team.getTeamUsers,
+  getSession: home.getSession,
   getConnectorConfig: dataSources.getConnectorConfig,
+  startConnection: connections.startConnection,
+  submitFormLogin: connections.submitFormLogin,
+  getGroupedData: dataSources.getGroupedData,
+  deleteAccount: dataSources.deleteAccount,
+  restoreAccount: dataSources.restoreAccount,
 } as const satisfies Record<string, Endpoint>;

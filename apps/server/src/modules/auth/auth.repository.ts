@@ -1,7 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import type { NewOauthState, OauthStateRow } from '../../db/schema.ts';
 
-/** SQL for OAuth state rows: stored by hash, consumed at most once. */
+type Purpose = OauthStateRow['purpose'];
+
+/**
+ * SQL for OAuth state rows (sign-in and data-source connections): stored by hash, consumed at
+ * most once, and only for the purpose they were made for.
+ */
 export function createOauthStatesRepository(db: Db) {
   return {
     async insert(row: NewOauthState): Promise<void> {
@@ -12,15 +17,39 @@ export function createOauthStatesRepository(db: Db) {
      * Marks the state used if it is unused, unexpired and bound to this session, in one
      * statement, so two callbacks racing with the same state cannot both win.
      */
-    consume(stateHash: string, sessionHash: string, now: Date): Promise<OauthStateRow | undefined> {
+    consume(
+      stateHash: string,
+      sessionHash: string,
+      now: Date,
+      purpose: Purpose,
+    ): Promise<OauthStateRow | undefined> {
       return db
         .updateTable('oauth_states')
         .set({ used_at: now })
         .where('state_hash', '=', stateHash)
         .where('session_hash', '=', sessionHash)
+        .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The state as consume would find it, without using it up (to validate a form first). */
+    peek(
+      stateHash: string,
+      sessionHash: string,
+      now: Date,
+      purpose: Purpose,
+    ): Promise<OauthStateRow | undefined> {
+      return db
+        .selectFrom('oauth_states')
+        .selectAll()
+        .where('state_hash', '=', stateHash)
+        .where('session_hash', '=', sessionHash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
         .executeTakeFirst();
     },
 

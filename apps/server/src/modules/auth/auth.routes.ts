@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import { appOriginOf } from '../../http/app-origin.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionCookie } from '../sessions/session-cookie.ts';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.ts';
@@ -52,20 +52,4 @@ export function authHandlers(deps: {
       return { success: true as const };
     },
   };
-}
-
-/**
- * The allowed app origin the browser is on, matched by host so it also holds behind a
- * TLS-terminating proxy. The sign-in redirect goes back there, so an unknown host is refused.
- */
-function appOriginOf(req: FastifyRequest, config: Config): string {
-  const host = req.host.toLowerCase();
-  const origin = config.appOrigins.find((candidate) => new URL(candidate).host === host);
-  if (!origin) {
-    throw new AppError(
-      'ORIGIN_NOT_ALLOWED',
-      'This address is not one of the app’s configured origins (APP_ORIGINS).',
-    );
-  }
-  return origin;
 }

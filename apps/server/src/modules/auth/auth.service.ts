@@ -91,6 +91,7 @@ export function createAuthService(deps: {
         hashToken(query.state),
         hashToken(input.sessionToken),
         deps.clock(),
+        'login',
       );
       if (!row || row.business_unit !== input.unit) throw loginFailed(LOGIN_MESSAGES.stale);
       if (query.error) throw loginFailed(LOGIN_MESSAGES.cancelled);

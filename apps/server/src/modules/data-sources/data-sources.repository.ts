@@ -1,7 +1,38 @@
 import type { Db } from '../../db/database.ts';
+import { isUuid } from '../connections/credentials.repository.ts';
 
-/** SQL for data sources; tenant reads name the team id. */
+/** SQL for the Data Sources screen, delete, restore and purge. Every tenant query names the team. */
 export function createDataSourcesRepository(db: Db) {
+  const accounts = () =>
+    db
+      .selectFrom('data_source_accounts as a')
+      .innerJoin('data_source_credentials as c', (join) =>
+        join.onRef('c.id', '=', 'a.credential_id').onRef('c.team_id', '=', 'a.team_id'),
+      )
+      .leftJoin('users as ab', 'ab.id', 'a.added_by')
+      .leftJoin('users as db', 'db.id', 'a.deleted_by')
+      .select([
+        'a.id',
+        'a.credential_id',
+        'a.external_id',
+        'a.name',
+        'a.status',
+        'a.added_at',
+        'a.deleted_at',
+        'c.status as credential_status',
+        'c.last_refreshed_at',
+        'ab.id as added_by_id',
+        'ab.name as added_by_name',
+        'ab.first_name as added_by_first',
+        'ab.last_name as added_by_last',
+        'ab.email as added_by_email',
+        'db.id as deleted_by_id',
+        'db.name as deleted_by_name',
+        'db.first_name as deleted_by_first',
+        'db.last_name as deleted_by_last',
+        'db.email as deleted_by_email',
+      ]);
+
   return {
     async teamAddons(teamId: string): Promise<string[]> {
       const row = await db
@@ -11,5 +42,91 @@ export function createDataSourcesRepository(db: Db) {
         .executeTakeFirst();
       return Array.isArray(row?.addons) ? row.addons.filter((a) => typeof a === 'string') : [];
     },
+
+    async accountLimit(teamId: string): Promise<number> {
+      const row = await db
+        .selectFrom('teams')
+        .select('account_limit')
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      return row?.account_limit ?? 0;
+    },
+
+    /** The team's logins with their health (never a token column). */
+    logins(teamId: string) {
+      return db
+        .selectFrom('data_source_credentials as c')
+        .leftJoin('users as u', 'u.id', 'c.created_by')
+        .select([
+          'c.id',
+          'c.connector_id',
+          'c.display_name',
+          'c.status',
+          'c.status_reason',
+          'c.created_at',
+          'c.last_refreshed_at',
+          'u.id as created_by_id',
+          'u.name as created_by_name',
+          'u.first_name as created_by_first',
+          'u.last_name as created_by_last',
+          'u.email as created_by_email',
+        ])
+        .where('c.team_id', '=', teamId)
+        .orderBy('c.connector_id')
+        .orderBy('c.display_name')
+        .orderBy('c.id')
+        .execute();
+    },
+
+    /** All of the team's accounts, deleted ones too, in one query. */
+    accounts(teamId: string) {
+      return accounts().where('a.team_id', '=', teamId).orderBy('a.name').orderBy('a.id').execute();
+    },
+
+    account(teamId: string, accountId: string) {
+      if (!isUuid(accountId)) return Promise.resolve(undefined);
+      return accounts()
+        .where('a.team_id', '=', teamId)
+        .where('a.id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** Locks one of the team's accounts for a change; undefined when it is not the team's. */
+    lockAccount(teamId: string, accountId: string) {
+      if (!isUuid(accountId)) return Promise.resolve(undefined);
+      return db
+        .selectFrom('data_source_accounts')
+        .select(['id', 'credential_id', 'connector_id', 'external_id', 'name', 'deleted_at'])
+        .where('team_id', '=', teamId)
+        .where('id', '=', accountId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async setDeleted(
+      teamId: string,
+      accountId: string,
+      deleted: { at: Date; by: string } | null,
+    ): Promise<void> {
+      await db
+        .updateTable('data_source_accounts')
+        .set({ deleted_at: deleted?.at ?? null, deleted_by: deleted?.by ?? null })
+        .where('team_id', '=', teamId)
+        .where('id', '=', accountId)
+        .execute();
+    },
+
+    /** Purges accounts deleted before `before` (all teams: a maintenance job); answers them. */
+    purgeDeletedBefore(before: Date) {
+      return db
+        .deleteFrom('data_source_accounts')
+        .where('deleted_at', '<', before)
+        .returning(['id', 'team_id', 'connector_id', 'external_id'])
+        .execute();
+    },
   };
 }
+
+export type DataSourcesRepository = ReturnType<typeof createDataSourcesRepository>;
+export type AccountView = NonNullable<Awaited<ReturnType<DataSourcesRepository['account']>>>;
+export type LoginView = Awaited<ReturnType<DataSourcesRepository['logins']>>[number];

@@ -1,15 +1,27 @@
+import { unauthenticated } from '../../errors.ts';
 import type { Handlers } from '../../http/route.ts';
+import type { SessionUser } from '../team/users.repository.ts';
 import type { DataSourcesService } from './data-sources.service.ts';
 
-/** Data sources: for now the connectors catalog (public: the /auth page needs it signed out). */
+/** The catalog (public: the /auth page needs it signed out), the screen, delete and restore. */
 export function dataSourcesHandlers(deps: {
   dataSources: DataSourcesService;
-}): Pick<Handlers, 'getConnectorConfig'> {
+}): Pick<Handlers, 'getConnectorConfig' | 'getGroupedData' | 'deleteAccount' | 'restoreAccount'> {
   const { dataSources } = deps;
   return {
     getConnectorConfig: async ({ user, query }) => {
       const addons = await dataSources.teamAddons(user?.teamId ?? null);
       return dataSources.connectorConfig(addons, query.all === 'true');
     },
+    getGroupedData: async ({ user }) => dataSources.groupedData(required(user)),
+    deleteAccount: async ({ user, params }) =>
+      dataSources.deleteAccount(required(user), params.accountId),
+    restoreAccount: async ({ user, params }) =>
+      dataSources.restoreAccount(required(user), params.accountId),
   };
+}
+
+function required(user: SessionUser | null): SessionUser {
+  if (!user) throw unauthenticated();
+  return user;
 }

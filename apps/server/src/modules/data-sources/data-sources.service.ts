@@ -1,11 +1,37 @@
 import { CONNECTORS } from '@gds/contract';
-import type { ConnectorInfo } from '@gds/contract';
+import type { Account, ConnectorInfo, ResponseOf, dataSources } from '@gds/contract';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { connectorAvailability } from '../connections/availability.ts';
+import { createCredentialsRepository } from '../connections/credentials.repository.ts';
+import type { ProviderDirectory } from '../connections/provider-directory.ts';
+import { createTeamRepository } from '../team/team.repository.ts';
+import type { SessionUser } from '../team/users.repository.ts';
+import { retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
 
-/** Connector catalog answers, shaped by what the team's plan allows. */
-export function createDataSourcesService(deps: { db: Db }) {
+type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
+
+export const limitMessage = (limit: number) =>
+  `Restoring this account would exceed your plan's limit of ${limit} accounts. Delete another account or add accounts in Billing.`;
+
+/** The catalog shaped by the team's plan, the Data Sources screen, delete, restore, purge. */
+export function createDataSourcesService(deps: {
+  db: Db;
+  clock: Clock;
+  providers: ProviderDirectory;
+  retentionDays: number;
+}) {
   const repo = createDataSourcesRepository(deps.db);
+  const { retentionDays } = deps;
+
+  const accountOf = async (teamId: string, accountId: string): Promise<Account> => {
+    const row = await repo.account(teamId, accountId);
+    if (!row) throw notFound('That account');
+    return toAccount(row, retentionDays);
+  };
+
   return {
     /** The add-on modules of a team (none for a signed-out caller). */
     async teamAddons(teamId: string | null): Promise<ReadonlySet<string>> {
@@ -13,23 +39,124 @@ export function createDataSourcesService(deps: { db: Db }) {
     },
 
     /**
-     * The catalog keyed by connector id. A connector is allowed when it is not deprecated
-     * and, if sold as an add-on, the team has that add-on. Without `all` only allowed ones.
+     * The catalog keyed by connector id, with `allowed` as connectorAvailability decides (not
+     * deprecated, add-on owned, a provider configured or sandboxed). Without `all` only
+     * allowed ones. Provider addresses stay on the server.
      */
     connectorConfig(addons: ReadonlySet<string>, all: boolean): Record<string, ConnectorInfo> {
       const map: Record<string, ConnectorInfo> = {};
       for (const connector of CONNECTORS) {
-        const allowed =
-          !connector.deprecated && (!connector.addon || addons.has(connector.nameSimple));
+        const { allowed, sandbox } = connectorAvailability(connector, addons, deps.providers);
         if (!allowed && !all) continue;
-        const { id, loginFields, ...rest } = connector;
+        const { id, loginFields, api: _api, ...rest } = connector;
         map[String(id)] = {
           ...rest,
           ...(loginFields ? { loginFields: loginFields.map((field) => ({ ...field })) } : {}),
           allowed,
+          sandbox,
         };
       }
       return map;
+    },
+
+    /** Every login and account of the team by connector, in three queries whatever the size. */
+    async groupedData(user: SessionUser): Promise<GroupedData> {
+      const [logins, accounts, accountLimit] = await Promise.all([
+        repo.logins(user.teamId),
+        repo.accounts(user.teamId),
+        repo.accountLimit(user.teamId),
+      ]);
+      const byLogin = new Map<string, Account[]>();
+      let accountsUsed = 0;
+      for (const row of accounts) {
+        if (!row.deleted_at) accountsUsed += 1;
+        const list = byLogin.get(row.credential_id) ?? [];
+        list.push(toAccount(row, retentionDays));
+        byLogin.set(row.credential_id, list);
+      }
+      const groups = new Map<number, GroupedData['groups'][number]>();
+      for (const login of logins) {
+        const group = groups.get(login.connector_id) ?? {
+          connectorId: login.connector_id,
+          logins: [],
+        };
+        group.logins.push(toLogin(login, byLogin.get(login.id) ?? []));
+        groups.set(login.connector_id, group);
+      }
+      return { groups: [...groups.values()], usage: { accountsUsed, accountLimit }, retentionDays };
+    },
+
+    /** Moves an account to Deleted (again: no change). Another team's account is not found. */
+    async deleteAccount(user: SessionUser, accountId: string): Promise<{ account: Account }> {
+      await deps.db.transaction().execute(async (tx) => {
+        const txRepo = createDataSourcesRepository(tx);
+        const row = await txRepo.lockAccount(user.teamId, accountId);
+        if (!row) throw notFound('That account');
+        if (row.deleted_at) return;
+        await txRepo.setDeleted(user.teamId, accountId, { at: deps.clock(), by: user.id });
+        await createTeamRepository(tx).audit({
+          teamId: user.teamId,
+          actorUserId: user.id,
+          action: 'data_source.account_delete',
+          details: {
+            accountId,
+            connectorId: row.connector_id,
+            externalId: row.external_id,
+            name: row.name,
+          },
+        });
+      });
+      return { account: await accountOf(user.teamId, accountId) };
+    },
+
+    /**
+     * Brings a deleted account back as it was, within the retention period and the plan's
+     * account limit (409 past it). The team row is locked: two restores cannot both fit.
+     */
+    async restoreAccount(user: SessionUser, accountId: string): Promise<{ account: Account }> {
+      await deps.db.transaction().execute(async (tx) => {
+        const limit = await createCredentialsRepository(tx).lockTeamLimit(user.teamId);
+        const txRepo = createDataSourcesRepository(tx);
+        const row = await txRepo.lockAccount(user.teamId, accountId);
+        if (!row) throw notFound('That account');
+        if (!row.deleted_at) return;
+        if (row.deleted_at <= retentionCutoff(deps.clock(), retentionDays)) {
+          throw new AppError('NOT_FOUND', 'That account was deleted too long ago to be restored.');
+        }
+        const used = await createCredentialsRepository(tx).countActiveAccounts(user.teamId);
+        if (used >= limit) throw new AppError('CONFLICT', limitMessage(limit));
+        await txRepo.setDeleted(user.teamId, accountId, null);
+        await createTeamRepository(tx).audit({
+          teamId: user.teamId,
+          actorUserId: user.id,
+          action: 'data_source.account_restore',
+          details: {
+            accountId,
+            connectorId: row.connector_id,
+            externalId: row.external_id,
+            name: row.name,
+          },
+        });
+      });
+      return { account: await accountOf(user.teamId, accountId) };
+    },
+
+    /** Maintenance: accounts deleted longer than the retention period are purged for good. */
+    async purgeDeletedAccounts(): Promise<number> {
+      const purged = await repo.purgeDeletedBefore(retentionCutoff(deps.clock(), retentionDays));
+      for (const row of purged) {
+        await createTeamRepository(deps.db).audit({
+          teamId: row.team_id,
+          actorUserId: null,
+          action: 'data_source.account_purge',
+          details: {
+            accountId: row.id,
+            connectorId: row.connector_id,
+            externalId: row.external_id,
+          },
+        });
+      }
+      return purged.length;
     },
   };
 }

@@ -1,8 +1,13 @@
 import type { Config } from '../../config.ts';
+import { unauthenticated } from '../../errors.ts';
 import type { Handlers } from '../../http/route.ts';
+import type { SessionService } from '../sessions/sessions.service.ts';
 
-/** The front end's public configuration (spec §9 front-end config value names). */
-export function homeHandlers(deps: { config: Config }): Pick<Handlers, 'getConfig'> {
+/** The front end's public configuration (spec §9 front-end config value names) and session. */
+export function homeHandlers(deps: {
+  config: Config;
+  sessions: SessionService;
+}): Pick<Handlers, 'getConfig' | 'getSession'> {
   const { config } = deps;
   return {
     getConfig: ({ unit }) =>
@@ -13,7 +18,20 @@ export function homeHandlers(deps: { config: Config }): Pick<Handlers, 'getConfi
           CHARGEBEE_SITE: config.chargebeeSite,
           gTagId: config.gtagIds[unit] ?? '',
           demoMode: !config.google,
+          loginCheckIntervalMs: config.loginCheckIntervalMs,
+          tokenCheckIntervalMs: config.tokenCheckIntervalMs,
+          gdsRedirectAllowlist: [...config.gdsRedirectAllowlist],
         },
       }),
+
+    // A passive endpoint: reading it did not extend the idle timer (see the contract).
+    getSession: ({ auth }) => {
+      if (auth.kind !== 'session') return Promise.reject(unauthenticated());
+      const ends = deps.sessions.endsOf(auth.session);
+      return Promise.resolve({
+        expiresAt: ends.expiresAt.toISOString(),
+        idleExpiresAt: ends.idleExpiresAt.toISOString(),
+      });
+    },
   };
 }

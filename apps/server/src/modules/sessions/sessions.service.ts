@@ -42,8 +42,14 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
   return {
     start,
 
-    /** Resolves a cookie value. Expiry is decided here, on the server, from stored times only. */
-    async lookup(token: string | undefined): Promise<SessionLookup> {
+    /**
+     * Resolves a cookie value. Expiry is decided here, on the server, from stored times only.
+     * `touch: false` (passive checks) leaves the idle timer where it is.
+     */
+    async lookup(
+      token: string | undefined,
+      options: { touch?: boolean } = {},
+    ): Promise<SessionLookup> {
       if (!isWellFormedToken(token)) return { status: 'none' };
       const session = await repo.find(hashToken(token));
       if (!session) return { status: 'none' };
@@ -56,10 +62,21 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
         if (session.ended_at === null) await repo.markEnded(session.id_hash, now);
         return { status: 'expired' };
       }
-      if (now.getTime() - session.last_seen_at.getTime() >= touchIntervalMs) {
+      if (
+        options.touch !== false &&
+        now.getTime() - session.last_seen_at.getTime() >= touchIntervalMs
+      ) {
         await repo.touch(session.id_hash, now);
       }
       return { status: 'active', token, session };
+    },
+
+    /** When a session ends: 12 hours after sign-in, or idle limit after its last activity. */
+    endsOf(session: SessionRow): { expiresAt: Date; idleExpiresAt: Date } {
+      return {
+        expiresAt: session.expires_at,
+        idleExpiresAt: new Date(session.last_seen_at.getTime() + idleMs),
+      };
     },
 
     /** Deletes the session: its cookie is then unknown (401), not expired (440). */

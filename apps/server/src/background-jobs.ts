@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { RefreshSummary, TokenRefresher } from './modules/connections/token-refresher.ts';
+
+/** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
+export interface BackgroundJobs {
+  /** Refreshes every token due now (RELIABILITY 21). */
+  refreshTokens: () => Promise<RefreshSummary>;
+  /** Purges old sessions and states, and accounts deleted longer than the retention. */
+  purge: () => Promise<void>;
+}
+
+const registry = new WeakMap<FastifyInstance, BackgroundJobs>();
+
+export function backgroundJobs(app: FastifyInstance): BackgroundJobs {
+  const jobs = registry.get(app);
+  if (!jobs) throw new Error('buildApp did not register background jobs');
+  return jobs;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the jobs, and with `run` starts them on timers in this instance: purges hourly,
+ * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS. Every instance runs them; row
+ * locks make sure two never do the same piece of work.
+ */
+export function registerBackgroundJobs(
+  app: FastifyInstance,
+  deps: {
+    config: Pick<Config, 'refresh'>;
+    refresher: TokenRefresher;
+    purges: ReadonlyArray<() => Promise<unknown>>;
+    run: boolean;
+  },
+): void {
+  const jobs: BackgroundJobs = {
+    refreshTokens: () => deps.refresher.runOnce(),
+    purge: async () => {
+      for (const purge of deps.purges) await purge();
+    },
+  };
+  registry.set(app, jobs);
+  if (!deps.run) return;
+
+  // One run at a time per job: a slow provider must not pile up overlapping refresh loops.
+  const every = (name: string, ms: number, job: () => Promise<unknown>) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job();
+      } catch (error) {
+        app.log.warn({ err: error }, `${name} failed`);
+      } finally {
+        running = false;
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void tick(), ms).unref();
+      await tick();
+    });
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(timer);
+      done();
+    });
+  };
+  every('purging old sessions, states and deleted accounts', HOUR_MS, jobs.purge);
+  every('refreshing data-source tokens', deps.config.refresh.intervalMs, jobs.refreshTokens);
+}

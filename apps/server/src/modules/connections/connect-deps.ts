@@ -1,0 +1,26 @@
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
+import type { Db } from '../../db/database.ts';
+import type { createOauthStatesRepository } from '../auth/auth.repository.ts';
+import type { ProviderDirectory } from './provider-directory.ts';
+
+/** A connection state lives 10 minutes and is single-use (RELIABILITY 16). */
+export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
+
+/** What connecting needs; built once per app. */
+export interface ConnectDeps {
+  db: Db;
+  clock: Clock;
+  cipher: TokenCipher;
+  providers: ProviderDirectory;
+  config: Pick<Config, 'gdsRedirectAllowlist' | 'connectorTimeoutMs'>;
+  states: ReturnType<typeof createOauthStatesRepository>;
+}
+
+/**
+ * One deadline for all provider calls of a connect (token, identity, accounts), so the user
+ * hears back within the configured timeout however many calls it takes (RELIABILITY 22).
+ */
+export const connectDeadline = (deps: ConnectDeps) =>
+  AbortSignal.timeout(deps.config.connectorTimeoutMs);

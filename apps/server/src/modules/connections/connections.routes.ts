@@ -1,0 +1,41 @@
+import type { Config } from '../../config.ts';
+import { unauthenticated } from '../../errors.ts';
+import { appOriginOf } from '../../http/app-origin.ts';
+import type { HandlerInput, Handlers } from '../../http/route.ts';
+import type { Endpoint } from '@gds/contract';
+import { submitFormLogin } from './connect-form.ts';
+import { startConnection } from './connect-start.ts';
+import type { ConnectDeps } from './connect-deps.ts';
+
+/** Starting a connection and the form-login callback (the OAuth callback is oauth-callback.route.ts). */
+export function connectionsHandlers(deps: {
+  config: Config;
+  connect: ConnectDeps;
+}): Pick<Handlers, 'startConnection' | 'submitFormLogin'> {
+  return {
+    startConnection: async (input) => {
+      const { user, sessionToken } = signedIn(input);
+      return startConnection(deps.connect, {
+        user,
+        sessionToken,
+        origin: appOriginOf(input.req, deps.config),
+        query: input.query,
+      });
+    },
+    submitFormLogin: async (input) => {
+      const { user, sessionToken } = signedIn(input);
+      return submitFormLogin(deps.connect, {
+        user,
+        sessionToken,
+        body: input.body,
+        log: input.req.log,
+      });
+    },
+  };
+}
+
+/** Private routes always have a session user; states are bound to that session's token. */
+function signedIn<E extends Endpoint>(input: HandlerInput<E>) {
+  if (input.auth.kind !== 'session' || !input.user) throw unauthenticated();
+  return { user: input.user, sessionToken: input.auth.token };
+}

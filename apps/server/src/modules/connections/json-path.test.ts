@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readItems, readPath, writeItem, writePath } from './json-path.ts';
+
+describe('provider JSON reader', () => {
+  it('reads dotted paths, array indexes and $', () => {
+    const answer = { data: { user: { id: 7 } }, accounts: [{ id: 'a' }], list: ['x'] };
+    expect(readPath(answer, 'data.user.id')).toBe(7);
+    expect(readPath(answer, 'accounts.0.id')).toBe('a');
+    expect(readPath(answer, '$')).toBe(answer);
+    expect(readPath(answer, 'missing.deep')).toBeUndefined();
+    expect(readPath({}, '__proto__')).toBeUndefined();
+    expect(readPath({}, 'constructor.name')).toBeUndefined();
+  });
+
+  it('reads lists (missing = none, not a list = unreadable), skips items without id', () => {
+    const lookup = { listPath: 'data', idField: 'id', nameField: 'name' };
+    expect(
+      readItems(
+        { data: [{ id: 1, name: 'One' }, { name: 'no id' }, { id: '2' }, { id: 1 }] },
+        lookup,
+      ),
+    ).toEqual([
+      { id: '1', name: 'One' },
+      { id: '2', name: '2' },
+    ]);
+    expect(readItems({}, lookup)).toEqual([]);
+    expect(readItems({ data: 'x' }, lookup)).toBeUndefined();
+    expect(readItems(['c/1', 'c/2'], { listPath: '$', idField: '$', nameField: '$' })).toEqual([
+      { id: 'c/1', name: 'c/1' },
+      { id: 'c/2', name: 'c/2' },
+    ]);
+    expect(readItems({ portalId: 42 }, { idField: 'portalId' })).toEqual([
+      { id: '42', name: '42' },
+    ]);
+  });
+
+  it('writes what it reads (the sandbox answers in each connector’s shape)', () => {
+    const lookup = {
+      listPath: 'organizations',
+      idField: 'organization.id',
+      nameField: 'organization.name',
+    };
+    const items = [{ id: 'o1', name: 'Org 1' }];
+    const answer = writePath(
+      {},
+      'organizations',
+      items.map((i) => writeItem({}, lookup, i)),
+    );
+    expect(answer).toEqual({ organizations: [{ organization: { id: 'o1', name: 'Org 1' } }] });
+    expect(readItems(answer, lookup)).toEqual(items);
+    expect(writePath({}, 'accounts.0.account_id', 'x')).toEqual({
+      accounts: [{ account_id: 'x' }],
+    });
+  });
+});

@@ -1,0 +1,88 @@
+import type { JsonLookup } from '@gds/contract';
+
+/**
+ * The one reader of providers' JSON answers (and its mirror writer, which the sandbox uses to
+ * answer in each connector's own shape). Paths are dotted; `$` is the value itself.
+ */
+
+export interface FoundItem {
+  id: string;
+  name: string;
+}
+
+const MAX_NAME = 200;
+
+/** The value at `path`, reading own properties only (a path can never reach a prototype). */
+export function readPath(value: unknown, path: string): unknown {
+  if (path === '$') return value;
+  let current: unknown = value;
+  for (const segment of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    if (!Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** A copy of `target` with `value` set at `path` (objects, or arrays for numeric segments). */
+export function writePath(target: unknown, path: string, value: unknown): unknown {
+  if (path === '$') return value;
+  const [head = '', ...rest] = path.split('.');
+  const index = /^\d+$/.test(head) ? Number(head) : undefined;
+  if (index !== undefined) {
+    const list = Array.isArray(target) ? [...(target as unknown[])] : [];
+    list[index] = rest.length ? writePath(list[index], rest.join('.'), value) : value;
+    return list;
+  }
+  const object =
+    typeof target === 'object' && target !== null && !Array.isArray(target)
+      ? { ...(target as Record<string, unknown>) }
+      : {};
+  object[head] = rest.length ? writePath(object[head], rest.join('.'), value) : value;
+  return object;
+}
+
+const asText = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== ''
+    ? value.trim()
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : undefined;
+
+/** One item (id and name) read with a lookup; undefined when the id is missing. */
+export function readItem(value: unknown, lookup: JsonLookup): FoundItem | undefined {
+  const id = asText(readPath(value, lookup.idField));
+  if (!id) return undefined;
+  const name = lookup.nameField ? asText(readPath(value, lookup.nameField)) : undefined;
+  return { id, name: (name ?? id).slice(0, MAX_NAME) };
+}
+
+/**
+ * The items of an answer: the list at `listPath` (missing = none), or the answer itself as
+ * one item. Items without an id are left out, repeated ids kept once. Undefined when the
+ * answer does not have the expected shape.
+ */
+export function readItems(answer: unknown, lookup: JsonLookup): FoundItem[] | undefined {
+  if (lookup.listPath === undefined) {
+    const item = readItem(answer, lookup);
+    return item ? [item] : [];
+  }
+  const list = readPath(answer, lookup.listPath);
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) return undefined;
+  const seen = new Map<string, FoundItem>();
+  for (const entry of list) {
+    const item = readItem(entry, lookup);
+    if (item && !seen.has(item.id)) seen.set(item.id, item);
+  }
+  return [...seen.values()];
+}
+
+/** Writes an item the way `lookup` reads it (the sandbox's answers). */
+export function writeItem(target: unknown, lookup: JsonLookup, item: FoundItem): unknown {
+  let result = writePath(target, lookup.idField, item.id);
+  if (lookup.nameField && lookup.nameField !== lookup.idField) {
+    result = writePath(result, lookup.nameField, item.name);
+  }
+  return result;
+}

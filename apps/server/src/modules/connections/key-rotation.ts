@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
+import type { Db } from '../../db/database.ts';
+import { sealContext } from './store-connection.ts';
+
+/**
+ * Re-encrypts every stored secret that is not under the current key (RELIABILITY 19), online:
+ * small batches, each row locked only while its batch runs (rows a refresher holds are
+ * skipped and retried), and idempotent (a second run finds nothing to do).
+ */
+export async function rotateTokenKeys(
+  db: Db,
+  cipher: TokenCipher,
+  options: { batchSize?: number; maxWaits?: number } = {},
+): Promise<{ reencrypted: number }> {
+  const batchSize = options.batchSize ?? 100;
+  let reencrypted = 0;
+  let waits = 0;
+  for (;;) {
+    const done = await db.transaction().execute(async (tx) => {
+      const rows = await tx
+        .selectFrom('data_source_credentials')
+        .select(['id', 'access_token_enc', 'refresh_token_enc', 'key_version'])
+        .where('key_version', '<>', cipher.currentVersion)
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const row of rows) {
+        const reseal = (sealed: string, column: 'access' | 'refresh') =>
+          cipher.encrypt(
+            cipher.decrypt(sealed, row.key_version, sealContext(row.id, column)),
+            sealContext(row.id, column),
+          );
+        await tx
+          .updateTable('data_source_credentials')
+          .set({
+            access_token_enc: reseal(row.access_token_enc, 'access'),
+            refresh_token_enc: row.refresh_token_enc
+              ? reseal(row.refresh_token_enc, 'refresh')
+              : null,
+            key_version: cipher.currentVersion,
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      return rows.length;
+    });
+    reencrypted += done;
+    if (done > 0) continue;
+    const left = await db
+      .selectFrom('data_source_credentials')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('key_version', '<>', cipher.currentVersion)
+      .executeTakeFirstOrThrow();
+    if (left.n === 0) return { reencrypted };
+    // Rows locked by a refresh in flight: wait for it to finish (it writes the new key too).
+    waits += 1;
+    if (waits > (options.maxWaits ?? 50)) {
+      throw new Error(`${left.n} credentials stayed locked; run rotate-keys again later.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

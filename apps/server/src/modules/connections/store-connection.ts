@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { ConnectorDefinition } from '@gds/contract';
+import type { Clock } from '../../clock.ts';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
+import type { Db } from '../../db/database.ts';
+import { createTeamRepository } from '../team/team.repository.ts';
+import { createCredentialsRepository } from './credentials.repository.ts';
+import type { FoundItem } from './json-path.ts';
+import { CONNECT_MESSAGES } from './messages.ts';
+
+/** A connection the provider has confirmed, ready to be stored. */
+export interface VerifiedConnection {
+  teamId: string;
+  userId: string;
+  connector: ConnectorDefinition;
+  /** The login being reconnected (from the state), or null for a new one. */
+  reconnect: string | null;
+  identity: FoundItem;
+  accounts: FoundItem[];
+  /** The access token (a form login: its fields as JSON) and what came with it. */
+  secret: { access: string; refresh: string | undefined; expiresAt: Date | null; scopes: string };
+}
+
+export interface StoredConnection {
+  credential: { id: string; name: string };
+  accountsAdded: number;
+  accountsSkipped: number;
+  reconnected: boolean;
+}
+
+/** A refusal the user can act on (wrong account at the provider, login gone). */
+export class ConnectRefused extends Error {
+  override name = 'ConnectRefused';
+}
+
+/** Seals a token for one row and column (the context is the cipher's additional data). */
+export const sealContext = (credentialId: string, column: 'access' | 'refresh') =>
+  `${credentialId}:${column}`;
+
+/**
+ * Stores a login and its accounts in one transaction (RELIABILITY 22: nothing half-made). The
+ * same provider login of a team is updated in place; accounts are added up to the plan's
+ * limit (the team row is locked, so two connects cannot both take the last place).
+ */
+export async function storeConnection(
+  deps: { db: Db; cipher: TokenCipher; clock: Clock },
+  input: VerifiedConnection,
+): Promise<StoredConnection> {
+  const { connector, teamId, identity } = input;
+  return deps.db.transaction().execute(async (tx) => {
+    const repo = createCredentialsRepository(tx);
+    const limit = await repo.lockTeamLimit(teamId);
+    const existing = await repo.findByIdentity(teamId, connector.id, identity.id);
+    if (input.reconnect) {
+      const target = await repo.find(teamId, input.reconnect);
+      if (!target || target.connector_id !== connector.id) {
+        throw new ConnectRefused(CONNECT_MESSAGES.loginGone);
+      }
+      if (target.external_user_id !== identity.id) {
+        throw new ConnectRefused(CONNECT_MESSAGES.wrongLogin(connector.name, target.display_name));
+      }
+    }
+    const now = deps.clock();
+    const id = existing?.id ?? randomUUID();
+    // A provider that sends no new refresh token keeps the previous one valid.
+    const refresh =
+      input.secret.refresh ??
+      (existing?.refresh_token_enc
+        ? deps.cipher.decrypt(
+            existing.refresh_token_enc,
+            existing.key_version,
+            sealContext(id, 'refresh'),
+          )
+        : undefined);
+    const sealed = {
+      display_name: identity.name,
+      access_token_enc: deps.cipher.encrypt(input.secret.access, sealContext(id, 'access')),
+      refresh_token_enc: refresh ? deps.cipher.encrypt(refresh, sealContext(id, 'refresh')) : null,
+      key_version: deps.cipher.currentVersion,
+      expires_at: input.secret.expiresAt,
+      scopes: input.secret.scopes,
+      status: 'connected' as const,
+      status_reason: null,
+      last_refreshed_at: now,
+      next_refresh_at: null,
+      refresh_attempts: 0,
+      refresh_claimed_until: null,
+      updated_at: now,
+    };
+    if (existing) {
+      await tx.updateTable('data_source_credentials').set(sealed).where('id', '=', id).execute();
+    } else {
+      await tx
+        .insertInto('data_source_credentials')
+        .values({
+          ...sealed,
+          id,
+          team_id: teamId,
+          connector_id: connector.id,
+          external_user_id: identity.id,
+          created_by: input.userId,
+          created_at: now,
+        })
+        .execute();
+    }
+
+    const known = new Map(
+      (
+        await repo.accountsByExternalId(
+          teamId,
+          connector.id,
+          input.accounts.map((a) => a.id),
+        )
+      ).map((row) => [row.external_id, row]),
+    );
+    let used = await repo.countActiveAccounts(teamId);
+    const added: FoundItem[] = [];
+    let skipped = 0;
+    for (const account of input.accounts) {
+      const row = known.get(account.id);
+      if (row) {
+        // Already the team's (under this login or another): kept where it is, deleted or not.
+        if (row.credential_id === id) {
+          await tx
+            .updateTable('data_source_accounts')
+            .set({ name: account.name, status: 'connected' })
+            .where('id', '=', row.id)
+            .execute();
+        }
+      } else if (used < limit) {
+        added.push(account);
+        used += 1;
+      } else {
+        skipped += 1;
+      }
+    }
+    if (added.length > 0) {
+      await tx
+        .insertInto('data_source_accounts')
+        .values(
+          added.map((account) => ({
+            team_id: teamId,
+            credential_id: id,
+            connector_id: connector.id,
+            external_id: account.id,
+            name: account.name,
+            added_by: input.userId,
+            added_at: now,
+          })),
+        )
+        .execute();
+    }
+    if (existing)
+      await repo.flagUnlisted(
+        teamId,
+        id,
+        input.accounts.map((a) => a.id),
+      );
+
+    await createTeamRepository(tx).audit({
+      teamId,
+      actorUserId: input.userId,
+      action: existing ? 'data_source.reconnect' : 'data_source.connect',
+      details: {
+        connectorId: connector.id,
+        credentialId: id,
+        login: identity.name,
+        accountsAdded: added.length,
+        accountsSkipped: skipped,
+      },
+    });
+    return {
+      credential: { id, name: identity.name },
+      accountsAdded: added.length,
+      accountsSkipped: skipped,
+      reconnected: Boolean(existing),
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import type { ConnectorDefinition } from '@gds/contract';
+import { escapeHtml, page } from '../html.ts';
+
+/** The hidden parameters a consent form carries back to the sandbox. */
+export interface ConsentRequest {
+  redirect_uri: string;
+  state: string;
+  code_challenge: string;
+  scope: string;
+}
+
+/**
+ * The sandbox provider's consent page (stands in for "Sign in with Google / Facebook / …" in
+ * demo mode): names the connector, lets the person type the login identity, choose accounts
+ * (all checked) and Allow or Deny. No script, inline style only (CSP as the sign-in page).
+ */
+export function renderConsentPage(input: {
+  connector: ConnectorDefinition;
+  action: string;
+  request: ConsentRequest;
+  login: string;
+  accounts: ReadonlyArray<{ index: number; name: string }>;
+}): string {
+  const { connector, request } = input;
+  const hidden = (Object.keys(request) as Array<keyof ConsentRequest>)
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(request[name])}">`)
+    .join('\n');
+  const accounts = input.accounts
+    .map(
+      (a) =>
+        `<label class="check"><input type="checkbox" name="account_${a.index}" checked> ${escapeHtml(a.name)}</label>`,
+    )
+    .join('\n');
+  const scopes = request.scope
+    ? `<p>Requested access: <code>${escapeHtml(request.scope)}</code></p>`
+    : '';
+  return page(
+    `${connector.name} (sandbox)`,
+    `<h1>${escapeHtml(connector.name)} (sandbox)</h1>
+<p>This is the demo stand-in for ${escapeHtml(connector.name)}. The GDS app asks for read-only access to the accounts you choose.</p>
+${scopes}
+<form method="post" action="${escapeHtml(input.action)}">
+${hidden}
+<label for="login">Sign in to ${escapeHtml(connector.name)} as</label>
+<input id="login" name="login" type="text" autocomplete="username" required maxlength="254" value="${escapeHtml(input.login)}">
+<fieldset>
+<legend>Accounts to share</legend>
+${accounts}
+</fieldset>
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</form>`,
+  );
+}

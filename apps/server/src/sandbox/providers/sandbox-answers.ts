@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { ConnectorDefinition, LoginField } from '@gds/contract';
+import type { FoundItem } from '../../modules/connections/json-path.ts';
+import { writeItem, writePath } from '../../modules/connections/json-path.ts';
+import { sandboxDemoSecret } from './sandbox-addresses.ts';
+
+/**
+ * The sandbox's deterministic data: a login's identity and accounts derive from its name, so
+ * reconnecting the same login finds the same accounts and another login finds others. Answers
+ * are written in each connector's own JSON shape, the mirror of how the server reads them.
+ */
+
+/** The identity of form logins (the sandbox cannot tell two API keys apart). */
+export const FORM_LOGIN = 'demo';
+
+const slug = (connector: string, login: string) =>
+  createHash('sha256').update(`${connector}:${login.toLowerCase()}`).digest('hex').slice(0, 10);
+
+export const defaultLogin = (connector: ConnectorDefinition) =>
+  `demo@${connector.nameSimple}.example`;
+
+export function sandboxIdentity(connector: ConnectorDefinition, login: string): FoundItem {
+  const name = login === FORM_LOGIN ? `Demo ${connector.name} login` : login;
+  return { id: `sbx-${slug(connector.nameSimple, login)}`, name };
+}
+
+/** How many accounts a login offers: a list, or the login itself as its one account. */
+export function accountSlots(connector: ConnectorDefinition, perLogin: number): number {
+  return connector.api?.accounts.listPath === undefined ? 1 : perLogin;
+}
+
+export function sandboxAccounts(
+  connector: ConnectorDefinition,
+  login: string,
+  chosen: readonly number[],
+): FoundItem[] {
+  return chosen.map((n) => ({
+    id: `${slug(connector.nameSimple, login)}-${n}`,
+    name: `${connector.name} demo ${n}`,
+  }));
+}
+
+/** An answer holding the identity and/or accounts where the connector's lookups read them. */
+export function shapeAnswer(
+  connector: ConnectorDefinition,
+  parts: { identity?: FoundItem; accounts?: FoundItem[] },
+): unknown {
+  const api = connector.api;
+  if (!api) return {};
+  let answer: unknown = {};
+  if (parts.identity) answer = writeItem(answer, api.identity, parts.identity);
+  if (parts.accounts) {
+    const lookup = api.accounts;
+    if (lookup.listPath === undefined) {
+      const first = parts.accounts[0];
+      if (first) answer = writeItem(answer, lookup, first);
+    } else {
+      const items = parts.accounts.map((account) => writeItem({}, lookup, account));
+      answer = writePath(answer, lookup.listPath, items);
+    }
+  }
+  return answer;
+}
+
+/**
+ * Whether a form login's secrets are the demo ones: each password-type field's demo value
+ * must appear in the request, wherever the connector's template put it (a header, Basic
+ * auth, a JSON body).
+ */
+export function hasDemoSecrets(
+  loginFields: readonly LoginField[],
+  headers: Record<string, string | string[] | undefined>,
+  jsonBody: unknown,
+): boolean {
+  const words = new Set<string>();
+  for (const [name, value] of Object.entries(headers)) {
+    const text = [value].flat().join(' ');
+    for (const word of text.split(/[\s=,;"]+/)) words.add(word);
+    const basic = name === 'authorization' ? /^Basic\s+(\S+)/i.exec(text) : null;
+    if (basic?.[1]) {
+      for (const part of Buffer.from(basic[1], 'base64').toString('utf8').split(':'))
+        words.add(part);
+    }
+  }
+  if (typeof jsonBody === 'string') {
+    for (const word of jsonBody.split(/[\s"{},:]+/)) words.add(word);
+  }
+  return loginFields
+    .filter((field) => field.type === 'password')
+    .every((field) => words.has(sandboxDemoSecret(field)));
+}

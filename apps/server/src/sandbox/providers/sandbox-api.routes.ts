@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectorDefinition } from '@gds/contract';
+import { SANDBOX_CONSOLE_PATH, SANDBOX_PROVIDERS_PATH } from './sandbox-addresses.ts';
+import {
+  FORM_LOGIN,
+  accountSlots,
+  hasDemoSecrets,
+  sandboxAccounts,
+  sandboxIdentity,
+  shapeAnswer,
+} from './sandbox-answers.ts';
+import { renderConsolePage } from './console-page.ts';
+import type { SandboxCallKind } from './sandbox-control.ts';
+import type { SandboxProviderDeps } from './sandbox-deps.ts';
+import { oauthError, recordCall, sandboxConnector } from './sandbox-deps.ts';
+import { validGrant } from './sandbox-grants.ts';
+import { findAccessToken } from './sandbox-tokens.ts';
+
+/**
+ * The sandbox providers' APIs: identity ("userinfo"), account listing, a form login's
+ * verification call, and the provider console. Each answers in the connector's own JSON
+ * shape; GET and POST both work, as the connector's template says which.
+ */
+export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProviderDeps): void {
+  const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
+
+  /** Who is calling: an OAuth access token's grant, or a form login's demo secrets. */
+  function caller(connector: ConnectorDefinition, req: FastifyRequest) {
+    if (connector.auth === 'form') {
+      const ok = hasDemoSecrets(connector.loginFields ?? [], req.headers, req.body);
+      const all = Array.from(
+        { length: accountSlots(connector, deps.control.accountsPerLogin) },
+        (_, i) => i + 1,
+      );
+      return ok ? { login: FORM_LOGIN, accounts: all } : undefined;
+    }
+    const token = findAccessToken(req.headers);
+    const grant = token ? validGrant(deps, 'at', connector, token) : undefined;
+    return grant ? { login: grant.l, accounts: grant.a } : undefined;
+  }
+
+  const serve = (kind: SandboxCallKind) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const connector = sandboxConnector(req);
+    if (!connector) return oauthError(reply, 404, 'not_found');
+    if (await recordCall(deps, req, reply, connector.nameSimple, kind)) return reply;
+    const who = caller(connector, req);
+    if (!who)
+      return oauthError(
+        reply,
+        401,
+        connector.auth === 'form' ? 'invalid_credentials' : 'invalid_token',
+      );
+    const identity = sandboxIdentity(connector, who.login);
+    const accounts = sandboxAccounts(connector, who.login, who.accounts);
+    const api = connector.api;
+    // An answer carries what the connector reads from it: the identity (from userinfo, or
+    // from a form login's verification) and the accounts when they have no call of their own.
+    const withIdentity = kind === 'userinfo' || (kind === 'verify' && !api?.identity.request);
+    const withAccounts = kind === 'accounts' || (withIdentity && !api?.accounts.request);
+    return shapeAnswer(connector, {
+      ...(withIdentity ? { identity } : {}),
+      ...(withAccounts ? { accounts } : {}),
+    });
+  };
+
+  for (const [path, kind] of [
+    ['userinfo', 'userinfo'],
+    ['accounts', 'accounts'],
+    ['verify', 'verify'],
+  ] as const) {
+    app.route({ method: ['GET', 'POST'], url: `${base}/${path}`, handler: serve(kind) });
+  }
+
+  app.get(SANDBOX_CONSOLE_PATH, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const notice = (req.query as Record<string, string | undefined>).revoked;
+    return reply.type('text/html').send(
+      renderConsolePage({
+        logins: deps.control.logins(),
+        action: `${SANDBOX_CONSOLE_PATH}/revoke`,
+        ...(notice ? { notice: `Access of ${notice} was revoked.` } : {}),
+      }),
+    );
+  });
+
+  app.post(`${SANDBOX_CONSOLE_PATH}/revoke`, async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, string | undefined>;
+    if (body.connector && body.login) deps.control.revoke(body.connector, body.login);
+    const back = new URLSearchParams({ revoked: body.login ?? '' });
+    return reply.redirect(`${SANDBOX_CONSOLE_PATH}?${back.toString()}`, 303);
+  });
+}

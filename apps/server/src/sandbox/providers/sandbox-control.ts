@@ -1,0 +1,114 @@
+import type { IncomingMessage } from 'node:http';
+
+/** The sandbox provider endpoints a test (or the console) can watch and break. */
+export type SandboxCallKind = 'token' | 'refresh' | 'revoke' | 'userinfo' | 'accounts' | 'verify';
+
+export interface SandboxLogin {
+  connector: string;
+  login: string;
+  lastIssuedAt: Date;
+}
+
+/**
+ * The sandbox providers' switches and memory, injectable into buildApp so tests can make any
+ * endpoint fail (5xx) or hang, revoke a login's tokens, rotate refresh tokens, and count and
+ * see what was called and issued. Memory only: a restart forgets revocations (tokens
+ * themselves are signed, so they survive it).
+ */
+export class SandboxProviderControl {
+  /** Every call received, in order (a spy: "no call to the token endpoint"). */
+  readonly calls: Array<{ connector: string; kind: SandboxCallKind }> = [];
+  /** Every token value handed out (tests look for them in logs and database dumps). */
+  readonly issuedTokens: string[] = [];
+  /** Hand out a new refresh token on each refresh (the old one then stops working). */
+  rotateRefreshTokens = false;
+  /** Accounts offered per login where a login has a list of accounts. */
+  accountsPerLogin = 3;
+  /** Access-token lifetime; default SANDBOX_TOKEN_TTL_SECONDS. */
+  tokenTtlSeconds: number | undefined = undefined;
+  /** Added to the token endpoint's answers (to make concurrent refreshes overlap). */
+  tokenDelayMs = 0;
+
+  readonly #faults = new Map<SandboxCallKind, number | 'hang'>();
+  readonly #generations = new Map<string, number>();
+  readonly #logins = new Map<string, SandboxLogin>();
+  readonly #usedRefreshTokens = new Set<string>();
+  readonly #held = new Set<() => void>();
+
+  /** Answers `status` (default 503) on every call of this kind until healed. */
+  fail(kind: SandboxCallKind, status = 503): void {
+    this.#faults.set(kind, status);
+  }
+
+  /** Never answers calls of this kind (until healed or the app closes). */
+  hang(kind: SandboxCallKind): void {
+    this.#faults.set(kind, 'hang');
+  }
+
+  heal(kind?: SandboxCallKind): void {
+    if (kind) this.#faults.delete(kind);
+    else this.#faults.clear();
+    this.releaseAll();
+  }
+
+  fault(kind: SandboxCallKind): number | 'hang' | undefined {
+    return this.#faults.get(kind);
+  }
+
+  count(kind: SandboxCallKind, connector?: string): number {
+    return this.calls.filter((c) => c.kind === kind && (!connector || c.connector === connector))
+      .length;
+  }
+
+  /** Revokes every token issued so far to this login (as "Remove app access" at a provider). */
+  revoke(connector: string, login: string): void {
+    const key = `${connector}\n${login.toLowerCase()}`;
+    this.#generations.set(key, (this.#generations.get(key) ?? 0) + 1);
+  }
+
+  /** Tokens carry the generation they were issued in; older ones are revoked. */
+  generation(connector: string, login: string): number {
+    return this.#generations.get(`${connector}\n${login.toLowerCase()}`) ?? 0;
+  }
+
+  rememberLogin(connector: string, login: string, at: Date): void {
+    this.#logins.set(`${connector}\n${login.toLowerCase()}`, {
+      connector,
+      login,
+      lastIssuedAt: at,
+    });
+  }
+
+  logins(): SandboxLogin[] {
+    return [...this.#logins.values()].sort((a, b) =>
+      `${a.connector} ${a.login}`.localeCompare(`${b.connector} ${b.login}`),
+    );
+  }
+
+  /** Marks a refresh token used up; answers false if it already was (rotation). */
+  useRefreshToken(id: string): boolean {
+    if (this.#usedRefreshTokens.has(id)) return false;
+    this.#usedRefreshTokens.add(id);
+    return true;
+  }
+
+  isRefreshTokenUsed(id: string): boolean {
+    return this.#usedRefreshTokens.has(id);
+  }
+
+  /** Waits until released or the caller goes away (a hanging provider). */
+  hold(request: IncomingMessage): Promise<void> {
+    return new Promise((resolve) => {
+      const release = () => {
+        this.#held.delete(release);
+        resolve();
+      };
+      this.#held.add(release);
+      request.socket.once('close', release);
+    });
+  }
+
+  releaseAll(): void {
+    for (const release of [...this.#held]) release();
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findConnectorByName } from '@gds/contract';
+import type { ConnectorDefinition } from '@gds/contract';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { SandboxCallKind, SandboxProviderControl } from './sandbox-control.ts';
+
+export interface SandboxProviderDeps {
+  config: Config;
+  key: Buffer;
+  control: SandboxProviderControl;
+  clock: Clock;
+}
+
+/** The connector a sandbox route serves, or undefined (unknown, deprecated, no API). */
+export function sandboxConnector(req: FastifyRequest): ConnectorDefinition | undefined {
+  const { connector } = req.params as { connector: string };
+  const found = findConnectorByName(connector);
+  return found?.api && !found.deprecated ? found : undefined;
+}
+
+/**
+ * Records the call and plays the fault the control set for it: a status to answer, or a
+ * hang. Answers true when the fault has been answered (the route stops there).
+ */
+export async function recordCall(
+  deps: SandboxProviderDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  connector: string,
+  kind: SandboxCallKind,
+): Promise<boolean> {
+  deps.control.calls.push({ connector, kind });
+  const fault = deps.control.fault(kind);
+  if (fault === undefined) return false;
+  if (fault === 'hang') await deps.control.hold(req.raw);
+  await reply
+    .code(fault === 'hang' ? 503 : fault)
+    .send({ error: 'temporarily_unavailable', error_description: 'Sandbox fault' });
+  return true;
+}
+
+export const oauthError = (reply: FastifyReply, status: number, error: string) =>
+  reply.code(status).send({ error });

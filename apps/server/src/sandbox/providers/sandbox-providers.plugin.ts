@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxProviderDeps } from './sandbox-deps.ts';
+import { registerSandboxApiRoutes } from './sandbox-api.routes.ts';
+import { registerSandboxOAuthRoutes } from './sandbox-oauth.routes.ts';
+
+/**
+ * Demo mode: the sandbox data-source providers under /sandbox/providers. Their own scope
+ * accepts JSON bodies too (some connectors' calls send one); the app itself takes forms only.
+ */
+export async function registerSandboxProviders(
+  app: FastifyInstance,
+  deps: SandboxProviderDeps,
+): Promise<void> {
+  await app.register((scope, _options, done) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) =>
+      next(null, body),
+    );
+    registerSandboxOAuthRoutes(scope, deps);
+    registerSandboxApiRoutes(scope, deps);
+    done();
+  });
+  // A hanging sandbox call must not keep the server from closing.
+  app.addHook('preClose', (done) => {
+    deps.control.releaseAll();
+    done();
+  });
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createTokenCipher } from '../crypto/token-cipher.ts';
+import { addDemoTokenKey, loadTokenKeys } from '../crypto/token-keys.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { rotateTokenKeys } from '../modules/connections/key-rotation.ts';
+
+/**
+ * `npm run rotate-keys`: re-encrypts every stored token under the current key (the last of
+ * TOKEN_ENCRYPTION_KEYS). With `--add-key` in demo mode it first adds a fresh generated key
+ * to DATA_DIR/keys. Safe to run while servers run on PostgreSQL (PGlite: stop the server).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const keysDir = path.join(config.dataDir, 'keys');
+  if (process.argv.includes('--add-key')) {
+    if (config.tokenKeys) {
+      throw new ConfigError(
+        '--add-key is for demo mode; append a key to TOKEN_ENCRYPTION_KEYS instead',
+      );
+    }
+    console.warn(`Added token key ${addDemoTokenKey(keysDir)} to ${keysDir}.`);
+  }
+  const cipher = createTokenCipher(loadTokenKeys(config.tokenKeys, keysDir));
+  const db = createDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  try {
+    await migrate(db);
+    const { reencrypted } = await rotateTokenKeys(db, cipher);
+    console.warn(
+      `Re-encrypted ${reencrypted} credentials; all are on key ${cipher.currentVersion}.`,
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Key rotation failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { ENDPOINTS } from '@gds/contract';
+import type { ResponseOf } from '@gds/contract';
+import type { BuildAppOptions } from '../../src/app.ts';
+import type { Db } from '../../src/db/database.ts';
+import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
+import { TinyBrowser, freePort } from './browser.ts';
+import type { ApiRequest } from './test-app.ts';
+import { api, createTestApp, fakeIdentity, testConfig } from './test-app.ts';
+
+export type StartAnswer = ResponseOf<typeof ENDPOINTS.startConnection>;
+
+/** An app listening on a free port with its sandbox providers, as demo mode runs. */
+export interface SandboxContext {
+  app: FastifyInstance;
+  base: string;
+  host: string;
+  control: SandboxProviderControl;
+  identity: ReturnType<typeof fakeIdentity>;
+}
+
+/**
+ * Connecting talks HTTP to the sandbox providers at PUBLIC_URL, so these tests listen. Sign-in
+ * still goes through the fake identity provider (signIn helper). Provider calls time out fast.
+ */
+export async function startSandboxApp(
+  db: Db,
+  options: Partial<BuildAppOptions> & { env?: Record<string, string> } = {},
+): Promise<SandboxContext> {
+  const { env, ...rest } = options;
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const control = options.sandboxProviders ?? new SandboxProviderControl();
+  const identity = fakeIdentity();
+  const config = testConfig({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    CONNECTOR_TIMEOUT_MS: '1000',
+    ...env,
+  });
+  const app = await createTestApp(db, { config, identity, sandboxProviders: control, ...rest });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, base, host: `localhost:${port}`, control, identity };
+}
+
+/** An API call on the listening app's own host (its origin is the one providers return to). */
+export const apiAt = (ctx: SandboxContext, request: ApiRequest) =>
+  api(ctx.app, { host: ctx.host, ...request });
+
+export async function startConnect(
+  ctx: SandboxContext,
+  cookie: string,
+  query: Record<string, string>,
+): Promise<StartAnswer> {
+  const response = await apiAt(ctx, {
+    url: `/api/auth/?${new URLSearchParams({ type: 'reauth', ...query }).toString()}`,
+    cookie,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<StartAnswer>();
+}
+
+/** A browser holding the session cookie of `cookie` ("gds_session=…"). */
+export function browserWith(cookie: string): TinyBrowser {
+  const browser = new TinyBrowser();
+  const [name = '', value = ''] = cookie.split('=');
+  browser.cookies.set(name, value);
+  return browser;
+}
+
+/**
+ * Clicks through the sandbox consent page: answers the provider's redirect back to our
+ * callback (not yet followed), so tests can send it where they like.
+ */
+export async function consent(
+  browser: TinyBrowser,
+  authUri: string,
+  options: { login?: string; decision?: 'allow' | 'deny'; uncheck?: number[] } = {},
+): Promise<string> {
+  const page = await browser.fetch(authUri);
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const form = new URLSearchParams();
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="(\w+)" value="([^"]*)">/g,
+  )) {
+    form.set(name, value.replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
+  }
+  form.set('login', options.login ?? /id="login"[^>]*value="([^"]*)"/.exec(html)?.[1] ?? '');
+  for (const [, n = ''] of html.matchAll(/name="account_(\d+)"/g)) {
+    if (!options.uncheck?.includes(Number(n))) form.set(`account_${n}`, 'on');
+  }
+  form.set('decision', options.decision ?? 'allow');
+  const answer = await browser.fetch(new URL(action, authUri).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(303);
+  return answer.headers.get('location') ?? '';
+}
+
+/** Follows the provider's redirect to our callback; answers the SPA page's query. */
+export async function callback(browser: TinyBrowser, url: string) {
+  const response = await browser.fetch(url);
+  expect(response.status, await response.clone().text()).toBe(303);
+  const location = response.headers.get('location') ?? '';
+  expect(location.startsWith('/data-sources/callback?')).toBe(true);
+  return new URL(location, url).searchParams;
+}
+
+/** The whole OAuth connection as a person does it; answers the /data-sources/callback query. */
+export async function connectOAuth(
+  ctx: SandboxContext,
+  cookie: string,
+  connectorId: number,
+  options: Parameters<typeof consent>[2] & { query?: Record<string, string> } = {},
+) {
+  const start = await startConnect(ctx, cookie, {
+    integration_type: String(connectorId),
+    ...options.query,
+  });
+  const browser = browserWith(cookie);
+  const back = await consent(browser, start.authUri ?? '', options);
+  return { start, result: await callback(browser, back), providerRedirect: back };
+}
+
+/** A login with accounts, written directly (for screens and limits, without a provider). */
+export async function seedLogin(
+  db: Db,
+  teamId: string,
+  input: { connectorId?: number; accounts?: number; userId?: string | null; name?: string } = {},
+) {
+  const id = randomUUID();
+  const connectorId = input.connectorId ?? 1;
+  await db
+    .insertInto('data_source_credentials')
+    .values({
+      id,
+      team_id: teamId,
+      connector_id: connectorId,
+      external_user_id: `ext-${id}`,
+      display_name: input.name ?? `login-${id.slice(0, 6)}`,
+      access_token_enc: 'not-a-real-ciphertext',
+      refresh_token_enc: null,
+      key_version: 'v1',
+      created_by: input.userId ?? null,
+    })
+    .execute();
+  const count = input.accounts ?? 2;
+  if (count === 0) return { credentialId: id, accountIds: [] as string[] };
+  const accounts = await db
+    .insertInto('data_source_accounts')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        team_id: teamId,
+        credential_id: id,
+        connector_id: connectorId,
+        external_id: `acc-${id}-${i + 1}`,
+        name: `Account ${i + 1}`,
+        added_by: input.userId ?? null,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return { credentialId: id, accountIds: accounts.map((a) => a.id) };
+}
