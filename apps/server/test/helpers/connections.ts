@@ -37,6 +37,8 @@ export async function startSandboxApp(
   const config = testConfig({
     PORT: String(port),
     PUBLIC_URL: base,
+    // The sign-in helpers call on localhost:3000; connecting happens on the listening origin.
+    APP_ORIGINS: `${base},http://localhost:3000`,
     CONNECTOR_TIMEOUT_MS: '1000',
     ...env,
   });
