@@ -13,6 +13,7 @@ import { useSkin } from '../../skins/skin-context.tsx';
 import { useRouteEffects } from '../use-route-effects.ts';
 import { ChatWidget } from './chat-widget.tsx';
 import { TopNav } from './top-nav.tsx';
+import { useTimedChecks } from './use-timed-checks.ts';
 
 function isRouteMeta(handle: unknown): handle is RouteMeta {
   return typeof handle === 'object' && handle !== null && 'name' in handle && 'title' in handle;
@@ -43,6 +44,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {isLoggedIn && meta?.name !== 'Logout' && <TimedChecks />}
       {signedInChrome && <ProfileSync />}
       {signedInChrome && <TopNav />}
       <main id="main" className="app-main" tabIndex={-1}>
@@ -57,6 +59,12 @@ export function RootLayout() {
 /** Mounted while signed in: the forced profile load of the logged-in layout (spec §2). */
 function ProfileSync() {
   useProfileSync();
+  return null;
+}
+
+/** Mounted while signed in (callback pages too): the spec §4 timed checks. */
+function TimedChecks() {
+  useTimedChecks();
   return null;
 }
 

@@ -36,3 +36,16 @@ export async function endSession(): Promise<void> {
     console.warn('Logout call failed; clearing local state anyway', error);
   }
 }
+
+/**
+ * The timed sign-in check (spec §4): a passive call that never extends the session. An ended
+ * session answers 401/440, which the api client turns into the logged-out flow; anything else
+ * (a network blip) is ignored so the user is never interrupted.
+ */
+export async function checkSession(): Promise<void> {
+  try {
+    await apiCall(ENDPOINTS.getSession);
+  } catch {
+    // Handled by the api client when it matters (401/440); otherwise try again next time.
+  }
+}
