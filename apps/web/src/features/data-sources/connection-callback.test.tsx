@@ -15,7 +15,11 @@ const LOOKER = 'https://lookerstudio.google.com/u/0/datasources/create';
 
 function mockCallbackApi(extra: Record<string, Reply> = {}) {
   return mockApi({
-    'GET /api/home/config': { body: appConfig },
+    'GET /api/home/config': {
+      body: {
+        config: { ...appConfig.config, gdsRedirectAllowlist: ['https://lookerstudio.google.com/'] },
+      },
+    },
     'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
     'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
     'GET /api/dataSources/groupedData': { body: groupedData([]) },
@@ -54,6 +58,7 @@ describe('/data-sources/callback', () => {
 
     vi.advanceTimersByTime(AUTO_CONTINUE_MS);
     await waitFor(() => expect(app.location()).toBe('/data-sources'));
+    expect(await screen.findByText('Connect your first data source')).toBeInTheDocument();
   });
 
   it('connected from a dashboard tool: Continue goes back to it; skipped accounts explained', async () => {
@@ -69,6 +74,16 @@ describe('/data-sources/callback', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(assign).toHaveBeenCalledWith(LOOKER);
+  });
+
+  it('a return address off the allow-list is not offered', async () => {
+    mockCallbackApi();
+    renderApp(
+      `/data-sources/callback?status=connected&connector=3&accountsAdded=1&redirectUri=${encodeURIComponent('https://evil.test/x')}`,
+    );
+    expect(await screen.findByTestId('accounts-added')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Data Sources' })).toBeInTheDocument();
   });
 
   it('denied: says so and offers Try again, which starts the connection again', async () => {
@@ -105,13 +120,23 @@ describe('/data-sources/callback', () => {
 });
 
 describe('parseCallback', () => {
-  it('never follows a redirect that is not http(s)', () => {
-    const result = parseCallback(
-      new URLSearchParams('status=connected&connector=1&redirectUri=javascript%3Aalert(1)'),
+  const allowList = ['https://lookerstudio.google.com/'];
+  const connected = (redirectUri: string) =>
+    parseCallback(
+      new URLSearchParams({ status: 'connected', connector: '1', redirectUri }),
+      allowList,
     );
-    expect(result).toMatchObject({ status: 'connected', redirectUri: null, accountsAdded: 0 });
+
+  it('follows only return addresses on the allow-list', () => {
+    expect(connected(LOOKER)).toMatchObject({ redirectUri: LOOKER, accountsAdded: 0 });
+    expect(connected('javascript:alert(1)')).toMatchObject({ redirectUri: null });
+    expect(connected('https://evil.test/lookerstudio.google.com/')).toMatchObject({
+      redirectUri: null,
+    });
   });
   it('treats an unknown status as nothing to finish', () => {
-    expect(parseCallback(new URLSearchParams('status=weird'))).toEqual({ status: 'unknown' });
+    expect(parseCallback(new URLSearchParams('status=weird'), allowList)).toEqual({
+      status: 'unknown',
+    });
   });
 });

@@ -1,8 +1,9 @@
+import { connectionResultSchema, isAllowedReturnAddress } from '@gds/contract';
+
 /**
- * What the server's provider callback tells /data-sources/callback in its query:
- * status=connected|denied|error, connector=<id>, and for connected credentialName and
- * accountsAdded (+ accountsSkipped when the plan's limit stopped some), for error the error,
- * and optionally the dashboard tool's redirectUri.
+ * What /data-sources/callback shows, read from the query the server's provider callback sends
+ * (the contract's connectionResultSchema): connected with the login's name and the accounts
+ * added (and skipped over the plan's limit), denied, or error with a sentence to show.
  */
 export type CallbackResult =
   | {
@@ -17,37 +18,33 @@ export type CallbackResult =
   | { status: 'error'; connectorId: number | null; error: string; redirectUri: string | null }
   | { status: 'unknown' };
 
-function count(value: string | null): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-}
+const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : 0);
 
 /**
- * Only http(s) addresses are followed: the server allow-lists the address before it sends the
- * browser here, and this check keeps a hand-made link from running script (javascript:).
+ * Reads the callback query. The return address is followed only when it is on the allow-list
+ * the server publishes (GET /api/home/config): the server checked it before sending the
+ * browser here, and checking again keeps a hand-made link from turning this page into an open
+ * redirect. A query that does not parse is "unknown" (nothing to finish).
  */
-export function safeRedirect(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-export function parseCallback(search: URLSearchParams): CallbackResult {
-  const connector = Number(search.get('connector'));
-  const connectorId = Number.isInteger(connector) && connector > 0 ? connector : null;
-  const redirectUri = safeRedirect(search.get('redirectUri'));
-  switch (search.get('status')) {
+export function parseCallback(
+  search: URLSearchParams,
+  redirectAllowList: readonly string[],
+): CallbackResult {
+  const parsed = connectionResultSchema.safeParse(Object.fromEntries(search));
+  if (!parsed.success) return { status: 'unknown' };
+  const query = parsed.data;
+  const connectorId = positive(query.connector) || null;
+  const redirectUri = query.redirectUri
+    ? isAllowedReturnAddress(query.redirectUri, redirectAllowList)
+    : null;
+  switch (query.status) {
     case 'connected':
       return {
         status: 'connected',
         connectorId,
-        credentialName: search.get('credentialName')?.slice(0, 200) ?? '',
-        accountsAdded: count(search.get('accountsAdded')),
-        accountsSkipped: count(search.get('accountsSkipped')),
+        credentialName: query.credentialName?.slice(0, 200) ?? '',
+        accountsAdded: positive(query.accountsAdded),
+        accountsSkipped: positive(query.accountsSkipped),
         redirectUri,
       };
     case 'denied':
@@ -56,10 +53,8 @@ export function parseCallback(search: URLSearchParams): CallbackResult {
       return {
         status: 'error',
         connectorId,
-        error: search.get('error')?.slice(0, 300) || 'Unknown error',
+        error: query.error?.slice(0, 300) || 'Unknown error',
         redirectUri,
       };
-    default:
-      return { status: 'unknown' };
   }
 }

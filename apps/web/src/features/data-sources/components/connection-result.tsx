@@ -1,4 +1,4 @@
-import { MESSAGES, findConnector } from '@gds/contract';
+import { MESSAGES } from '@gds/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useConnectors } from '../api/connectors-query.ts';
 import { groupedDataQueryOptions } from '../api/grouped-data-query.ts';
 import type { CallbackResult } from '../connection-callback.ts';
+import { skippedAccountsMessage } from '../format.ts';
 import { useConnectFlow } from './use-connect-flow.tsx';
 
 /** How long the success card stays before going on by itself. */
@@ -19,14 +20,14 @@ export const AUTO_CONTINUE_MS = 5000;
 
 const DATA_SOURCES_PATH = ROUTES.DataSources.path;
 
-/** The connector's name from the catalog (the static one while the API's is unavailable). */
+/** The connector's name from the catalog; undefined while it loads. */
 function useConnectorName(id: number | null): string | undefined {
   const connectors = useConnectors();
   if (id === null) return 'your data source';
   const fromApi = connectors.data?.byId.get(id)?.name;
   if (fromApi) return fromApi;
   if (connectors.isPending) return undefined;
-  return findConnector(id)?.name ?? 'your data source';
+  return 'your data source';
 }
 
 /**
@@ -136,10 +137,8 @@ function Connected({
         <div className="alert alert-warning" role="status" data-testid="accounts-skipped">
           <Icon name="alert" />
           <div>
-            {result.accountsSkipped.toLocaleString('en-US')}{' '}
-            {result.accountsSkipped === 1 ? 'account was' : 'accounts were'} not added because your
-            plan&apos;s account limit was reached. Raise the limit in Billing, or delete accounts
-            you no longer report on.
+            {skippedAccountsMessage(result.accountsSkipped)} Raise the limit in Billing, or delete
+            accounts you no longer report on.
           </div>
         </div>
       )}
