@@ -181,6 +181,33 @@ describe('adding a data source', () => {
     expect(toasts()).toEqual(['danger: CallRail account was not valid']);
   });
 
+  it('form connector: accounts over the plan limit are reported after the success toast', async () => {
+    mockConnectApi({
+      'GET /api/auth/': start({ state: 'st-1' }),
+      'POST /api/auth/callback': {
+        body: {
+          success: true,
+          redirectUri: null,
+          credential: { id: 'c', name: 'n' },
+          accountsAdded: 1,
+          accountsSkipped: 2,
+          error: null,
+        },
+      },
+    });
+    await choose('callrail');
+    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
+    await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        'success: Your CallRail account was connected',
+        "info: 2 accounts were not added because your plan's account limit was reached.",
+      ]),
+    );
+  });
+
   it('form connector: success with a redirect address goes there', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

@@ -36,11 +36,19 @@ export function timeFromNow(value: string, now: number = Date.now()): string {
   return 'just now';
 }
 
+// Formatters are built once: building one per row costs more than the row itself when
+// thousands of accounts render.
+const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Spec §1 medium dates ("Nov 21, 2026"), as the contract's formatMediumDate, cached. */
+export function formatDate(value: string): string {
+  return mediumDate.format(new Date(value));
+}
+
 /** Full date and time for a tooltip, e.g. "Nov 21, 2026, 3:04 PM". */
 export function formatDateTime(value: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
+  return dateTime.format(new Date(value));
 }
 
 /** Who did something: their name, else their email, else "Someone". */
@@ -58,3 +66,11 @@ export const CATEGORY_LABELS: Record<ConnectorCategory, string> = {
   ecommerce: 'E-commerce',
   local: 'Local',
 };
+
+/** Accounts a connection found but did not add because the plan's account limit was reached. */
+export function skippedAccountsMessage(count: number): string {
+  const n = count.toLocaleString('en-US');
+  return count === 1
+    ? `${n} account was not added because your plan's account limit was reached.`
+    : `${n} accounts were not added because your plan's account limit was reached.`;
+}

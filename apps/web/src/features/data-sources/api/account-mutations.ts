@@ -1,4 +1,4 @@
-import { dataSources, type Account } from '@gds/contract';
+import { ENDPOINTS, type Account } from '@gds/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { groupedDataQueryOptions, type GroupedData } from './grouped-data-query.ts';
@@ -29,8 +29,7 @@ function settle(queryClient: QueryClient, account: Account) {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) =>
-      apiCall(dataSources.deleteAccount, { params: { accountId } }),
+    mutationFn: (accountId: string) => apiCall(ENDPOINTS.deleteAccount, { params: { accountId } }),
     onSuccess: ({ account }) => settle(queryClient, account),
   });
 }
@@ -39,8 +38,7 @@ export function useDeleteAccount() {
 export function useRestoreAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) =>
-      apiCall(dataSources.restoreAccount, { params: { accountId } }),
+    mutationFn: (accountId: string) => apiCall(ENDPOINTS.restoreAccount, { params: { accountId } }),
     onSuccess: ({ account }) => settle(queryClient, account),
   });
 }

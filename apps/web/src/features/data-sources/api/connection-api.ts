@@ -1,11 +1,11 @@
-import { MESSAGES, connections, type BusinessUnit, type ResponseOf } from '@gds/contract';
+import { ENDPOINTS, MESSAGES, type BusinessUnit, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { groupedDataQueryOptions } from './grouped-data-query.ts';
 
-export type ConnectionStart = ResponseOf<typeof connections.startConnection>;
-export type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
+export type ConnectionStart = ResponseOf<typeof ENDPOINTS.startConnection>;
+export type FormLoginResult = ResponseOf<typeof ENDPOINTS.submitFormLogin>;
 
 export interface StartConnectionInput {
   connectorId: number;
@@ -22,7 +22,7 @@ export interface StartConnectionInput {
  * business_unit={unit}, plus credentialId or redirectUri when given.
  */
 export function startConnection(input: StartConnectionInput, signal?: AbortSignal) {
-  return apiCall(connections.startConnection, {
+  return apiCall(ENDPOINTS.startConnection, {
     query: {
       integration_type: input.connectorId,
       masterEmail: input.masterEmail,
@@ -56,7 +56,7 @@ export function connectionStartQueryOptions(input: StartConnectionInput) {
 export function useSubmitFormLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => apiCall(connections.submitFormLogin, { body }),
+    mutationFn: (body: Record<string, string>) => apiCall(ENDPOINTS.submitFormLogin, { body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: groupedDataQueryOptions.queryKey });
     },

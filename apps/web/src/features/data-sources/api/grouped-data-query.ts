@@ -1,9 +1,8 @@
-import { dataSources } from '@gds/contract';
+import { ENDPOINTS, type ResponseOf } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ResponseOf } from '@gds/contract';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
+export type GroupedData = ResponseOf<typeof ENDPOINTS.getGroupedData>;
 export type ConnectorGroup = GroupedData['groups'][number];
 export type Login = ConnectorGroup['logins'][number];
 
@@ -14,7 +13,7 @@ export type Login = ConnectorGroup['logins'][number];
  */
 export const groupedDataQueryOptions = queryOptions({
   queryKey: ['data-sources', 'grouped'],
-  queryFn: ({ signal }): Promise<GroupedData> => apiCall(dataSources.getGroupedData, { signal }),
+  queryFn: ({ signal }): Promise<GroupedData> => apiCall(ENDPOINTS.getGroupedData, { signal }),
 });
 
 export function useGroupedData() {

@@ -121,6 +121,12 @@ function GalleryBody({
         </div>
       </div>
 
+      {all?.some((connector) => connector.sandbox) && (
+        <p className="gallery-note" data-testid="gallery-sandbox-note">
+          <Icon name="info" size={15} />
+          Demo mode: connectors sign in to built-in sandbox providers, so no real account is needed.
+        </p>
+      )}
       {connectors.isError ? (
         <EmptyState
           icon="alert"

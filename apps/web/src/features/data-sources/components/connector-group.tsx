@@ -79,11 +79,13 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
               <thead>
                 <tr>
                   <th scope="col">Account</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="col-optional">
+                  <th scope="col" className="ds-col-status">
+                    Status
+                  </th>
+                  <th scope="col" className="col-optional ds-col-date">
                     Added
                   </th>
-                  <th scope="col" className="col-optional">
+                  <th scope="col" className="col-optional ds-col-date">
                     Last refreshed
                   </th>
                   <th scope="col" className="ds-actions-col">

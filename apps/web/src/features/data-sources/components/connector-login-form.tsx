@@ -10,6 +10,7 @@ import { useAppStore } from '../../../lib/app-store.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import type { Connector } from '../api/connectors-query.ts';
 import { useSubmitFormLogin, type FormLoginResult } from '../api/connection-api.ts';
+import { skippedAccountsMessage } from '../format.ts';
 
 type Values = Record<string, string>;
 
@@ -68,8 +69,14 @@ export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginF
     onDone?.();
     if (sessionEnded) return;
     if (result?.success) {
-      if (result.redirectUri) window.location.assign(result.redirectUri);
-      else showToast(MESSAGES.accountConnected(connector.name), { tone: 'success' });
+      if (result.redirectUri) {
+        window.location.assign(result.redirectUri);
+        return;
+      }
+      showToast(MESSAGES.accountConnected(connector.name), { tone: 'success' });
+      if (result.accountsSkipped > 0) {
+        showToast(skippedAccountsMessage(result.accountsSkipped), { durationMs: 6000 });
+      }
     } else {
       if (result?.error) console.warn(`${connector.name} login refused:`, result.error);
       showToast(MESSAGES.accountNotValid(connector.name), { tone: 'danger' });

@@ -1,4 +1,4 @@
-import { findConnector, type Account } from '@gds/contract';
+import type { Account } from '@gds/contract';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -48,7 +48,7 @@ export function DataSourcesPage() {
 
   const byId = connectors.data?.byId;
   const connectorName = useCallback(
-    (id: number) => byId?.get(id)?.name ?? findConnector(id)?.name ?? `Connector ${id}`,
+    (id: number) => byId?.get(id)?.name ?? `Connector ${id}`,
     [byId],
   );
   const groups = useMemo(

@@ -1,10 +1,10 @@
-import { formatMediumDate, type Account } from '@gds/contract';
+import type { Account } from '@gds/contract';
 import { memo, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { DeletedRow } from '../account-filters.ts';
-import { formatDateTime, personLabel, timeFromNow } from '../format.ts';
+import { formatDate, formatDateTime, personLabel, timeFromNow } from '../format.ts';
 import { ConnectorBadge } from './connector-badge.tsx';
 import { ACCOUNTS_PAGE } from './login-rows.tsx';
 
@@ -79,11 +79,13 @@ export function DeletedAccounts({
             <thead>
               <tr>
                 <th scope="col">Account</th>
-                <th scope="col" className="col-optional">
+                <th scope="col" className="col-optional ds-col-connector">
                   Connector
                 </th>
-                <th scope="col">Deleted</th>
-                <th scope="col" className="col-optional">
+                <th scope="col" className="ds-col-date">
+                  Deleted
+                </th>
+                <th scope="col" className="col-optional ds-col-date">
                   Purged
                 </th>
                 <th scope="col" className="ds-actions-col">
@@ -150,14 +152,14 @@ const DeletedAccountRow = memo(function DeletedAccountRow({
       </td>
       <td>
         <div className="ds-cell-stack">
-          <span>{account.deletedAt ? formatMediumDate(account.deletedAt) : '—'}</span>
+          <span>{account.deletedAt ? formatDate(account.deletedAt) : '—'}</span>
           <span className="ds-cell-sub">by {personLabel(account.deletedBy)}</span>
         </div>
       </td>
       <td className="col-optional">
         {account.purgeAt ? (
           <div className="ds-cell-stack" title={formatDateTime(account.purgeAt)}>
-            <span>{formatMediumDate(account.purgeAt)}</span>
+            <span>{formatDate(account.purgeAt)}</span>
             <span className="ds-cell-sub">{timeFromNow(account.purgeAt)}</span>
           </div>
         ) : (

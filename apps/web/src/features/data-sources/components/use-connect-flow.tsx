@@ -71,7 +71,17 @@ export function useConnectFlow(): {
 
   const close = useCallback(() => setOpen(null), []);
   const dialog = open && (
-    <Dialog open title={loginTitle(open)} onClose={close} testId="connector-login-dialog">
+    <Dialog
+      open
+      title={loginTitle(open)}
+      {...(isFormConnector(open.connector)
+        ? {
+            description: `Enter your ${open.connector.name} details. They are checked with ${open.connector.name} before anything is saved.`,
+          }
+        : {})}
+      onClose={close}
+      testId="connector-login-dialog"
+    >
       <ConnectorLogin connector={open.connector} start={open.start} onDone={close} />
     </Dialog>
   );
