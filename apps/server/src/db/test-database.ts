@@ -23,7 +23,7 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 export async function openTestDatabase(
   kind: TestDatabaseKind,
   pgliteTemplate?: string,
-): Promise<{ db: Db; close: () => Promise<void> }> {
+): Promise<{ db: Db; close: () => Promise<void>; another?: () => Db }> {
   if (kind === 'pglite') {
     const template = pgliteTemplate ? new Blob([fs.readFileSync(pgliteTemplate)]) : undefined;
     const db = createDatabase({
@@ -43,9 +43,17 @@ export async function openTestDatabase(
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(admin);
   const db = createDatabase({ kind: 'postgres', url, searchPath: schema });
   await migrate(db);
+  const others: Db[] = [];
   return {
     db,
+    // A second connection pool on the same schema: what another server instance would have.
+    another: () => {
+      const other = createDatabase({ kind: 'postgres', url, searchPath: schema });
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.destroy();
       await db.destroy();
       await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(admin);
       await admin.destroy();

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { ENDPOINTS } from '@gds/contract';
 import type { ResponseOf } from '@gds/contract';
 import type { BuildAppOptions } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
 import { TinyBrowser, freePort } from './browser.ts';
@@ -15,6 +16,7 @@ export type StartAnswer = ResponseOf<typeof ENDPOINTS.startConnection>;
 /** An app listening on a free port with its sandbox providers, as demo mode runs. */
 export interface SandboxContext {
   app: FastifyInstance;
+  config: Config;
   base: string;
   host: string;
   control: SandboxProviderControl;
@@ -44,7 +46,7 @@ export async function startSandboxApp(
   });
   const app = await createTestApp(db, { config, identity, sandboxProviders: control, ...rest });
   await app.listen({ port, host: '127.0.0.1' });
-  return { app, base, host: `localhost:${port}`, control, identity };
+  return { app, config, base, host: `localhost:${port}`, control, identity };
 }
 
 /** An API call on the listening app's own host (its origin is the one providers return to). */

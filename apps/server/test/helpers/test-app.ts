@@ -80,7 +80,8 @@ export async function createTestApp(
   const app = await buildApp({
     config: options.config ?? testConfig(),
     db,
-    logger: false,
+    // Silent, unless a test reads the server's own log lines (logStream).
+    ...(options.logStream ? {} : { logger: false }),
     distDir: path.join(tempDir(), 'no-dist'),
     ...(identity ? { wrapIdentity: () => identity } : {}),
     ...rest,
