@@ -228,6 +228,25 @@ describe('Data Sources screen', () => {
     expect(rowNames()).toEqual(['Acme Calls']);
     await userEvent.click(toggle);
     expect(rows()).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(rows()).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('switches between Accounts and Deleted with the arrow keys', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups()));
+    await openDataSources();
+    const user = userEvent.setup();
+    const accountsTab = screen.getByRole('tab', { name: /Accounts/ });
+    expect(accountsTab).toHaveAttribute('aria-selected', 'true');
+    accountsTab.focus();
+    await user.keyboard('{ArrowRight}');
+    const deletedTab = screen.getByRole('tab', { name: /Deleted/ });
+    expect(deletedTab).toHaveAttribute('aria-selected', 'true');
+    expect(deletedTab).toHaveFocus();
+    expect(await screen.findByTestId('deleted-view')).toBeInTheDocument();
   });
 
   it('invites a team without data sources to add one', async () => {

@@ -67,6 +67,7 @@ export function DataSourcesPage() {
     () => (view === 'deleted' ? deletedRows(groups, deferredFilters) : []),
     [view, groups, deferredFilters],
   );
+  const allCollapsed = visibleGroups.every((group) => collapsed.has(group.connectorId));
   const connectorOptions = useMemo(
     () =>
       groups.map((group) => ({ id: group.connectorId, name: connectorName(group.connectorId) })),
@@ -226,6 +227,23 @@ export function DataSourcesPage() {
             connectors={connectorOptions}
             counts={counts}
             showStatus={view === 'accounts'}
+            trailing={
+              view === 'accounts' &&
+              visibleGroups.length > 1 && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() =>
+                    setCollapsed(
+                      allCollapsed ? new Set() : new Set(visibleGroups.map((g) => g.connectorId)),
+                    )
+                  }
+                  data-testid="toggle-all-groups"
+                >
+                  {allCollapsed ? 'Expand all' : 'Collapse all'}
+                </Button>
+              )
+            }
           />
           {view === 'deleted' ? (
             <DeletedAccounts

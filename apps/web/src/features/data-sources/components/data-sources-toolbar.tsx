@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import {
@@ -17,6 +17,8 @@ interface DataSourcesToolbarProps {
   counts: AccountCounts;
   /** The Deleted view has no status filter. */
   showStatus: boolean;
+  /** Shown at the end of the row (e.g. collapse all). */
+  trailing?: ReactNode;
 }
 
 /** Search (account name or id, login name) and the connector and status filters. */
@@ -26,6 +28,7 @@ export function DataSourcesToolbar({
   connectors,
   counts,
   showStatus,
+  trailing,
 }: DataSourcesToolbarProps) {
   const id = useId();
   return (
@@ -105,6 +108,7 @@ export function DataSourcesToolbar({
           Clear
         </Button>
       )}
+      {trailing && <div className="ds-toolbar-end">{trailing}</div>}
     </div>
   );
 }
