@@ -58,9 +58,11 @@ export function registerBackgroundJobs(
       }
     };
     let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
+    // After listen, not at ready: in demo mode the providers are this very server.
+    app.addHook('onListen', (done) => {
       timer = setInterval(() => void tick(), ms).unref();
-      await tick();
+      void tick();
+      done();
     });
     app.addHook('onClose', (_instance, done) => {
       clearInterval(timer);
