@@ -5,17 +5,27 @@ import { ENDPOINTS } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import type { Db } from '../src/db/database.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
+import { seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity, testClock } from './helpers/test-app.ts';
 
 /**
- * The one GET allowed to change data: it consumes the single-use sign-in state
- * (docs/adr/0002-login-callback-is-a-get.md). Exempt by name, nothing else.
+ * The GETs allowed to change data, by name, nothing else: the sign-in callback consumes its
+ * single-use state (docs/adr/0002), and starting a connection makes one (docs/adr/0005).
  */
-const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name]);
+const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name, ENDPOINTS.startConnection.name]);
 
-const TABLES = ['teams', 'roles', 'users', 'sessions', 'oauth_states', 'audit_log'] as const;
+const TABLES = [
+  'teams',
+  'roles',
+  'users',
+  'sessions',
+  'oauth_states',
+  'audit_log',
+  'data_source_credentials',
+  'data_source_accounts',
+] as const;
 
 async function everyRow(db: Db) {
   const result: Record<string, unknown[]> = {};
@@ -35,6 +45,7 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
     // A fixed clock: session activity bookkeeping (last_seen_at) stays put during the test.
     app = await createTestApp(db(), { identity, clock: testClock() });
     owner = await signIn(app, identity, 'reader@example.com');
+    await seedLogin(db(), owner.team.id, { userId: owner.user.id });
   });
   afterAll(() => app.close());
 
