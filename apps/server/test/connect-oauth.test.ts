@@ -158,6 +158,23 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
     expect(wrong.result.get('error')).toContain('Sign in as sam@example.com');
     expect(await logins(team.team.id)).toHaveLength(1);
 
+    // An account the login no longer shares is flagged (not deleted) on reconnect.
+    await connectOAuth(ctx, team.cookie, 12, {
+      login: 'sam@example.com',
+      uncheck: [2],
+      query: { credentialId: first?.id ?? '' },
+    });
+    const flagged = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: team.cookie });
+    const shown = flagged.json<{
+      groups: Array<{ logins: Array<{ accounts: Array<{ name: string; status: string }> }> }>;
+    }>().groups[0]?.logins[0]?.accounts;
+    // (Search Console names a site by its URL, the id: the sandbox answers "<login>-<n>".)
+    expect(shown?.map((a) => [a.name.slice(-2), a.status])).toEqual([
+      ['-1', 'connected'],
+      ['-2', 'error'],
+      ['-3', 'connected'],
+    ]);
+
     // A second login of the same connector is a new credential with its own accounts.
     await connectOAuth(ctx, team.cookie, 12, { login: 'kim@example.com' });
     expect(await logins(team.team.id)).toHaveLength(2);
