@@ -7,6 +7,7 @@ import { createTeamRepository } from '../team/team.repository.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
 import type { FoundItem } from './json-path.ts';
 import { CONNECT_MESSAGES } from './messages.ts';
+import { storeAccounts } from './store-accounts.ts';
 
 /** A connection the provider has confirmed, ready to be stored. */
 export interface VerifiedConnection {
@@ -104,58 +105,16 @@ export async function storeConnection(
         .execute();
     }
 
-    const known = new Map(
-      (
-        await repo.accountsByExternalId(
-          teamId,
-          connector.id,
-          input.accounts.map((a) => a.id),
-        )
-      ).map((row) => [row.external_id, row]),
-    );
-    let used = await repo.countActiveAccounts(teamId);
-    const added: FoundItem[] = [];
-    let skipped = 0;
-    for (const account of input.accounts) {
-      const row = known.get(account.id);
-      if (row) {
-        // Already the team's (under this login or another): kept where it is, deleted or not.
-        if (row.credential_id === id) {
-          await tx
-            .updateTable('data_source_accounts')
-            .set({ name: account.name, status: 'connected' })
-            .where('id', '=', row.id)
-            .execute();
-        }
-      } else if (used < limit) {
-        added.push(account);
-        used += 1;
-      } else {
-        skipped += 1;
-      }
-    }
-    if (added.length > 0) {
-      await tx
-        .insertInto('data_source_accounts')
-        .values(
-          added.map((account) => ({
-            team_id: teamId,
-            credential_id: id,
-            connector_id: connector.id,
-            external_id: account.id,
-            name: account.name,
-            added_by: input.userId,
-            added_at: now,
-          })),
-        )
-        .execute();
-    }
-    if (existing)
-      await repo.flagUnlisted(
-        teamId,
-        id,
-        input.accounts.map((a) => a.id),
-      );
+    const { added, skipped } = await storeAccounts(tx, {
+      teamId,
+      credentialId: id,
+      connectorId: connector.id,
+      userId: input.userId,
+      limit,
+      accounts: input.accounts,
+      now,
+      reconnect: Boolean(existing),
+    });
 
     await createTeamRepository(tx).audit({
       teamId,
@@ -165,13 +124,13 @@ export async function storeConnection(
         connectorId: connector.id,
         credentialId: id,
         login: identity.name,
-        accountsAdded: added.length,
+        accountsAdded: added,
         accountsSkipped: skipped,
       },
     });
     return {
       credential: { id, name: identity.name },
-      accountsAdded: added.length,
+      accountsAdded: added,
       accountsSkipped: skipped,
       reconnected: Boolean(existing),
     };

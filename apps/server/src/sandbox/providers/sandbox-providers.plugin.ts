@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import { registerSandboxApiRoutes } from './sandbox-api.routes.ts';
-import { registerSandboxOAuthRoutes } from './sandbox-oauth.routes.ts';
+import { SandboxCodes } from './sandbox-codes.ts';
+import { registerSandboxConsentRoutes } from './sandbox-consent.routes.ts';
+import { registerSandboxTokenRoutes } from './sandbox-token.routes.ts';
 
 /**
  * Demo mode: the sandbox data-source providers under /sandbox/providers. Their own scope
@@ -15,7 +17,9 @@ export async function registerSandboxProviders(
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) =>
       next(null, body),
     );
-    registerSandboxOAuthRoutes(scope, deps);
+    const codes = new SandboxCodes(deps.clock);
+    registerSandboxConsentRoutes(scope, deps, codes);
+    registerSandboxTokenRoutes(scope, deps, codes);
     registerSandboxApiRoutes(scope, deps);
     done();
   });

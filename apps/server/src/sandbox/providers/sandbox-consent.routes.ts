@@ -1,37 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { connectorCallbackPath } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { renderSandboxError } from '../interaction-page.ts';
 import { renderConsentPage } from './consent-page.ts';
 import type { ConsentRequest } from './consent-page.ts';
-import {
-  sandboxClientId,
-  sandboxClientSecret,
-  SANDBOX_PROVIDERS_PATH,
-} from './sandbox-addresses.ts';
+import { SANDBOX_PROVIDERS_PATH, sandboxClientId } from './sandbox-addresses.ts';
 import { accountSlots, defaultLogin } from './sandbox-answers.ts';
+import type { SandboxCodes } from './sandbox-codes.ts';
 import type { SandboxProviderDeps } from './sandbox-deps.ts';
-import { oauthError, recordCall, sandboxConnector } from './sandbox-deps.ts';
-import { issueTokens, refreshTokens } from './sandbox-grants.ts';
-import { readGrant } from './sandbox-tokens.ts';
+import { sandboxConnector } from './sandbox-deps.ts';
 
-interface PendingCode {
-  connector: string;
-  redirectUri: string;
-  challenge: string;
-  login: string;
-  accounts: number[];
-  expiresAt: number;
-}
-
-const CODE_TTL_MS = 60_000;
-
-/** The sandbox providers' OAuth2 endpoints: consent page, token (code + refresh), revoke. */
-export function registerSandboxOAuthRoutes(app: FastifyInstance, deps: SandboxProviderDeps): void {
+/**
+ * The sandbox providers' authorize endpoint: checks the request as a real provider would
+ * (client, registered redirect URI, PKCE) and shows the consent page; Allow answers a code,
+ * Deny access_denied, both by redirecting to the app's callback for that connector.
+ */
+export function registerSandboxConsentRoutes(
+  app: FastifyInstance,
+  deps: SandboxProviderDeps,
+  codes: SandboxCodes,
+): void {
   const { config, control } = deps;
-  const codes = new Map<string, PendingCode>();
   const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
   // After Allow/Deny the browser goes to the app's callback: form-action must allow it.
   const helmet = {
@@ -113,86 +103,14 @@ export function registerSandboxOAuthRoutes(app: FastifyInstance, deps: SandboxPr
     const accounts = Array.from({ length: slots }, (_, i) => i + 1).filter(
       (n) => body[`account_${n}`] === 'on',
     );
-    const code = randomBytes(24).toString('base64url');
-    if (codes.size > 1000) codes.clear();
-    codes.set(code, {
+    const code = codes.issue({
       connector: connector.nameSimple,
       redirectUri,
       challenge: body.code_challenge ?? '',
       login,
       accounts,
-      expiresAt: deps.clock().getTime() + CODE_TTL_MS,
     });
     target.searchParams.set('code', code);
     return reply.redirect(target.toString(), 303);
   });
-
-  app.post(`${base}/token`, async (req, reply) => {
-    const connector = sandboxConnector(req);
-    if (!connector?.api?.oauth2) return oauthError(reply, 404, 'invalid_request');
-    const body = (req.body ?? {}) as Record<string, string | undefined>;
-    const refreshing = body.grant_type === 'refresh_token';
-    if (await recordCall(deps, req, reply, connector.nameSimple, refreshing ? 'refresh' : 'token'))
-      return reply;
-    if (control.tokenDelayMs > 0) await new Promise((r) => setTimeout(r, control.tokenDelayMs));
-    if (!clientAuthenticated(deps, connector, req, body))
-      return oauthError(reply, 401, 'invalid_client');
-    if (refreshing) {
-      const answer = refreshTokens(deps, connector, body.refresh_token ?? '');
-      return answer ? answer : oauthError(reply, 400, 'invalid_grant');
-    }
-    if (body.grant_type !== 'authorization_code')
-      return oauthError(reply, 400, 'unsupported_grant_type');
-    const pending = codes.get(body.code ?? '');
-    codes.delete(body.code ?? '');
-    const verifier = body.code_verifier ?? '';
-    const pkceOk = pending?.challenge
-      ? createHash('sha256').update(verifier).digest('base64url') === pending.challenge
-      : !verifier;
-    if (
-      !pending ||
-      pending.connector !== connector.nameSimple ||
-      pending.redirectUri !== body.redirect_uri ||
-      pending.expiresAt < deps.clock().getTime() ||
-      !pkceOk
-    ) {
-      return oauthError(reply, 400, 'invalid_grant');
-    }
-    return issueTokens(deps, connector, pending.login, pending.accounts, true);
-  });
-
-  app.post(`${base}/revoke`, async (req, reply) => {
-    const connector = sandboxConnector(req);
-    if (!connector) return oauthError(reply, 404, 'invalid_request');
-    if (await recordCall(deps, req, reply, connector.nameSimple, 'revoke')) return reply;
-    const token = ((req.body ?? {}) as Record<string, string | undefined>).token ?? '';
-    const grant = readGrant(deps.key, 'rt', token) ?? readGrant(deps.key, 'at', token);
-    if (grant?.c === connector.nameSimple) control.revoke(grant.c, grant.l);
-    // RFC 7009: the answer is the same whether the token was known or not.
-    return {};
-  });
-}
-
-/** Client authentication as the connector's settings say (Basic, form body, or none). */
-function clientAuthenticated(
-  deps: SandboxProviderDeps,
-  connector: ConnectorDefinition,
-  req: FastifyRequest,
-  body: Record<string, string | undefined>,
-): boolean {
-  const oauth2 = connector.api?.oauth2;
-  const id = sandboxClientId(connector.nameSimple);
-  const secret = sandboxClientSecret(deps.key, connector.nameSimple);
-  const idParam = oauth2?.clientIdParam ?? 'client_id';
-  switch (oauth2?.clientAuth ?? 'body') {
-    case 'basic': {
-      const header = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const [user = '', pass = ''] = Buffer.from(header, 'base64').toString('utf8').split(':');
-      return decodeURIComponent(user) === id && decodeURIComponent(pass) === secret;
-    }
-    case 'body':
-      return body[idParam] === id && body.client_secret === secret;
-    case 'none':
-      return body[idParam] === id;
-  }
 }
