@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { connectorCallbackPath } from '@gds/contract';
+import type { ConnectionResult } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { authenticate } from '../../http/route.ts';
 import type { RouteDeps } from '../../http/route.ts';
@@ -32,19 +33,29 @@ export function registerOAuthCallback(
     reply.header('referrer-policy', 'no-referrer');
     const { nameSimple } = req.params as { nameSimple: string };
     const parsed = callbackQuery.safeParse(req.query);
-    let auth: RequestAuth;
+    let result: ConnectionResult;
     try {
-      auth = await authenticate(req, deps.route);
+      result = await completeOAuthConnection(deps.connect, {
+        nameSimple,
+        query: parsed.success ? parsed.data : {},
+        auth: await callerOf(req, deps.route),
+        log: req.log,
+      });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      auth = { kind: 'anonymous' };
+      // Even our own failure (database down) ends on the SPA page, never on a bare error.
+      req.log.error({ err: error }, 'finishing a data-source connection failed');
+      result = { status: 'error', error: 'Something went wrong on our side. Please try again.' };
     }
-    const result = await completeOAuthConnection(deps.connect, {
-      nameSimple,
-      query: parsed.success ? parsed.data : {},
-      auth,
-      log: req.log,
-    });
     return reply.redirect(callbackLocation(result), 303);
   });
+}
+
+/** The caller's session; one of another unit's team counts as none (its state cannot match). */
+async function callerOf(req: FastifyRequest, route: RouteDeps): Promise<RequestAuth> {
+  try {
+    return await authenticate(req, route);
+  } catch (error) {
+    if (error instanceof AppError) return { kind: 'anonymous' };
+    throw error;
+  }
 }
