@@ -150,10 +150,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { registerSandboxProviders } =
       await import('./sandbox/providers/sandbox-providers.plugin.ts');
     const { SandboxProviderControl } = await import('./sandbox/providers/sandbox-control.ts');
+    const defaultControl = () => {
+      const control = new SandboxProviderControl();
+      control.accountsPerLogin = config.sandboxAccountsPerLogin;
+      return control;
+    };
     await registerSandboxProviders(app, {
       config,
       key: sandboxKey,
-      control: options.sandboxProviders ?? new SandboxProviderControl(),
+      control: options.sandboxProviders ?? defaultControl(),
       clock,
     });
   }

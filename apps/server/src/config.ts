@@ -54,6 +54,8 @@ export interface Config {
   tokenCheckIntervalMs: number;
   /** Lifetime of the sandbox providers' access tokens (short in e2e runs to see refreshes). */
   sandboxTokenTtlSeconds: number;
+  /** Accounts each sandbox login offers (e2e runs raise it to reach the plan's limit). */
+  sandboxAccountsPerLogin: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +120,7 @@ const envSchema = z.object({
   LOGIN_CHECK_INTERVAL_SECONDS: positiveInt(300),
   TOKEN_CHECK_INTERVAL_SECONDS: positiveInt(600),
   SANDBOX_TOKEN_TTL_SECONDS: positiveInt(3600),
+  SANDBOX_ACCOUNTS_PER_LOGIN: positiveInt(3),
 });
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
@@ -191,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginCheckIntervalMs: e.LOGIN_CHECK_INTERVAL_SECONDS * 1000,
     tokenCheckIntervalMs: e.TOKEN_CHECK_INTERVAL_SECONDS * 1000,
     sandboxTokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
+    sandboxAccountsPerLogin: e.SANDBOX_ACCOUNTS_PER_LOGIN,
   };
 }
 

@@ -131,4 +131,16 @@ describeEachDatabase('starting a connection: checks', (db) => {
     });
     await live.close();
   });
+
+  it('SANDBOX_ACCOUNTS_PER_LOGIN sets how many accounts a sandbox login offers', async () => {
+    const demo = await createTestApp(db(), {
+      config: testConfig({ SANDBOX_ACCOUNTS_PER_LOGIN: '5' }),
+      identity,
+    });
+    const started = await api(demo, { url: '/api/auth/?integration_type=1', cookie: owner.cookie });
+    const authUri = new URL(started.json<{ authUri: string }>().authUri);
+    const page = await demo.inject({ url: `${authUri.pathname}${authUri.search}` });
+    expect(page.body.match(/type="checkbox" name="account_\d+" checked/g)).toHaveLength(5);
+    await demo.close();
+  });
 });
