@@ -163,4 +163,32 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
       next_refresh_at: null,
     });
   });
+
+  it('a token no key can read (key dropped from the ring too early) asks to reconnect, no provider call', async () => {
+    const { id } = await connected('unreadable@example.com');
+    await db()
+      .updateTable('data_source_credentials')
+      .set({ key_version: 'gone' })
+      .where('id', '=', id)
+      .execute();
+    clock.advance(HOUR);
+    await refresh();
+    const row = await db()
+      .selectFrom('data_source_credentials')
+      .select(['status', 'status_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'needs_reconnect',
+      status_reason:
+        'The stored access to Google Analytics could not be read on our side. Reconnect to resume.',
+    });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'data_source.refresh_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ credentialId: id, reason: 'unreadable' });
+  });
 });

@@ -13,6 +13,8 @@ export const CONNECT_MESSAGES = {
     `You signed in to ${name} with another account than the login you are reconnecting (${expected}). Sign in as ${expected} and try again.`,
   formRefused: (name: string) => `${name} did not accept these details. Check them and try again.`,
   revoked: (name: string) => `Access was revoked or expired at ${name}. Reconnect to resume.`,
+  unreadable: (name: string) =>
+    `The stored access to ${name} could not be read on our side. Reconnect to resume.`,
   refreshFailing: (name: string) =>
     `${name} has not answered for a while. We keep trying; reconnect if this lasts.`,
 } as const;

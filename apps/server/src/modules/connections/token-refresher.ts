@@ -4,13 +4,13 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
-import type { Updateable } from 'kysely';
-import type { CredentialRow, DataSourceCredentialsTable } from '../../db/schema.ts';
+import type { CredentialRow } from '../../db/schema.ts';
 import { createTeamRepository } from '../team/team.repository.ts';
 import { CONNECT_MESSAGES } from './messages.ts';
 import { refreshAccessToken } from './oauth2-client.ts';
 import type { ProviderDirectory } from './provider-directory.ts';
 import { ProviderError } from './provider-http.ts';
+import { createRefreshClaims } from './refresh-claims.ts';
 import { sealContext } from './store-connection.ts';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -22,10 +22,9 @@ export interface RefreshSummary {
 }
 
 /**
- * Keeps access tokens fresh in every instance (RELIABILITY 21). A credential due for refresh
- * is claimed with FOR UPDATE SKIP LOCKED and a lease in one short transaction, so exactly one
- * instance refreshes it, without holding a database connection during the provider call. The
- * result is written only if the lease is still ours (a reconnect meanwhile wins).
+ * Keeps access tokens fresh in every instance (RELIABILITY 21): claims what is due
+ * (refresh-claims.ts: once across instances), refreshes it once, and records the login's
+ * health, telling "revoked" (reconnect) from "provider down" (retry with back-off).
  */
 export function createTokenRefresher(deps: {
   db: Db;
@@ -36,65 +35,42 @@ export function createTokenRefresher(deps: {
   log: FastifyBaseLogger;
 }) {
   const { refresh } = deps.config;
-  // Longer than any refresh can take, so a lease only lapses when its instance died.
-  const leaseMs = deps.config.connectorTimeoutMs * 3;
+  const { claim, settle } = createRefreshClaims({
+    db: deps.db,
+    clock: deps.clock,
+    marginMs: refresh.marginMs,
+    // Longer than any refresh can take, so a lease only lapses when its instance died.
+    leaseMs: deps.config.connectorTimeoutMs * 3,
+  });
 
-  async function claim(): Promise<{ row: CredentialRow; lease: Date } | undefined> {
-    return deps.db.transaction().execute(async (tx) => {
-      const now = deps.clock();
-      const row = await tx
-        .selectFrom('data_source_credentials')
-        .selectAll()
-        .where('refresh_token_enc', 'is not', null)
-        .where('status', '<>', 'needs_reconnect')
-        .where('expires_at', '<=', new Date(now.getTime() + refresh.marginMs))
-        .where((eb) => eb.or([eb('next_refresh_at', 'is', null), eb('next_refresh_at', '<=', now)]))
-        .where((eb) =>
-          eb.or([eb('refresh_claimed_until', 'is', null), eb('refresh_claimed_until', '<', now)]),
-        )
-        .orderBy('expires_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const lease = new Date(now.getTime() + leaseMs);
-      await tx
-        .updateTable('data_source_credentials')
-        .set({ refresh_claimed_until: lease })
-        .where('id', '=', row.id)
-        .execute();
-      return { row, lease };
-    });
-  }
-
-  /** Writes a result if this instance still holds the lease. */
-  async function settle(
-    row: CredentialRow,
-    lease: Date,
-    values: Updateable<DataSourceCredentialsTable>,
-  ) {
-    await deps.db
-      .updateTable('data_source_credentials')
-      .set({ ...values, refresh_claimed_until: null, updated_at: deps.clock() })
-      .where('id', '=', row.id)
-      .where('refresh_claimed_until', '=', lease)
-      .execute();
+  /** Decrypts the stored refresh token; undefined when no key of its version can (ring changed). */
+  function storedRefreshToken(row: CredentialRow): string | undefined {
+    if (!row.refresh_token_enc) return undefined;
+    try {
+      return deps.cipher.decrypt(
+        row.refresh_token_enc,
+        row.key_version,
+        sealContext(row.id, 'refresh'),
+      );
+    } catch (error) {
+      deps.log.error(
+        { credentialId: row.id, keyVersion: row.key_version, err: error },
+        'a stored refresh token could not be decrypted: is its key still in TOKEN_ENCRYPTION_KEYS?',
+      );
+      return undefined;
+    }
   }
 
   async function refreshOne(row: CredentialRow, lease: Date): Promise<keyof RefreshSummary> {
     const connector = findConnector(row.connector_id);
     const provider = deps.providers.find(row.connector_id);
     const name = connector?.name ?? 'The provider';
+    const current = storedRefreshToken(row);
+    if (current === undefined) return recordFailure(row, lease, name, 'unreadable');
     try {
-      if (!provider?.api.oauth2 || !row.refresh_token_enc) {
+      if (!provider?.api.oauth2) {
         throw new ProviderError('unavailable', `${name} is not configured on this server`);
       }
-      const current = deps.cipher.decrypt(
-        row.refresh_token_enc,
-        row.key_version,
-        sealContext(row.id, 'refresh'),
-      );
       const signal = AbortSignal.timeout(deps.config.connectorTimeoutMs);
       const tokens = await refreshAccessToken(provider, current, signal);
       const now = deps.clock();
@@ -121,48 +97,59 @@ export function createTokenRefresher(deps: {
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       // Refused (invalid_grant, 400/401): the grant is gone, only the user can fix it.
-      const revoked = error.kind === 'refused';
-      const attempts = row.refresh_attempts + 1;
-      const now = deps.clock();
-      const backoff = Math.min(refresh.intervalMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
-      const status = revoked
-        ? 'needs_reconnect'
-        : attempts >= refresh.maxAttempts
-          ? 'error'
-          : row.status;
-      await settle(row, lease, {
-        status,
-        status_reason: revoked
-          ? CONNECT_MESSAGES.revoked(name)
-          : status === 'error'
-            ? CONNECT_MESSAGES.refreshFailing(name)
-            : row.status_reason,
-        refresh_attempts: attempts,
-        next_refresh_at: revoked ? null : new Date(now.getTime() + backoff),
-      });
-      await createTeamRepository(deps.db).audit({
-        teamId: row.team_id,
-        actorUserId: null,
-        action: 'data_source.refresh_failed',
-        details: {
-          connectorId: row.connector_id,
-          credentialId: row.id,
-          reason: revoked ? 'revoked' : error.kind,
-          attempt: attempts,
-          status,
-        },
-      });
-      deps.log.warn(
-        {
-          credentialId: row.id,
-          connector: connector?.nameSimple,
-          kind: error.kind,
-          attempt: attempts,
-        },
-        revoked ? 'refresh refused: the login needs reconnecting' : 'refresh failed; will retry',
-      );
-      return revoked ? 'revoked' : 'failed';
+      return recordFailure(row, lease, name, error.kind === 'refused' ? 'revoked' : error.kind);
     }
+  }
+
+  /**
+   * Health after a failed refresh: revoked (or unreadable) → needs reconnect, not retried;
+   * provider down or slow → retried with exponential back-off, 'error' after maxAttempts.
+   */
+  async function recordFailure(
+    row: CredentialRow,
+    lease: Date,
+    name: string,
+    reason: 'revoked' | 'unreadable' | 'timeout' | 'unavailable' | 'invalid',
+  ): Promise<keyof RefreshSummary> {
+    const final = reason === 'revoked' || reason === 'unreadable';
+    const attempts = row.refresh_attempts + 1;
+    const now = deps.clock();
+    const backoff = Math.min(refresh.intervalMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+    const status = final
+      ? 'needs_reconnect'
+      : attempts >= refresh.maxAttempts
+        ? 'error'
+        : row.status;
+    await settle(row, lease, {
+      status,
+      status_reason:
+        reason === 'revoked'
+          ? CONNECT_MESSAGES.revoked(name)
+          : reason === 'unreadable'
+            ? CONNECT_MESSAGES.unreadable(name)
+            : status === 'error'
+              ? CONNECT_MESSAGES.refreshFailing(name)
+              : row.status_reason,
+      refresh_attempts: attempts,
+      next_refresh_at: final ? null : new Date(now.getTime() + backoff),
+    });
+    await createTeamRepository(deps.db).audit({
+      teamId: row.team_id,
+      actorUserId: null,
+      action: 'data_source.refresh_failed',
+      details: {
+        connectorId: row.connector_id,
+        credentialId: row.id,
+        reason,
+        attempt: attempts,
+        status,
+      },
+    });
+    deps.log.warn(
+      { credentialId: row.id, connectorId: row.connector_id, reason, attempt: attempts },
+      final ? 'refresh refused: the login needs reconnecting' : 'refresh failed; will retry',
+    );
+    return final ? 'revoked' : 'failed';
   }
 
   return {

@@ -1,0 +1,62 @@
+import type { Updateable } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import type { CredentialRow, DataSourceCredentialsTable } from '../../db/schema.ts';
+
+/**
+ * Who refreshes what: a credential due for refresh is claimed with FOR UPDATE SKIP LOCKED and
+ * a lease in one short transaction, so across instances exactly one refreshes it, without
+ * holding a database connection during the provider call. A result is written only while the
+ * lease is still ours (a reconnect meanwhile clears it and wins).
+ */
+export function createRefreshClaims(deps: {
+  db: Db;
+  clock: Clock;
+  marginMs: number;
+  leaseMs: number;
+}) {
+  async function claim(): Promise<{ row: CredentialRow; lease: Date } | undefined> {
+    return deps.db.transaction().execute(async (tx) => {
+      const now = deps.clock();
+      const row = await tx
+        .selectFrom('data_source_credentials')
+        .selectAll()
+        .where('refresh_token_enc', 'is not', null)
+        .where('status', '<>', 'needs_reconnect')
+        .where('expires_at', '<=', new Date(now.getTime() + deps.marginMs))
+        .where((eb) => eb.or([eb('next_refresh_at', 'is', null), eb('next_refresh_at', '<=', now)]))
+        .where((eb) =>
+          eb.or([eb('refresh_claimed_until', 'is', null), eb('refresh_claimed_until', '<', now)]),
+        )
+        .orderBy('expires_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const lease = new Date(now.getTime() + deps.leaseMs);
+      await tx
+        .updateTable('data_source_credentials')
+        .set({ refresh_claimed_until: lease })
+        .where('id', '=', row.id)
+        .execute();
+      return { row, lease };
+    });
+  }
+
+  /** Writes a result if this instance still holds the lease. */
+  async function settle(
+    row: CredentialRow,
+    lease: Date,
+    values: Updateable<DataSourceCredentialsTable>,
+  ) {
+    await deps.db
+      .updateTable('data_source_credentials')
+      .set({ ...values, refresh_claimed_until: null, updated_at: deps.clock() })
+      .where('id', '=', row.id)
+      .where('refresh_claimed_until', '=', lease)
+      .execute();
+  }
+
+  return { claim, settle };
+}
