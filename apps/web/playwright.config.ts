@@ -21,6 +21,7 @@ async function freePort(): Promise<number> {
 const env = process.env;
 env.E2E_PORT ??= String(await freePort());
 env.E2E_SHORT_IDLE_PORT ??= String(await freePort());
+env.E2E_FAST_PORT ??= String(await freePort());
 env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gds-e2e-'));
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -78,6 +79,14 @@ export default defineConfig({
     // A second instance whose sessions go idle after 3 s, to see the 440 flow for real.
     server(env.E2E_SHORT_IDLE_PORT, join(env.E2E_DATA_DIR, 'short-idle'), {
       SESSION_IDLE_SECONDS: '3',
+    }),
+    // A third whose data-source tokens need refreshing within seconds (revoke → reconnect) and
+    // whose sandbox logins bring 10 accounts each (the plan's account limit).
+    server(env.E2E_FAST_PORT, join(env.E2E_DATA_DIR, 'fast'), {
+      SANDBOX_TOKEN_TTL_SECONDS: '302',
+      CONNECTOR_REFRESH_INTERVAL_SECONDS: '1',
+      TOKEN_CHECK_INTERVAL_SECONDS: '2',
+      SANDBOX_ACCOUNTS_PER_LOGIN: '10',
     }),
   ],
 });

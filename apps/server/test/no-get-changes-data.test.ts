@@ -12,7 +12,7 @@ import { api, createTestApp, fakeIdentity, testClock } from './helpers/test-app.
 
 /**
  * The GETs allowed to change data, by name, nothing else: the sign-in callback consumes its
- * single-use state (docs/adr/0002), and starting a connection makes one (docs/adr/0005).
+ * single-use state (docs/adr/0002), and starting a connection makes one (docs/adr/0008).
  */
 const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name, ENDPOINTS.startConnection.name]);
 

@@ -21,9 +21,8 @@ export interface SignInOptions {
   lastName?: string;
 }
 
-/** Clicks "Sign in with Google" on the current login screen and completes the sandbox IdP. */
+/** Completes the sandbox identity provider's sign-in page (after "Sign in with Google"). */
 export async function completeSignIn(page: Page, options: SignInOptions): Promise<void> {
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox sign-in' })).toBeVisible();
   await page.getByLabel('Email').fill(options.email);
   if (options.firstName) await page.getByLabel('First name').fill(options.firstName);
@@ -34,6 +33,7 @@ export async function completeSignIn(page: Page, options: SignInOptions): Promis
 /** Signs in from the login screen of `base` and waits for the Team screen. */
 export async function signIn(page: Page, base: string, options: SignInOptions): Promise<void> {
   await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await completeSignIn(page, options);
   await page.waitForURL(`${base}/team`);
   await expect(page.getByTestId('team-name')).toBeVisible();

@@ -20,7 +20,7 @@ const callbackQuery = z
 /**
  * GET /oauth/:nameSimple/callback: where each OAuth provider sends the browser back (its own
  * redirect URI, RELIABILITY 17). A top-level navigation from the provider, so it lives outside
- * /api and needs no unit header, like the sign-in callback (docs/adr/0005). It always ends in
+ * /api and needs no unit header, like the sign-in callback (docs/adr/0008). It always ends in
  * a 303 to the SPA's /data-sources/callback with the outcome; it never answers an error page.
  */
 export function registerOAuthCallback(

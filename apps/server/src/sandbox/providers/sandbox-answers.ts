@@ -48,7 +48,17 @@ export function shapeAnswer(
   const api = connector.api;
   if (!api) return {};
   let answer: unknown = {};
-  if (parts.identity) answer = writeItem(answer, api.identity, parts.identity);
+  if (parts.identity) {
+    // Where a provider names a login by its id (Pinterest's username), the id is the name the
+    // person typed, so the app shows that rather than an opaque sandbox id.
+    const { identity } = parts;
+    const sameField = api.identity.idField === api.identity.nameField;
+    answer = writeItem(
+      answer,
+      api.identity,
+      sameField ? { ...identity, id: identity.name } : identity,
+    );
+  }
   if (parts.accounts) {
     const lookup = api.accounts;
     if (lookup.listPath === undefined) {
