@@ -1,5 +1,5 @@
-import { CONNECTORS } from '@gds/contract';
-import type { ConnectorDefinition } from '@gds/contract';
+import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
+import type { ProviderConnector } from '@gds/contract/providers';
 
 /** Parsers for the data-source settings; each throws a readable message naming the variable. */
 
@@ -22,7 +22,7 @@ export function connectorEnvPrefix(nameSimple: string): string {
   return `CONNECTOR_${nameSimple.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 }
 
-const usesDeveloperToken = (connector: ConnectorDefinition) =>
+const usesDeveloperToken = (connector: ProviderConnector) =>
   JSON.stringify(connector.api ?? {}).includes('{developerToken}');
 
 /**
@@ -33,7 +33,7 @@ export function parseConnectorCredentials(
   env: Record<string, string | undefined>,
 ): Record<string, ConnectorCredentials> {
   const found: Record<string, ConnectorCredentials> = {};
-  for (const connector of CONNECTORS) {
+  for (const connector of PROVIDER_CONNECTORS) {
     const oauth2 = connector.api?.oauth2;
     if (!oauth2) continue;
     const prefix = connectorEnvPrefix(connector.nameSimple);

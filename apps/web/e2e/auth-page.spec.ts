@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { answerConsent } from './data-sources-support.ts';
-import { completeSignIn, origin, uniqueEmail } from './support.ts';
+import { completeSignIn, uniqueEmail } from './support.ts';
 
 const LOOKER_RETURN = 'https://script.google.com/macros/d/e2e-connector/usercallback';
 const AUTH_PATH = `/auth?integration_type=1&redirectUri=${encodeURIComponent(LOOKER_RETURN)}`;

@@ -1,6 +1,3 @@
-import type { ConnectorApi } from './connector-api-types.ts';
-import { CONNECTOR_APIS } from './connector-apis/index.ts';
-
 /**
  * The connectors catalog (spec §3, §9). Connectors are data: the server answers this catalog
  * from GET /api/dataSources/connectorConfig as a map keyed by kind id, and the web app derives
@@ -44,11 +41,6 @@ export interface ConnectorDefinition {
   deprecated: boolean;
   /** Sold as an add-on module: allowed only when the team's plan includes it. */
   addon: boolean;
-  /**
-   * The provider's auth, identity and account-discovery addresses (server-side; never in an
-   * API answer). Absent for deprecated connectors, which cannot be newly connected.
-   */
-  api?: ConnectorApi;
 }
 
 export const GOOGLE_TYPE_CONNECTOR_IDS = [1, 3, 12, 13, 19] as const;
@@ -64,7 +56,7 @@ export const ADDON_CONNECTORS = [
   'bing-ads',
 ] as const;
 
-type Entry = Omit<ConnectorDefinition, 'googleType' | 'beta' | 'deprecated' | 'addon' | 'api'>;
+type Entry = Omit<ConnectorDefinition, 'googleType' | 'beta' | 'deprecated' | 'addon'>;
 
 const apiKeyField = (label = 'API key'): LoginField => ({
   fieldName: 'apiKey',
@@ -315,17 +307,13 @@ const ENTRIES: readonly Entry[] = [
 const includes = (list: readonly (string | number)[], value: string | number) =>
   list.includes(value);
 
-export const CONNECTORS: readonly ConnectorDefinition[] = ENTRIES.map((entry) => {
-  const api = CONNECTOR_APIS[entry.nameSimple];
-  return {
-    ...entry,
-    googleType: includes(GOOGLE_TYPE_CONNECTOR_IDS, entry.id),
-    beta: includes(BETA_CONNECTORS, entry.nameSimple),
-    deprecated: includes(DEPRECATED_CONNECTORS, entry.nameSimple),
-    addon: includes(ADDON_CONNECTORS, entry.nameSimple),
-    ...(api ? { api } : {}),
-  };
-});
+export const CONNECTORS: readonly ConnectorDefinition[] = ENTRIES.map((entry) => ({
+  ...entry,
+  googleType: includes(GOOGLE_TYPE_CONNECTOR_IDS, entry.id),
+  beta: includes(BETA_CONNECTORS, entry.nameSimple),
+  deprecated: includes(DEPRECATED_CONNECTORS, entry.nameSimple),
+  addon: includes(ADDON_CONNECTORS, entry.nameSimple),
+}));
 
 export function findConnector(id: number): ConnectorDefinition | undefined {
   return CONNECTORS.find((connector) => connector.id === id);

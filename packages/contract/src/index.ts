@@ -1,5 +1,4 @@
 export * from './business-units.ts';
-export * from './connector-api-types.ts';
 export * from './connectors.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';

@@ -29,8 +29,15 @@ export function formatBillingAmount(
   );
 }
 
+// Building a formatter costs more than formatting: keep one per locale (long lists of dates).
+const mediumDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Dates in medium format, e.g. "Nov 21, 2026". */
 export function formatMediumDate(value: string | number | Date, locale = 'en-US'): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  let format = mediumDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+    mediumDateFormats.set(locale, format);
+  }
+  return format.format(value instanceof Date ? value : new Date(value));
 }

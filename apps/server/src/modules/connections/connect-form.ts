@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findConnector } from '@gds/contract';
+import { findProviderConnector } from '@gds/contract/providers';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../sessions/session-token.ts';
@@ -43,7 +43,7 @@ export async function submitFormLogin(
   const stateHash = hashToken(state);
   const sessionHash = hashToken(input.sessionToken);
   const peeked = await deps.states.peek(stateHash, sessionHash, deps.clock(), 'connect');
-  const connector = peeked?.connector_id ? findConnector(peeked.connector_id) : undefined;
+  const connector = peeked?.connector_id ? findProviderConnector(peeked.connector_id) : undefined;
   if (!peeked || !connector || connector.auth !== 'form' || peeked.user_id !== user.id) {
     return failure(CONNECT_MESSAGES.formStale);
   }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DATA_SOURCES_CALLBACK_PATH, findConnectorByName, hasPermissions } from '@gds/contract';
+import { DATA_SOURCES_CALLBACK_PATH, hasPermissions } from '@gds/contract';
+import { findProviderConnectorByName } from '@gds/contract/providers';
 import type { ConnectionResult } from '@gds/contract';
 import type { RequestAuth } from '../../http/request-context.ts';
 import { hashToken } from '../sessions/session-token.ts';
@@ -28,7 +29,7 @@ export async function completeOAuthConnection(
   input: { nameSimple: string; query: CallbackQuery; auth: RequestAuth; log: FastifyBaseLogger },
 ): Promise<ConnectionResult> {
   const { query, auth } = input;
-  const connector = findConnectorByName(input.nameSimple);
+  const connector = findProviderConnectorByName(input.nameSimple);
   if (!connector || connector.auth !== 'oauth2') {
     return { status: 'error', error: CONNECT_MESSAGES.unknownConnector };
   }

@@ -1,4 +1,4 @@
-import type { ProviderLookup } from '@gds/contract';
+import type { ProviderLookup } from '@gds/contract/providers';
 import type { FoundItem } from './json-path.ts';
 import { readItem, readItems } from './json-path.ts';
 import type { ConnectorProvider } from './provider-directory.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { OAuth2Settings } from '@gds/contract';
+import type { OAuth2Settings } from '@gds/contract/providers';
 import type { ConnectorProvider } from './provider-directory.ts';
 import { ProviderError, readJson, send } from './provider-http.ts';
 

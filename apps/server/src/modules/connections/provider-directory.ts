@@ -1,5 +1,5 @@
-import { CONNECTORS } from '@gds/contract';
-import type { ConnectorApi, ConnectorDefinition } from '@gds/contract';
+import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
+import type { ConnectorApi, ProviderConnector } from '@gds/contract/providers';
 import type { Config } from '../../config.ts';
 import {
   SANDBOX_DEVELOPER_TOKEN,
@@ -11,7 +11,7 @@ import {
 
 /** A connector ready to be called: its settings and our registration, real or sandbox. */
 export interface ConnectorProvider {
-  connector: ConnectorDefinition;
+  connector: ProviderConnector;
   sandbox: boolean;
   api: ConnectorApi;
   clientId: string;
@@ -27,7 +27,7 @@ export interface ConnectorProvider {
  */
 export function createProviderDirectory(config: Config, sandboxKey: Buffer | undefined) {
   const providers = new Map<number, ConnectorProvider>();
-  for (const connector of CONNECTORS) {
+  for (const connector of PROVIDER_CONNECTORS) {
     const api = connector.api;
     if (!api || connector.deprecated) continue;
     const real = config.connectorCredentials[connector.nameSimple];

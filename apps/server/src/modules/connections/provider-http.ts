@@ -1,4 +1,4 @@
-import type { ProviderRequest } from '@gds/contract';
+import type { ProviderRequest } from '@gds/contract/providers';
 
 /**
  * How a provider call ended badly: `refused` is the provider saying no (bad code, revoked

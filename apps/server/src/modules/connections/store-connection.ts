@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConnectorDefinition } from '@gds/contract';
+import type { ProviderConnector } from '@gds/contract/providers';
 import type { Clock } from '../../clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,7 +13,7 @@ import { storeAccounts } from './store-accounts.ts';
 export interface VerifiedConnection {
   teamId: string;
   userId: string;
-  connector: ConnectorDefinition;
+  connector: ProviderConnector;
   /** The login being reconnected (from the state), or null for a new one. */
   reconnect: string | null;
   identity: FoundItem;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findConnector } from '@gds/contract';
+import { findProviderConnector } from '@gds/contract/providers';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
@@ -62,7 +62,7 @@ export function createTokenRefresher(deps: {
   }
 
   async function refreshOne(row: CredentialRow, lease: Date): Promise<keyof RefreshSummary> {
-    const connector = findConnector(row.connector_id);
+    const connector = findProviderConnector(row.connector_id);
     const provider = deps.providers.find(row.connector_id);
     const name = connector?.name ?? 'The provider';
     const current = storedRefreshToken(row);

@@ -1,4 +1,4 @@
-import { CONNECTORS } from '@gds/contract';
+import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
 import type { Account, ConnectorInfo, ResponseOf, dataSources } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -45,7 +45,7 @@ export function createDataSourcesService(deps: {
      */
     connectorConfig(addons: ReadonlySet<string>, all: boolean): Record<string, ConnectorInfo> {
       const map: Record<string, ConnectorInfo> = {};
-      for (const connector of CONNECTORS) {
+      for (const connector of PROVIDER_CONNECTORS) {
         const { allowed, sandbox } = connectorAvailability(connector, addons, deps.providers);
         if (!allowed && !all) continue;
         const { id, loginFields, api: _api, ...rest } = connector;

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ConnectorApi, LoginField, ProviderLookup, ProviderRequest } from '@gds/contract';
+import type { LoginField } from '@gds/contract';
+import type { ConnectorApi, ProviderLookup, ProviderRequest } from '@gds/contract/providers';
 
 /**
  * The sandbox data-source providers' addresses and demo credentials, apart from their

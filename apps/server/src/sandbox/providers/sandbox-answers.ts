@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ConnectorDefinition, LoginField } from '@gds/contract';
+import type { LoginField } from '@gds/contract';
+import type { ProviderConnector } from '@gds/contract/providers';
 import type { FoundItem } from '../../modules/connections/json-path.ts';
 import { writeItem, writePath } from '../../modules/connections/json-path.ts';
 import { sandboxDemoSecret } from './sandbox-addresses.ts';
@@ -16,21 +17,21 @@ export const FORM_LOGIN = 'demo';
 const slug = (connector: string, login: string) =>
   createHash('sha256').update(`${connector}:${login.toLowerCase()}`).digest('hex').slice(0, 10);
 
-export const defaultLogin = (connector: ConnectorDefinition) =>
+export const defaultLogin = (connector: ProviderConnector) =>
   `demo@${connector.nameSimple}.example`;
 
-export function sandboxIdentity(connector: ConnectorDefinition, login: string): FoundItem {
+export function sandboxIdentity(connector: ProviderConnector, login: string): FoundItem {
   const name = login === FORM_LOGIN ? `Demo ${connector.name} login` : login;
   return { id: `sbx-${slug(connector.nameSimple, login)}`, name };
 }
 
 /** How many accounts a login offers: a list, or the login itself as its one account. */
-export function accountSlots(connector: ConnectorDefinition, perLogin: number): number {
+export function accountSlots(connector: ProviderConnector, perLogin: number): number {
   return connector.api?.accounts.listPath === undefined ? 1 : perLogin;
 }
 
 export function sandboxAccounts(
-  connector: ConnectorDefinition,
+  connector: ProviderConnector,
   login: string,
   chosen: readonly number[],
 ): FoundItem[] {
@@ -42,7 +43,7 @@ export function sandboxAccounts(
 
 /** An answer holding the identity and/or accounts where the connector's lookups read them. */
 export function shapeAnswer(
-  connector: ConnectorDefinition,
+  connector: ProviderConnector,
   parts: { identity?: FoundItem; accounts?: FoundItem[] },
 ): unknown {
   const api = connector.api;

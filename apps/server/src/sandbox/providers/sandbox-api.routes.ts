@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ConnectorDefinition } from '@gds/contract';
+import type { ProviderConnector } from '@gds/contract/providers';
 import { SANDBOX_CONSOLE_PATH, SANDBOX_PROVIDERS_PATH } from './sandbox-addresses.ts';
 import {
   FORM_LOGIN,
@@ -25,7 +25,7 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
   const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
 
   /** Who is calling: an OAuth access token's grant, or a form login's demo secrets. */
-  function caller(connector: ConnectorDefinition, req: FastifyRequest) {
+  function caller(connector: ProviderConnector, req: FastifyRequest) {
     if (connector.auth === 'form') {
       const ok = hasDemoSecrets(connector.loginFields ?? [], req.headers, req.body);
       const all = Array.from(

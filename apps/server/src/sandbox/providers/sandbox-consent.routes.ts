@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { connectorCallbackPath } from '@gds/contract';
-import type { ConnectorDefinition } from '@gds/contract';
+import type { ProviderConnector } from '@gds/contract/providers';
 import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { renderSandboxError } from '../interaction-page.ts';
 import { renderConsentPage } from './consent-page.ts';
@@ -29,11 +29,11 @@ export function registerSandboxConsentRoutes(
       directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
     },
   };
-  const allowedRedirects = (c: ConnectorDefinition) =>
+  const allowedRedirects = (c: ProviderConnector) =>
     config.appOrigins.map((origin) => `${origin}${connectorCallbackPath(c.nameSimple)}`);
 
   /** The authorize request's problems, as a real provider would refuse it (no redirect). */
-  function checkAuthorize(c: ConnectorDefinition, q: Record<string, string | undefined>) {
+  function checkAuthorize(c: ProviderConnector, q: Record<string, string | undefined>) {
     const oauth2 = c.api?.oauth2;
     if (!oauth2) return 'This connector does not use OAuth.';
     if (q[oauth2.clientIdParam ?? 'client_id'] !== sandboxClientId(c.nameSimple))

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findConnectorByName } from '@gds/contract';
-import type { ConnectorDefinition } from '@gds/contract';
+import { findProviderConnectorByName } from '@gds/contract/providers';
+import type { ProviderConnector } from '@gds/contract/providers';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { SandboxCallKind, SandboxProviderControl } from './sandbox-control.ts';
@@ -13,9 +13,9 @@ export interface SandboxProviderDeps {
 }
 
 /** The connector a sandbox route serves, or undefined (unknown, deprecated, no API). */
-export function sandboxConnector(req: FastifyRequest): ConnectorDefinition | undefined {
+export function sandboxConnector(req: FastifyRequest): ProviderConnector | undefined {
   const { connector } = req.params as { connector: string };
-  const found = findConnectorByName(connector);
+  const found = findProviderConnectorByName(connector);
   return found?.api && !found.deprecated ? found : undefined;
 }
 

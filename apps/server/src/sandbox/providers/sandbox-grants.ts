@@ -1,4 +1,4 @@
-import type { ConnectorDefinition } from '@gds/contract';
+import type { ProviderConnector } from '@gds/contract/providers';
 import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import type { SandboxGrant } from './sandbox-tokens.ts';
 import { readGrant, signGrant } from './sandbox-tokens.ts';
@@ -15,7 +15,7 @@ interface TokenAnswer {
 /** Issues an access token (and a refresh token when asked) for a login. */
 export function issueTokens(
   deps: SandboxProviderDeps,
-  connector: ConnectorDefinition,
+  connector: ProviderConnector,
   login: string,
   accounts: number[],
   withRefreshToken: boolean,
@@ -50,7 +50,7 @@ export function issueTokens(
  */
 export function refreshTokens(
   deps: SandboxProviderDeps,
-  connector: ConnectorDefinition,
+  connector: ProviderConnector,
   refreshToken: string,
 ): TokenAnswer | undefined {
   const grant = validGrant(deps, 'rt', connector, refreshToken);
@@ -64,7 +64,7 @@ export function refreshTokens(
 export function validGrant(
   deps: SandboxProviderDeps,
   kind: 'at' | 'rt',
-  connector: ConnectorDefinition,
+  connector: ProviderConnector,
   token: string,
 ): SandboxGrant | undefined {
   const grant = readGrant(deps.key, kind, token);

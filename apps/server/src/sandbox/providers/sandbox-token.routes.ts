@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ConnectorDefinition } from '@gds/contract';
+import type { ProviderConnector } from '@gds/contract/providers';
 import {
   SANDBOX_PROVIDERS_PATH,
   sandboxClientId,
@@ -68,7 +68,7 @@ export function registerSandboxTokenRoutes(
 /** Client authentication as the connector's settings say (Basic, form body, or none). */
 function clientAuthenticated(
   deps: SandboxProviderDeps,
-  connector: ConnectorDefinition,
+  connector: ProviderConnector,
   req: FastifyRequest,
   body: Record<string, string | undefined>,
 ): boolean {

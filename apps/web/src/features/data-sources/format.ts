@@ -36,15 +36,8 @@ export function timeFromNow(value: string, now: number = Date.now()): string {
   return 'just now';
 }
 
-// Formatters are built once: building one per row costs more than the row itself when
-// thousands of accounts render.
-const mediumDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// Built once: building a formatter per row costs more than the row when thousands render.
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Spec §1 medium dates ("Nov 21, 2026"), as the contract's formatMediumDate, cached. */
-export function formatDate(value: string): string {
-  return mediumDate.format(new Date(value));
-}
 
 /** Full date and time for a tooltip, e.g. "Nov 21, 2026, 3:04 PM". */
 export function formatDateTime(value: string): string {

@@ -1,10 +1,10 @@
-import type { Account } from '@gds/contract';
+import { formatMediumDate, type Account } from '@gds/contract';
 import { memo, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { DeletedRow } from '../account-filters.ts';
-import { formatDate, formatDateTime, personLabel, timeFromNow } from '../format.ts';
+import { formatDateTime, personLabel, timeFromNow } from '../format.ts';
 import { ConnectorBadge } from './connector-badge.tsx';
 import { ACCOUNTS_PAGE } from './login-rows.tsx';
 
@@ -152,14 +152,14 @@ const DeletedAccountRow = memo(function DeletedAccountRow({
       </td>
       <td>
         <div className="ds-cell-stack">
-          <span>{account.deletedAt ? formatDate(account.deletedAt) : '—'}</span>
+          <span>{account.deletedAt ? formatMediumDate(account.deletedAt) : '—'}</span>
           <span className="ds-cell-sub">by {personLabel(account.deletedBy)}</span>
         </div>
       </td>
       <td className="col-optional">
         {account.purgeAt ? (
           <div className="ds-cell-stack" title={formatDateTime(account.purgeAt)}>
-            <span>{formatDate(account.purgeAt)}</span>
+            <span>{formatMediumDate(account.purgeAt)}</span>
             <span className="ds-cell-sub">{timeFromNow(account.purgeAt)}</span>
           </div>
         ) : (

@@ -1,4 +1,4 @@
-import type { Account } from '@gds/contract';
+import { formatMediumDate, type Account } from '@gds/contract';
 import { memo, useState } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -8,7 +8,6 @@ import { needsAttention } from '../account-filters.ts';
 import {
   STATUS_LABELS,
   STATUS_TONES,
-  formatDate,
   formatDateTime,
   personLabel,
   timeFromNow,
@@ -57,7 +56,7 @@ export const LoginRows = memo(function LoginRows({
                 )}
               </span>
               <span className="ds-login-meta">
-                Added by {personLabel(login.addedBy)} on {formatDate(login.addedAt)}
+                Added by {personLabel(login.addedBy)} on {formatMediumDate(login.addedAt)}
                 {login.lastRefreshedAt && (
                   <span title={formatDateTime(login.lastRefreshedAt)}>
                     {' '}
@@ -140,7 +139,7 @@ const AccountRow = memo(function AccountRow({
       </td>
       <td className="col-optional">
         <div className="ds-cell-stack">
-          <span>{formatDate(account.addedAt)}</span>
+          <span>{formatMediumDate(account.addedAt)}</span>
           <span className="ds-cell-sub">by {personLabel(account.addedBy)}</span>
         </div>
       </td>
