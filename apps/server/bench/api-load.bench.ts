@@ -13,7 +13,7 @@ import { createDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { REPO_ROOT } from '../src/paths.ts';
 import { freePort } from '../test/helpers/browser.ts';
-import { seedTeam } from './seed.ts';
+import { seedAccounts, seedTeam } from './seed.ts';
 
 interface Scenario {
   name: string;
@@ -32,6 +32,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'gds-bench-'));
 const db = createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
 await migrate(db);
 const seeded = await seedTeam(db, 'MEGALYTIC_GDS', 'load', 9);
+const accounts = await seedAccounts(db, seeded, 20, 100);
 await db.destroy();
 
 const port = await freePort();
@@ -68,6 +69,12 @@ try {
       path: '/api/dataSources/connectorConfig?all=true',
       headers: api,
       p99TargetMs: 150,
+    },
+    {
+      name: `GET /api/dataSources/groupedData (${accounts} accounts)`,
+      path: '/api/dataSources/groupedData',
+      headers: api,
+      p99TargetMs: 400,
     },
     {
       name: 'GET /team (SPA shell)',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BusinessUnit } from '@gds/contract';
 import { systemClock } from '../src/clock.ts';
 import type { Db } from '../src/db/database.ts';
@@ -51,4 +52,49 @@ export async function seedTeam(
   const sessions = createSessionService({ db, clock: systemClock, idleSeconds: 7200 });
   const sessionToken = await sessions.start(unit, userId);
   return { teamId: owner.team_id, userId, sessionToken };
+}
+
+/**
+ * `logins` logins of Google Analytics with `perLogin` accounts each, a tenth of them deleted.
+ * The token columns hold placeholders: reading the grouped view never decrypts them, and with
+ * no expiry and no refresh token the refresher leaves them alone.
+ */
+export async function seedAccounts(
+  db: Db,
+  team: SeededTeam,
+  logins: number,
+  perLogin: number,
+): Promise<number> {
+  const connectorId = 1;
+  for (let l = 0; l < logins; l += 1) {
+    const credentialId = randomUUID();
+    await db
+      .insertInto('data_source_credentials')
+      .values({
+        id: credentialId,
+        team_id: team.teamId,
+        connector_id: connectorId,
+        external_user_id: `bench-login-${l}`,
+        display_name: `analytics-${l}@bench.example`,
+        access_token_enc: 'bench-placeholder',
+        key_version: 'bench',
+        created_by: team.userId,
+      })
+      .execute();
+    await db
+      .insertInto('data_source_accounts')
+      .values(
+        Array.from({ length: perLogin }, (_, a) => ({
+          team_id: team.teamId,
+          credential_id: credentialId,
+          connector_id: connectorId,
+          external_id: `properties/${l}${String(a).padStart(5, '0')}`,
+          name: `Bench property ${l}-${a}`,
+          added_by: team.userId,
+          ...(a % 10 === 0 ? { deleted_at: new Date(), deleted_by: team.userId } : {}),
+        })),
+      )
+      .execute();
+  }
+  return logins * perLogin;
 }

@@ -60,6 +60,11 @@ export interface BuildAppOptions {
   sandboxProviders?: SandboxProviderControl;
   /** Where log lines go with the server's own logger settings (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * Destroy open connections on close instead of waiting for them. Tests that listen call
+   * themselves over keep-alive connections; the server's own graceful close keeps the default.
+   */
+  forceCloseConnections?: boolean;
 }
 
 const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
@@ -82,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: FORM_BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
     return503OnClosing: true,
+    ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
   });
   const routes: Array<{ method: string; url: string }> = [];
   routeTables.set(app, routes);

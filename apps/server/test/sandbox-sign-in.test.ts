@@ -26,7 +26,7 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
         return real.exchange(input);
       },
     });
-    app = await createTestApp(db(), { config, wrapIdentity });
+    app = await createTestApp(db(), { config, wrapIdentity, forceCloseConnections: true });
     await app.listen({ port, host: '127.0.0.1' });
   });
   afterAll(() => app.close());

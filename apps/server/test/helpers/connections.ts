@@ -44,7 +44,13 @@ export async function startSandboxApp(
     CONNECTOR_TIMEOUT_MS: '1000',
     ...env,
   });
-  const app = await createTestApp(db, { config, identity, sandboxProviders: control, ...rest });
+  const app = await createTestApp(db, {
+    config,
+    identity,
+    sandboxProviders: control,
+    forceCloseConnections: true,
+    ...rest,
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, config, base, host: `localhost:${port}`, control, identity };
 }
