@@ -3,14 +3,14 @@ import { isUuid } from '../connections/credentials.repository.ts';
 
 /** SQL for the Data Sources screen, delete, restore and purge. Every tenant query names the team. */
 export function createDataSourcesRepository(db: Db) {
+  // Narrow rows: who added or deleted an account is looked up once per team (people()),
+  // not joined into every row — thousands of accounts stay one light query.
   const accounts = () =>
     db
       .selectFrom('data_source_accounts as a')
       .innerJoin('data_source_credentials as c', (join) =>
         join.onRef('c.id', '=', 'a.credential_id').onRef('c.team_id', '=', 'a.team_id'),
       )
-      .leftJoin('users as ab', 'ab.id', 'a.added_by')
-      .leftJoin('users as db', 'db.id', 'a.deleted_by')
       .select([
         'a.id',
         'a.credential_id',
@@ -18,19 +18,11 @@ export function createDataSourcesRepository(db: Db) {
         'a.name',
         'a.status',
         'a.added_at',
+        'a.added_by',
         'a.deleted_at',
+        'a.deleted_by',
         'c.status as credential_status',
         'c.last_refreshed_at',
-        'ab.id as added_by_id',
-        'ab.name as added_by_name',
-        'ab.first_name as added_by_first',
-        'ab.last_name as added_by_last',
-        'ab.email as added_by_email',
-        'db.id as deleted_by_id',
-        'db.name as deleted_by_name',
-        'db.first_name as deleted_by_first',
-        'db.last_name as deleted_by_last',
-        'db.email as deleted_by_email',
       ]);
 
   return {
@@ -52,11 +44,19 @@ export function createDataSourcesRepository(db: Db) {
       return row?.account_limit ?? 0;
     },
 
+    /** The team's members, by whom logins and accounts were added or deleted. */
+    people(teamId: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'first_name', 'last_name', 'email'])
+        .where('team_id', '=', teamId)
+        .execute();
+    },
+
     /** The team's logins with their health (never a token column). */
     logins(teamId: string) {
       return db
         .selectFrom('data_source_credentials as c')
-        .leftJoin('users as u', 'u.id', 'c.created_by')
         .select([
           'c.id',
           'c.connector_id',
@@ -64,12 +64,8 @@ export function createDataSourcesRepository(db: Db) {
           'c.status',
           'c.status_reason',
           'c.created_at',
+          'c.created_by',
           'c.last_refreshed_at',
-          'u.id as created_by_id',
-          'u.name as created_by_name',
-          'u.first_name as created_by_first',
-          'u.last_name as created_by_last',
-          'u.email as created_by_email',
         ])
         .where('c.team_id', '=', teamId)
         .orderBy('c.connector_id')
@@ -130,3 +126,4 @@ export function createDataSourcesRepository(db: Db) {
 export type DataSourcesRepository = ReturnType<typeof createDataSourcesRepository>;
 export type AccountView = NonNullable<Awaited<ReturnType<DataSourcesRepository['account']>>>;
 export type LoginView = Awaited<ReturnType<DataSourcesRepository['logins']>>[number];
+export type PersonRow = Awaited<ReturnType<DataSourcesRepository['people']>>[number];

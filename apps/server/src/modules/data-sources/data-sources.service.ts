@@ -8,7 +8,7 @@ import { createCredentialsRepository } from '../connections/credentials.reposito
 import type { ProviderDirectory } from '../connections/provider-directory.ts';
 import { createTeamRepository } from '../team/team.repository.ts';
 import type { SessionUser } from '../team/users.repository.ts';
-import { retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
+import { peopleById, retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
 
 type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
@@ -27,9 +27,9 @@ export function createDataSourcesService(deps: {
   const { retentionDays } = deps;
 
   const accountOf = async (teamId: string, accountId: string): Promise<Account> => {
-    const row = await repo.account(teamId, accountId);
+    const [row, people] = await Promise.all([repo.account(teamId, accountId), repo.people(teamId)]);
     if (!row) throw notFound('That account');
-    return toAccount(row, retentionDays);
+    return toAccount(row, retentionDays, peopleById(people));
   };
 
   return {
@@ -59,19 +59,21 @@ export function createDataSourcesService(deps: {
       return map;
     },
 
-    /** Every login and account of the team by connector, in three queries whatever the size. */
+    /** Every login and account of the team by connector, in four queries whatever the size. */
     async groupedData(user: SessionUser): Promise<GroupedData> {
-      const [logins, accounts, accountLimit] = await Promise.all([
+      const [logins, accounts, accountLimit, peopleRows] = await Promise.all([
         repo.logins(user.teamId),
         repo.accounts(user.teamId),
         repo.accountLimit(user.teamId),
+        repo.people(user.teamId),
       ]);
+      const people = peopleById(peopleRows);
       const byLogin = new Map<string, Account[]>();
       let accountsUsed = 0;
       for (const row of accounts) {
         if (!row.deleted_at) accountsUsed += 1;
         const list = byLogin.get(row.credential_id) ?? [];
-        list.push(toAccount(row, retentionDays));
+        list.push(toAccount(row, retentionDays, people));
         byLogin.set(row.credential_id, list);
       }
       const groups = new Map<number, GroupedData['groups'][number]>();
@@ -80,7 +82,7 @@ export function createDataSourcesService(deps: {
           connectorId: login.connector_id,
           logins: [],
         };
-        group.logins.push(toLogin(login, byLogin.get(login.id) ?? []));
+        group.logins.push(toLogin(login, byLogin.get(login.id) ?? [], people));
         groups.set(login.connector_id, group);
       }
       return { groups: [...groups.values()], usage: { accountsUsed, accountLimit }, retentionDays };
