@@ -1,5 +1,6 @@
 import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
 import type { ProviderConnector } from '@gds/contract/providers';
+import { parseUrlList } from './config-parsers.ts';
 
 /** Parsers for the data-source settings; each throws a readable message naming the variable. */
 
@@ -90,22 +91,10 @@ export function parseTokenKeys(text: string): TokenKey[] {
 
 /** Comma-separated origins or URL prefixes (absolute http(s) URLs). */
 export function parseRedirectAllowlist(text: string): string[] {
-  return text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      let url: URL;
-      try {
-        url = new URL(entry);
-      } catch {
-        throw new Error(
-          `"${entry}" is not an absolute URL such as https://lookerstudio.google.com/`,
-        );
-      }
-      if (!/^https?:$/.test(url.protocol) || url.username || url.password) {
-        throw new Error(`"${entry}" must be an http(s) origin or URL prefix`);
-      }
-      return url.href;
-    });
+  return parseUrlList(text, 'https://lookerstudio.google.com/', (url, entry) => {
+    if (url.username || url.password) {
+      throw new Error(`"${entry}" must be an http(s) origin or URL prefix`);
+    }
+    return url.href;
+  });
 }

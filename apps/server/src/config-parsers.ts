@@ -7,8 +7,15 @@ export function parseSkinHosts(text: string): HostUnitMap {
   return parseHostUnitMap(text);
 }
 
-/** "https://a.example,https://b.example:8443" → normalised origins. */
-export function parseOriginList(text: string): string[] {
+/**
+ * A comma-separated list of absolute http(s) URLs; `check` refines each (answering what to
+ * keep or throwing). Bad entries are named with `example` of what was expected.
+ */
+export function parseUrlList(
+  text: string,
+  example: string,
+  check: (url: URL, entry: string) => string,
+): string[] {
   return text
     .split(',')
     .map((entry) => entry.trim())
@@ -18,13 +25,23 @@ export function parseOriginList(text: string): string[] {
       try {
         url = new URL(entry);
       } catch {
-        throw new Error(`"${entry}" is not an origin such as https://app.example.com`);
+        throw new Error(`"${entry}" is not an absolute URL such as ${example}`);
       }
-      if (!/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
-        throw new Error(`"${entry}" is not an origin such as https://app.example.com`);
+      if (!/^https?:$/.test(url.protocol)) {
+        throw new Error(`"${entry}" is not an http(s) URL such as ${example}`);
       }
-      return url.origin;
+      return check(url, entry);
     });
+}
+
+/** "https://a.example,https://b.example:8443" → normalised origins. */
+export function parseOriginList(text: string): string[] {
+  return parseUrlList(text, 'https://app.example.com', (url, entry) => {
+    if (url.origin !== entry.replace(/\/$/, '')) {
+      throw new Error(`"${entry}" is not an origin such as https://app.example.com`);
+    }
+    return url.origin;
+  });
 }
 
 /** "RAVEN_GDS=G-XXXX,..." → a tag id per unit. */
