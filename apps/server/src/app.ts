@@ -16,6 +16,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import './http/request-context.ts';
 import { FORM_BODY_LIMIT, parseForm, parseQueryString } from './http/form-body.ts';
 import { registerApiGuards } from './http/guards.ts';
+import { purgeRateLimits, rateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -138,13 +139,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const routeDeps = { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec };
-  registerEndpoints(app, routeDeps, {
-    ...homeHandlers({ config, sessions }),
-    ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
-    ...teamHandlers({ teams }),
-    ...dataSourcesHandlers({ dataSources }),
-    ...connectionsHandlers({ config, connect }),
-  });
+  // RELIABILITY 25: sign-in start and callback share one per-IP budget across instances.
+  const signInLimit = rateLimit(
+    { db, clock },
+    {
+      bucket: 'sign-in',
+      perMinute: config.rateLimitSignInPerMinute,
+      message: 'Too many sign-in attempts. Please wait a minute and try again.',
+    },
+  );
+  registerEndpoints(
+    app,
+    routeDeps,
+    {
+      ...homeHandlers({ config, sessions }),
+      ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
+      ...teamHandlers({ teams }),
+      ...dataSourcesHandlers({ dataSources }),
+      ...connectionsHandlers({ config, connect }),
+    },
+    { login: signInLimit, loginCallback: signInLimit },
+  );
   registerOAuthCallback(app, { route: routeDeps, connect });
 
   if (keys) {
@@ -177,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => sessions.purge(),
       () => auth.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
+      () => purgeRateLimits({ db, clock }),
     ],
     run: options.maintenance === true,
   });

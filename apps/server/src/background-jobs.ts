@@ -6,7 +6,7 @@ import type { RefreshSummary, TokenRefresher } from './modules/connections/token
 export interface BackgroundJobs {
   /** Refreshes every token due now (RELIABILITY 21). */
   refreshTokens: () => Promise<RefreshSummary>;
-  /** Purges old sessions and states, and accounts deleted longer than the retention. */
+  /** Purges old sessions, states and rate-limit windows, and accounts deleted past retention. */
   purge: () => Promise<void>;
 }
 
@@ -69,6 +69,10 @@ export function registerBackgroundJobs(
       done();
     });
   };
-  every('purging old sessions, states and deleted accounts', HOUR_MS, jobs.purge);
+  every(
+    'purging old sessions, states, rate-limit windows and deleted accounts',
+    HOUR_MS,
+    jobs.purge,
+  );
   every('refreshing data-source tokens', deps.config.refresh.intervalMs, jobs.refreshTokens);
 }

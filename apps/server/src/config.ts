@@ -56,6 +56,8 @@ export interface Config {
   sandboxTokenTtlSeconds: number;
   /** Accounts each sandbox login offers (e2e runs raise it to reach the plan's limit). */
   sandboxAccountsPerLogin: number;
+  /** Sign-in starts and callbacks allowed per client IP per minute, across all instances. */
+  rateLimitSignInPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -121,6 +123,7 @@ const envSchema = z.object({
   TOKEN_CHECK_INTERVAL_SECONDS: positiveInt(600),
   SANDBOX_TOKEN_TTL_SECONDS: positiveInt(3600),
   SANDBOX_ACCOUNTS_PER_LOGIN: positiveInt(3),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: positiveInt(30),
 });
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenCheckIntervalMs: e.TOKEN_CHECK_INTERVAL_SECONDS * 1000,
     sandboxTokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     sandboxAccountsPerLogin: e.SANDBOX_ACCOUNTS_PER_LOGIN,
+    rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
   };
 }
 

@@ -21,7 +21,11 @@ CREATE TABLE a (x text DEFAULT 'a;b');
 describe('migrations on an empty database', () => {
   it('apply every file once, in one go', async () => {
     const db = createDatabase({ kind: 'pglite', dataDir: undefined });
-    expect(await migrate(db)).toEqual(['0001_init.sql', '0002_data_sources.sql']);
+    expect(await migrate(db)).toEqual([
+      '0001_init.sql',
+      '0002_data_sources.sql',
+      '0003_rate_limits.sql',
+    ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();
   });

@@ -127,6 +127,13 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -141,6 +148,7 @@ export interface Database {
   data_source_credentials: DataSourceCredentialsTable;
   data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
+  rate_limits: RateLimitsTable;
   schema_migrations: MigrationsTable;
 }
 

@@ -8,6 +8,7 @@ import type { SessionCookie } from '../modules/sessions/session-cookie.ts';
 import { readSessionCookie } from '../modules/sessions/session-cookie.ts';
 import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { SessionUser } from '../modules/team/users.repository.ts';
+import type { RequestGate } from './rate-limit.ts';
 import type { RequestAuth } from './request-context.ts';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -33,30 +34,43 @@ export interface RouteDeps {
   cookie: SessionCookie;
 }
 
-export type Route = <E extends Endpoint>(endpoint: E, handler: RouteHandler<E>) => void;
+export type Route = <E extends Endpoint>(
+  endpoint: E,
+  handler: RouteHandler<E>,
+  gate?: RequestGate,
+) => void;
 
 type EndpointName = keyof typeof ENDPOINTS;
 
 /** One handler per contract endpoint: leaving one out is a type error, not an open route. */
 export type Handlers = { [K in EndpointName]: RouteHandler<(typeof ENDPOINTS)[K]> };
 
-/** Serves every endpoint of the contract, each with its handler and declared access. */
-export function registerEndpoints(app: FastifyInstance, deps: RouteDeps, handlers: Handlers): void {
+/** Checks run before an endpoint's access check and handler (e.g. rate limits), by endpoint. */
+export type Gates = Partial<Record<EndpointName, RequestGate>>;
+
+/** Serves every endpoint of the contract, each with its handler, declared access and gate. */
+export function registerEndpoints(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  handlers: Handlers,
+  gates: Gates = {},
+): void {
   const route = createRoute(app, deps);
   for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
     const handler = handlers[name] as unknown as RouteHandler<Endpoint>;
     if (typeof handler !== 'function') throw new Error(`No handler for endpoint ${name}`);
-    route(ENDPOINTS[name], handler);
+    route(ENDPOINTS[name], handler, gates[name]);
   }
 }
 
 /**
  * Serves one contract endpoint with its own schemas and its declared access. Access is
  * checked in onRequest, before the body is even parsed; anything not declared public needs a
- * signed-in user holding every listed permission (fails closed).
+ * signed-in user holding every listed permission (fails closed). A gate runs first, before
+ * the session is even read.
  */
 export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
-  return (endpoint, handler) => {
+  return (endpoint, handler, gate) => {
     const access = endpoint.access;
     app.withTypeProvider<ZodTypeProvider>().route({
       method: endpoint.method,
@@ -67,7 +81,8 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         ...(endpoint.body ? { body: endpoint.body } : {}),
         response: { 200: endpoint.response },
       },
-      onRequest: async (req) => {
+      onRequest: async (req, reply) => {
+        if (gate) await gate(req, reply);
         req.auth = await authenticate(req, deps, { touch: endpoint.passive !== true });
         if (access.kind === 'public') return;
         if (req.auth.kind === 'expired') {

@@ -35,6 +35,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PORT: '3000',
     DATA_DIR: sharedDataDir,
     LOG_LEVEL: 'silent',
+    // Suites sign in many times from one address within one test-clock minute; the limit
+    // itself is tested in rate-limit.test.ts with a small value.
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
     ...env,
   });
 }

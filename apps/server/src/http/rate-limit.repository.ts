@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** SQL for the shared rate-limit counters: one row per bucket, client key and window. */
+export function createRateLimitsRepository(db: Db) {
+  return {
+    /** Counts one hit in the window and answers the window's hits so far, in one statement. */
+    async hit(bucket: string, key: string, windowStart: Date): Promise<number> {
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ bucket, key, window_start: windowStart, hits: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['bucket', 'key', 'window_start'])
+            .doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }),
+        )
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      return row.hits;
+    },
+
+    async purge(before: Date): Promise<void> {
+      await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+    },
+  };
+}
