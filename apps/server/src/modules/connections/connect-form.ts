@@ -8,7 +8,7 @@ import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
 import { discoverFormLogin } from './discover.ts';
 import { CONNECT_MESSAGES, providerFailureMessage } from './messages.ts';
-import { ProviderError } from './provider-http.ts';
+import { ProviderError, logProviderFailure } from './provider-http.ts';
 import { ConnectRefused, storeConnection } from './store-connection.ts';
 
 type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
@@ -75,15 +75,7 @@ export async function submitFormLogin(
   } catch (error) {
     if (error instanceof ConnectRefused) return failure(error.message);
     if (!(error instanceof ProviderError)) throw error;
-    input.log.warn(
-      {
-        connector: connector.nameSimple,
-        kind: error.kind,
-        status: error.status,
-        reason: error.message,
-      },
-      'form login failed at the provider',
-    );
+    logProviderFailure(input.log, connector, error, 'form login failed at the provider');
     if (error.kind === 'refused') return failure(CONNECT_MESSAGES.formRefused(connector.name));
     throw new AppError('BAD_GATEWAY', providerFailureMessage(connector.name, error));
   }

@@ -9,7 +9,7 @@ import { connectDeadline } from './connect-deps.ts';
 import { discoverOAuthLogin } from './discover.ts';
 import { CONNECT_MESSAGES, providerFailureMessage } from './messages.ts';
 import { exchangeCode } from './oauth2-client.ts';
-import { ProviderError } from './provider-http.ts';
+import { ProviderError, logProviderFailure } from './provider-http.ts';
 import { ConnectRefused, storeConnection } from './store-connection.ts';
 
 export interface CallbackQuery {
@@ -102,13 +102,10 @@ export async function completeOAuthConnection(
   } catch (error) {
     if (error instanceof ConnectRefused) return fail(error.message);
     if (!(error instanceof ProviderError)) throw error;
-    input.log.warn(
-      {
-        connector: connector.nameSimple,
-        kind: error.kind,
-        status: error.status,
-        reason: error.message,
-      },
+    logProviderFailure(
+      input.log,
+      connector,
+      error,
       'connecting a data source failed at the provider',
     );
     return fail(providerFailureMessage(connector.name, error));

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRequest } from '@gds/contract/providers';
 
 /**
@@ -6,6 +7,24 @@ import type { ProviderRequest } from '@gds/contract/providers';
  * `invalid` is an answer we cannot read. Messages name the provider and status only: never a
  * URL query, a body or a token (RELIABILITY 20).
  */
+/** Logs why a provider call failed (kind, HTTP status, reason): never a token or a field value. */
+export function logProviderFailure(
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  connector: { nameSimple: string },
+  error: ProviderError,
+  what: string,
+): void {
+  log.warn(
+    {
+      connector: connector.nameSimple,
+      kind: error.kind,
+      status: error.status,
+      reason: error.message,
+    },
+    what,
+  );
+}
+
 export class ProviderError extends Error {
   override name = 'ProviderError';
   constructor(
