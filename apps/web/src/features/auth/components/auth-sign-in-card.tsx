@@ -1,11 +1,11 @@
 import { Icon } from '../../../components/icon.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import { useStartSignIn } from '../api/sign-in.ts';
 import { readPartnerKey } from '../referral.ts';
+import { GoogleSignInButton, RedirectingStatus, SupportHelp } from './google-sign-in.tsx';
 
 interface AuthSignInCardProps {
   /** The connector the dashboard tool asked for, when known. */
@@ -52,26 +52,14 @@ export function AuthSignInCard({ connectorName, search }: AuthSignInCardProps) {
           </div>
         </div>
       )}
-      <button
-        type="button"
-        className="google-button"
-        disabled={redirecting}
-        aria-busy={redirecting || undefined}
+      <GoogleSignInButton
+        redirecting={redirecting}
         onClick={start}
         data-testid="auth-sign-in-button"
-      >
-        <img src="/sign-in-with-google.svg" alt="Sign in with Google" width={191} height={46} />
-      </button>
-      {redirecting && (
-        <p className="login-progress" role="status">
-          <Spinner size={14} /> Redirecting to Google…
-        </p>
-      )}
+      />
+      <RedirectingStatus redirecting={redirecting} />
       <p className="auth-footnote">
-        Need help?{' '}
-        <a href={skin.supportUrl} target="_blank" rel="noreferrer">
-          Contact {skin.name} support
-        </a>
+        <SupportHelp />
       </p>
     </div>
   );

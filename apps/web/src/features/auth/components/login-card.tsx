@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { appConfigQueryOptions } from '../../../lib/app-config-query.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
@@ -9,6 +8,7 @@ import { ROUTES, isRouteName } from '../../../lib/routes.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import { useStartSignIn } from '../api/sign-in.ts';
 import { readPartnerKey } from '../referral.ts';
+import { GoogleSignInButton, RedirectingStatus, SupportHelp } from './google-sign-in.tsx';
 
 /** The sign-in card: skin logo, welcome, Google button, and any error from a failed attempt. */
 export function LoginCard() {
@@ -51,23 +51,14 @@ export function LoginCard() {
         </div>
       )}
 
-      <button
-        type="button"
-        className="google-button"
-        data-testid="sign-in-button"
-        disabled={redirecting}
-        aria-busy={redirecting || undefined}
+      <GoogleSignInButton
+        redirecting={redirecting}
         onClick={() =>
           signIn.mutate({ nextUrl, partnerKey: readPartnerKey(window.location.search) })
         }
-      >
-        <img src="/sign-in-with-google.svg" alt="Sign in with Google" width={191} height={46} />
-      </button>
-      {redirecting && (
-        <p className="login-progress" role="status">
-          <Spinner size={14} /> Redirecting to Google…
-        </p>
-      )}
+        data-testid="sign-in-button"
+      />
+      <RedirectingStatus redirecting={redirecting} />
 
       {config?.demoMode && (
         <p className="login-demo-note" data-testid="demo-note">
@@ -77,10 +68,7 @@ export function LoginCard() {
       )}
 
       <footer className="login-footer">
-        Need help?{' '}
-        <a href={skin.supportUrl} target="_blank" rel="noreferrer">
-          Contact {skin.name} support
-        </a>
+        <SupportHelp />
       </footer>
     </div>
   );
