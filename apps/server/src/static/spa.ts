@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BusinessUnit } from '@gds/contract';
 import type { Config } from '../config.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { isApiPath } from '../http/guards.ts';
@@ -19,6 +20,8 @@ export async function registerSpa(
   deps: { config: Config; distDir: string },
 ): Promise<void> {
   const indexFile = path.join(deps.distDir, 'index.html');
+  // Read and branded once per unit; a missing build is retried on the next request.
+  const brandedIndex = new Map<BusinessUnit, string>();
   if (existsSync(deps.distDir)) {
     await app.register(fastifyStatic, {
       root: deps.distDir,
@@ -41,7 +44,7 @@ export async function registerSpa(
       return reply.code(404).send(errorBody('NOT_FOUND', 'There is no such API endpoint.'));
     }
     if (!wantsPage(req)) return reply.code(404).type('text/plain').send('Not found');
-    return sendIndex(req, reply, indexFile, deps.config);
+    return sendIndex(req, reply, indexFile, deps.config, brandedIndex);
   });
 }
 
@@ -56,19 +59,27 @@ function wantsPage(req: FastifyRequest): boolean {
   );
 }
 
-async function sendIndex(req: FastifyRequest, reply: FastifyReply, file: string, config: Config) {
-  let html: string;
-  try {
-    html = await fs.readFile(file, 'utf8');
-  } catch {
-    return reply
-      .code(503)
-      .header('cache-control', 'no-store')
-      .type('text/html')
-      .send(NOT_BUILT_HTML);
+async function sendIndex(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  file: string,
+  config: Config,
+  brandedIndex: Map<BusinessUnit, string>,
+) {
+  let branded = brandedIndex.get(req.unit);
+  if (branded === undefined) {
+    let html: string;
+    try {
+      html = await fs.readFile(file, 'utf8');
+    } catch {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html')
+        .send(NOT_BUILT_HTML);
+    }
+    branded = brandIndexHtml(html, req.unit, config.skinHosts);
+    brandedIndex.set(req.unit, branded);
   }
-  return reply
-    .header('cache-control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .send(brandIndexHtml(html, req.unit, config.skinHosts));
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(branded);
 }
