@@ -25,6 +25,15 @@ export function createDataSourcesService(deps: {
 }) {
   const repo = createDataSourcesRepository(deps.db);
   const { retentionDays } = deps;
+  // The public part of each connector, built once: provider addresses stay on the server.
+  const catalog = PROVIDER_CONNECTORS.map((connector) => {
+    const { id, loginFields, api: _api, ...rest } = connector;
+    const info = {
+      ...rest,
+      ...(loginFields ? { loginFields: loginFields.map((field) => ({ ...field })) } : {}),
+    };
+    return { connector, key: String(id), info };
+  });
 
   const accountOf = async (teamId: string, accountId: string): Promise<Account> => {
     const [row, people] = await Promise.all([repo.account(teamId, accountId), repo.people(teamId)]);
@@ -45,16 +54,10 @@ export function createDataSourcesService(deps: {
      */
     connectorConfig(addons: ReadonlySet<string>, all: boolean): Record<string, ConnectorInfo> {
       const map: Record<string, ConnectorInfo> = {};
-      for (const connector of PROVIDER_CONNECTORS) {
+      for (const { connector, key, info } of catalog) {
         const { allowed, sandbox } = connectorAvailability(connector, addons, deps.providers);
         if (!allowed && !all) continue;
-        const { id, loginFields, api: _api, ...rest } = connector;
-        map[String(id)] = {
-          ...rest,
-          ...(loginFields ? { loginFields: loginFields.map((field) => ({ ...field })) } : {}),
-          allowed,
-          sandbox,
-        };
+        map[key] = { ...info, allowed, sandbox };
       }
       return map;
     },
