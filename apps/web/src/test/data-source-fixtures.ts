@@ -124,3 +124,17 @@ export function sampleGroups(): ConnectorGroup[] {
     },
   ];
 }
+
+/** A GET /api/auth/ (start a connection) answer: nothing set unless told otherwise. */
+export function authStart(overrides: Record<string, unknown> = {}) {
+  return {
+    body: {
+      authUri: null,
+      state: null,
+      credentials: [],
+      gdsRedirectUri: null,
+      error: null,
+      ...overrides,
+    },
+  };
+}

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
+import { useAppStore } from '../../lib/app-store.ts';
 import { useToastStore } from '../../lib/toast-store.ts';
-import { connectorConfig } from '../../test/data-source-fixtures.ts';
+import { authStart, connectorConfig } from '../../test/data-source-fixtures.ts';
 import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
 import { mockApi, type Reply } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { resetStores } from '../../test/reset-stores.ts';
 
 const MANAGE = { manage_data_sources: true };
 const LOOKER = 'https://lookerstudio.google.com/u/0/datasources/create?connectorId=abc';
@@ -22,23 +23,8 @@ function mockAuthApi(extra: Record<string, Reply>) {
   });
 }
 
-const started = (overrides: Record<string, unknown>) => ({
-  body: {
-    authUri: null,
-    state: null,
-    credentials: [],
-    gdsRedirectUri: null,
-    error: null,
-    ...overrides,
-  },
-});
-
 describe('/auth (add a data source from Looker Studio)', () => {
-  beforeEach(async () => {
-    await whenHydrated();
-    useAppStore.getState().reset();
-    useToastStore.setState({ toasts: [] });
-  });
+  beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
 
   it('signed out: explains, signs in, and comes back to the same /auth query', async () => {
@@ -49,7 +35,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
       'GET /api/auth/callback': {
         body: { success: true, user: profileUser(MANAGE), team, nextUrl: 'Auth' },
       },
-      'GET /api/auth/': started({ state: 'st-1' }),
+      'GET /api/auth/': authStart({ state: 'st-1' }),
     });
     const signedOut = renderApp(`/auth?${QUERY}`);
     expect(await screen.findByRole('heading', { name: 'Add Data Source' })).toBeInTheDocument();
@@ -76,7 +62,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
   it('signed in with logins of the connector: offers them, then another login', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     const requests = mockAuthApi({
-      'GET /api/auth/': started({
+      'GET /api/auth/': authStart({
         state: 'st-1',
         credentials: [
           { id: 'cred-1', name: 'Main office' },
@@ -109,7 +95,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
 
   it('signed in without logins: just the login component, headed Login to', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
-    mockAuthApi({ 'GET /api/auth/': started({ state: 'st-1', gdsRedirectUri: LOOKER }) });
+    mockAuthApi({ 'GET /api/auth/': authStart({ state: 'st-1', gdsRedirectUri: LOOKER }) });
     renderApp(`/auth?${QUERY}`);
     expect(await screen.findByRole('heading', { name: 'Login to CallRail' })).toBeInTheDocument();
     expect(screen.queryByText(/You are currently logged in/)).not.toBeInTheDocument();
@@ -119,7 +105,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
   it('signed in, OAuth connector: the provider sign-in panel', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     mockAuthApi({
-      'GET /api/auth/': started({ authUri: 'https://accounts.google.com/auth?s=1' }),
+      'GET /api/auth/': authStart({ authUri: 'https://accounts.google.com/auth?s=1' }),
     });
     renderApp(`/auth?integration_type=1&redirectUri=${encodeURIComponent(LOOKER)}`);
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(

@@ -2,24 +2,20 @@ import { MESSAGES } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
+import { useAppStore } from '../../lib/app-store.ts';
 import { useToastStore } from '../../lib/toast-store.ts';
-import { connectorConfig, groupedData, sampleGroups } from '../../test/data-source-fixtures.ts';
+import {
+  authStart,
+  connectorConfig,
+  groupedData,
+  sampleGroups,
+} from '../../test/data-source-fixtures.ts';
 import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
 import { mockApi, type Reply } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { resetStores } from '../../test/reset-stores.ts';
 
 const MANAGE = { manage_data_sources: true };
-const start = (overrides: Record<string, unknown> = {}) => ({
-  body: {
-    authUri: null,
-    state: null,
-    credentials: [],
-    gdsRedirectUri: null,
-    error: null,
-    ...overrides,
-  },
-});
 
 function mockConnectApi(extra: Record<string, Reply>) {
   return mockApi({
@@ -45,14 +41,18 @@ async function choose(nameSimple: string) {
   await userEvent.click(gallery.getByTestId(`connector-tile-${nameSimple}`));
 }
 
+/** Fills and submits the CallRail login modal (an API-key form connector). */
+async function loginWithCallRail(apiKey: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
+  await userEvent.type(within(dialog).getByLabelText('API key'), apiKey);
+  await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+}
+
 const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.message}`);
 
 describe('adding a data source', () => {
-  beforeEach(async () => {
-    await whenHydrated();
-    useAppStore.getState().reset();
-    useToastStore.setState({ toasts: [] });
-  });
+  beforeEach(resetStores);
   afterEach(() => vi.unstubAllGlobals());
 
   it('the gallery searches, never offers deprecated connectors, and locks add-ons', async () => {
@@ -97,7 +97,7 @@ describe('adding a data source', () => {
 
   it('form connector: every field is required, then success toasts and closes the modal', async () => {
     const requests = mockConnectApi({
-      'GET /api/auth/': start({ state: 'st-1' }),
+      'GET /api/auth/': authStart({ state: 'st-1' }),
       'POST /api/auth/callback': {
         body: {
           success: true,
@@ -168,14 +168,11 @@ describe('adding a data source', () => {
   ])('form connector: %s toasts "not valid" and closes the modal', async (_, reply) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockConnectApi({
-      'GET /api/auth/': start({ state: 'st-1' }),
+      'GET /api/auth/': authStart({ state: 'st-1' }),
       'POST /api/auth/callback': reply,
     });
     await choose('callrail');
-    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
-    await userEvent.type(within(dialog).getByLabelText('API key'), 'bad');
-    await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+    await loginWithCallRail('bad');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toasts()).toEqual(['danger: CallRail account was not valid']);
@@ -183,7 +180,7 @@ describe('adding a data source', () => {
 
   it('form connector: accounts over the plan limit are reported after the success toast', async () => {
     mockConnectApi({
-      'GET /api/auth/': start({ state: 'st-1' }),
+      'GET /api/auth/': authStart({ state: 'st-1' }),
       'POST /api/auth/callback': {
         body: {
           success: true,
@@ -196,10 +193,7 @@ describe('adding a data source', () => {
       },
     });
     await choose('callrail');
-    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
-    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
-    await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+    await loginWithCallRail('k');
     await waitFor(() =>
       expect(toasts()).toEqual([
         'success: Your CallRail account was connected',
@@ -212,7 +206,7 @@ describe('adding a data source', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     mockConnectApi({
-      'GET /api/auth/': start({ state: 'st-1' }),
+      'GET /api/auth/': authStart({ state: 'st-1' }),
       'POST /api/auth/callback': {
         body: {
           success: true,
@@ -224,10 +218,7 @@ describe('adding a data source', () => {
       },
     });
     await choose('callrail');
-    const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
-    await userEvent.type(within(dialog).getByLabelText('API key'), 'k');
-    await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Login with CallRail' }));
+    await loginWithCallRail('k');
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://lookerstudio.google.com/return'),
     );
@@ -236,7 +227,7 @@ describe('adding a data source', () => {
 
   it('Google-type connectors: a Sign in with Google link to the provider', async () => {
     mockConnectApi({
-      'GET /api/auth/': start({ authUri: 'https://accounts.google.com/o/oauth2/v2/auth?x=1' }),
+      'GET /api/auth/': authStart({ authUri: 'https://accounts.google.com/o/oauth2/v2/auth?x=1' }),
     });
     await choose('google-analytics');
     const dialog = await screen.findByRole('dialog', { name: 'Connect Google Analytics' });
@@ -248,7 +239,7 @@ describe('adding a data source', () => {
 
   it('other OAuth connectors: the log-out hint, the site link and Log in with', async () => {
     mockConnectApi({
-      'GET /api/auth/': start({ authUri: 'https://connect.stripe.com/oauth?s=1' }),
+      'GET /api/auth/': authStart({ authUri: 'https://connect.stripe.com/oauth?s=1' }),
     });
     await choose('stripe');
     const dialog = await screen.findByRole('dialog', { name: 'Connect Stripe' });
@@ -289,7 +280,7 @@ describe('adding a data source', () => {
   });
 
   it('a start answering an error toasts it', async () => {
-    mockConnectApi({ 'GET /api/auth/': start({ error: 'Stripe is not reachable' }) });
+    mockConnectApi({ 'GET /api/auth/': authStart({ error: 'Stripe is not reachable' }) });
     await choose('stripe');
     await waitFor(() =>
       expect(toasts()).toEqual(['danger: Could not make a connection: Stripe is not reachable']),

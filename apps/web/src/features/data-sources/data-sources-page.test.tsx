@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
+import { useAppStore } from '../../lib/app-store.ts';
 import { useToastStore } from '../../lib/toast-store.ts';
 import {
   account,
+  authStart,
   connectorConfig,
   groupedData,
   login,
@@ -13,6 +14,7 @@ import {
 import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
 import { mockApi, type Reply } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { resetStores } from '../../test/reset-stores.ts';
 import type { GroupedData } from './api/grouped-data-query.ts';
 
 const MANAGE = { manage_data_sources: true };
@@ -45,11 +47,7 @@ const rowNames = () => rows().map((row) => row.querySelector('.ds-account-name')
 const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.message}`);
 
 describe('Data Sources screen', () => {
-  beforeEach(async () => {
-    await whenHydrated();
-    useAppStore.getState().reset();
-    useToastStore.setState({ toasts: [] });
-  });
+  beforeEach(resetStores);
 
   it('groups the accounts by connector with their logins, and meters the plan', async () => {
     mockDataSourcesApi(groupedData(sampleGroups()));
@@ -187,9 +185,7 @@ describe('Data Sources screen', () => {
 
   it('reconnects a login that needs it, in place (credentialId in the start)', async () => {
     const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
-      'GET /api/auth/': {
-        body: { authUri: null, state: 'st-1', credentials: [], gdsRedirectUri: null, error: null },
-      },
+      'GET /api/auth/': authStart({ state: 'st-1' }),
     });
     await openDataSources();
     await userEvent.click(screen.getByRole('button', { name: 'Reconnect CallRail main' }));
