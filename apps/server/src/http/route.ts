@@ -10,6 +10,7 @@ import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { SessionUser } from '../modules/team/users.repository.ts';
 import type { RequestGate } from './rate-limit.ts';
 import type { RequestAuth } from './request-context.ts';
+import { signedInUser } from './request-context.ts';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -88,7 +89,7 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         if (req.auth.kind === 'expired') {
           throw new AppError('SESSION_EXPIRED', MESSAGES.loggedOutInactivity);
         }
-        const user = req.auth.kind === 'session' ? req.auth.user : null;
+        const user = signedInUser(req.auth);
         if (!user) throw unauthenticated();
         if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
       },
@@ -105,7 +106,7 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
           params: req.params,
           unit: req.unit,
           auth,
-          user: auth.kind === 'session' ? auth.user : null,
+          user: signedInUser(auth),
           req,
           reply,
         } as HandlerInput<typeof endpoint>);
