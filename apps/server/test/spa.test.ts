@@ -78,4 +78,15 @@ describeEachDatabase('serving the web app', (db) => {
     expect(response.body).toContain('The web app is not built yet: run npm run build');
     await app.close();
   });
+
+  it('serves the page once the build appears, without a restart', async () => {
+    const dist = tempDir();
+    const app = await createTestApp(db(), { distDir: dist });
+    expect((await page(app, '/team')).statusCode).toBe(503);
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    const response = await page(app, '/team');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Megalytic Google Data Studio Connector</title>');
+    await app.close();
+  });
 });
