@@ -102,6 +102,12 @@ describe('sign-in', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.test/authorize?x=1'));
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+    expect(screen.getByText(/Redirecting to Google…/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Contact .+ support$/ })).toHaveAttribute(
+      'href',
+      'https://support.megalytic.com',
+    );
     const login = requests.find((r) => r.path === '/api/home/login');
     expect(login?.query.get('nextUrl')).toBe('Stats');
     expect(new URLSearchParams(login?.body).get('partnerKey')).toBe('partner-7');

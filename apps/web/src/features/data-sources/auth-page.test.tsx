@@ -45,6 +45,12 @@ describe('/auth (add a data source from Looker Studio)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.test/authorize'));
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+    expect(screen.getByText(/Redirecting to Google…/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Contact .+ support$/ })).toHaveAttribute(
+      'href',
+      'https://support.megalytic.com',
+    );
     expect(requests.find((r) => r.path === '/api/home/login')?.query.get('nextUrl')).toBe('Auth');
     expect(useAppStore.getState()).toMatchObject({ nextUrl: 'Auth', pendingAuth: QUERY });
     signedOut.unmount();
