@@ -5,7 +5,6 @@ import type { Handlers } from '../../http/route.ts';
 import type { SessionCookie } from '../sessions/session-cookie.ts';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
-import { toProfileUser } from '../team/team.mappers.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -42,8 +41,8 @@ export function authHandlers(deps: {
       setSessionCookie(reply, cookie, done.sessionToken);
       const user = await deps.teams.findSessionUser(done.userId);
       if (!user) throw new AppError('INTERNAL', 'The signed-in user vanished.');
-      const { team } = await deps.teams.getInfo(user);
-      return { success: true as const, user: toProfileUser(user), team, nextUrl: done.nextUrl };
+      const info = await deps.teams.getInfo(user);
+      return { success: true as const, user: info.user, team: info.team, nextUrl: done.nextUrl };
     },
 
     logout: async ({ req, reply }) => {
