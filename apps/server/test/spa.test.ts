@@ -89,4 +89,25 @@ describeEachDatabase('serving the web app', (db) => {
     expect(response.body).toContain('<title>Megalytic Google Data Studio Connector</title>');
     await app.close();
   });
+
+  it('serves the new page after a rebuild, without a restart', async () => {
+    const dist = tempDir();
+    const file = path.join(dist, 'index.html');
+    fs.writeFileSync(
+      file,
+      INDEX.replace('</head>', '<script src="/assets/old.js"></script></head>'),
+    );
+    const app = await createTestApp(db(), { distDir: dist });
+    expect((await page(app, '/team')).body).toContain('/assets/old.js');
+    fs.writeFileSync(
+      file,
+      INDEX.replace('</head>', '<script src="/assets/new.js"></script></head>'),
+    );
+    // A rebuild always lands later; make the change visible even on coarse file clocks.
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const response = await page(app, '/team');
+    expect(response.body).toContain('/assets/new.js');
+    expect(response.body).not.toContain('/assets/old.js');
+    await app.close();
+  });
 });

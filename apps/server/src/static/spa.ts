@@ -20,8 +20,9 @@ export async function registerSpa(
   deps: { config: Config; distDir: string },
 ): Promise<void> {
   const indexFile = path.join(deps.distDir, 'index.html');
-  // Read and branded once per unit; a missing build is retried on the next request.
-  const brandedIndex = new Map<BusinessUnit, string>();
+  // Read and branded once per unit and build (a rebuild changes the file's mtime, and the old
+  // page would name assets the rebuild deleted); a missing build is retried on each request.
+  const brandedIndex = new Map<BusinessUnit, BrandedIndex>();
   if (existsSync(deps.distDir)) {
     await app.register(fastifyStatic, {
       root: deps.distDir,
@@ -64,22 +65,30 @@ async function sendIndex(
   reply: FastifyReply,
   file: string,
   config: Config,
-  brandedIndex: Map<BusinessUnit, string>,
+  brandedIndex: Map<BusinessUnit, BrandedIndex>,
 ) {
-  let branded = brandedIndex.get(req.unit);
-  if (branded === undefined) {
-    let html: string;
-    try {
-      html = await fs.readFile(file, 'utf8');
-    } catch {
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .type('text/html')
-        .send(NOT_BUILT_HTML);
+  let cached = brandedIndex.get(req.unit);
+  try {
+    const { mtimeMs } = await fs.stat(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const html = await fs.readFile(file, 'utf8');
+      cached = { mtimeMs, html: brandIndexHtml(html, req.unit, config.skinHosts) };
+      brandedIndex.set(req.unit, cached);
     }
-    branded = brandIndexHtml(html, req.unit, config.skinHosts);
-    brandedIndex.set(req.unit, branded);
+  } catch {
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .type('text/html')
+      .send(NOT_BUILT_HTML);
   }
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(branded);
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(cached.html);
+}
+
+interface BrandedIndex {
+  mtimeMs: number;
+  html: string;
 }
