@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Every error the API answers, with its HTTP status. Bodies are `{ error: { code, message } }`. */
 export const ERROR_STATUS = {
+  /** The request itself is malformed (e.g. its address is not written the canonical way). */
+  BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   LOGIN_FAILED: 400,
   UNAUTHENTICATED: 401,

@@ -1,7 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { isApiPath } from './guards.ts';
 
 const TAG_MANAGER = 'https://www.googletagmanager.com';
 const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
@@ -35,7 +34,10 @@ export function contentSecurityPolicy(
   return directives;
 }
 
-/** Helmet on every response, and no caching of API answers (they hold personal data). */
+/**
+ * Helmet on every response. Nothing is cached unless its route says so (static files, the
+ * page): API answers hold personal data, and errors, whatever their address, are never cached.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const https = new URL(config.publicUrl).protocol === 'https:';
   await app.register(helmet, {
@@ -45,8 +47,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 }
