@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { isApiPath, isCanonicalTarget } from './canonical-path.ts';
 import { QUERY_ERROR } from './form-body.ts';
+import { BAD_ADDRESS } from './framework-errors.ts';
 
 const UNIT_HEADER = BUSINESS_UNIT_HEADER.toLowerCase();
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -23,8 +24,8 @@ export function hostUnit(req: FastifyRequest, config: Pick<Config, 'skinHosts'>)
 
 /**
  * Checks every request before any route's own work starts. Its address must be written the
- * canonical way (anything else is refused, whatever route it would reach). Requests served
- * by an API route then need a valid unit header
+ * canonical way (anything else is refused, whatever route it would reach), and an HTTP/1.1
+ * request must name its host. Requests served by an API route then need a valid unit header
  * that matches the host's unit and, for state-changing methods, an allowed Origin. With cookie
  * sessions and form bodies this is the CSRF defence: a cross-site form cannot set the header,
  * and a cross-site fetch that sets it needs a CORS preflight we never grant.
@@ -36,7 +37,11 @@ export function registerApiGuards(app: FastifyInstance, config: Config): void {
     req.unit = hostUnit(req, config);
     req.auth = { kind: 'anonymous' };
     if (!isCanonicalTarget(req.url)) {
-      throw new AppError('BAD_REQUEST', 'This address is not valid. Check the link and try again.');
+      throw new AppError('BAD_REQUEST', BAD_ADDRESS);
+    }
+    // Node refuses these itself unless told not to (app.ts), with a bare answer; ours has a body.
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw new AppError('BAD_REQUEST', 'The request must name the site in its Host header.');
     }
     if (!isApiRoute(req)) return;
 
