@@ -13,12 +13,17 @@ import { createTokenCipher } from './crypto/token-cipher.ts';
 import { loadTokenKeys } from './crypto/token-keys.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  expectationHandler,
+  frameworkErrorHandler,
+} from './http/framework-errors.ts';
 import './http/request-context.ts';
 import { FORM_BODY_LIMIT, parseForm, parseQueryString } from './http/form-body.ts';
 import { registerApiGuards } from './http/guards.ts';
 import { purgeRateLimits, rateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/route.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
@@ -81,6 +86,8 @@ export function registeredRoutes(
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  // Answers made outside Fastify's hooks get the same headers and error body as all others.
+  const rawHeaders = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
     // A hop count is valid at run time (proxy-addr) though Fastify's types omit it.
@@ -89,7 +96,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { querystringParser: parseQueryString },
     return503OnClosing: true,
     ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
+    frameworkErrors: frameworkErrorHandler(rawHeaders),
+    clientErrorHandler: clientErrorHandler(rawHeaders),
+    // A request without Host reaches the guards, which refuse it with a body, not Node's bare 400.
+    http: { requireHostHeader: false },
   });
+  app.server.on('checkExpectation', expectationHandler(rawHeaders));
   const routes: Array<{ method: string; url: string }> = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (r) => {

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
-import type { Db } from '../src/db/database.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
+import { everyRow } from './helpers/every-row.ts';
 import { seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
@@ -15,27 +14,6 @@ import { api, createTestApp, fakeIdentity, testClock } from './helpers/test-app.
  * single-use state (docs/adr/0002), and starting a connection makes one (docs/adr/0008).
  */
 const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name, ENDPOINTS.startConnection.name]);
-
-const TABLES = [
-  'teams',
-  'roles',
-  'users',
-  'sessions',
-  'oauth_states',
-  'audit_log',
-  'data_source_credentials',
-  'data_source_accounts',
-] as const;
-
-async function everyRow(db: Db) {
-  const result: Record<string, unknown[]> = {};
-  for (const table of TABLES) {
-    result[table] = (
-      await sql<unknown>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)
-    ).rows;
-  }
-  return result;
-}
 
 describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
   const identity = fakeIdentity();

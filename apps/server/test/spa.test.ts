@@ -63,7 +63,8 @@ describeEachDatabase('serving the web app', (db) => {
       ).toBe(404);
       expect((await page(app, '/sandbox/nothing')).statusCode).toBe(404);
       const apiMiss = await page(app, '/api/nothing');
-      expect(apiMiss.statusCode).toBe(403); // no unit header: refused before routing
+      expect(apiMiss.statusCode).toBe(404);
+      expect(apiMiss.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
       expect(
         (await app.inject({ method: 'POST', url: '/team', headers: { accept: 'text/html' } }))
           .statusCode,

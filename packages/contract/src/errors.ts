@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Every error the API answers, with its HTTP status. Bodies are `{ error: { code, message } }`. */
 export const ERROR_STATUS = {
+  /** The request itself is malformed: its address, its HTTP, or a missing Host header. */
+  BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   LOGIN_FAILED: 400,
   UNAUTHENTICATED: 401,
@@ -11,10 +13,14 @@ export const ERROR_STATUS = {
   ORIGIN_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  EXPECTATION_FAILED: 417,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   SESSION_EXPIRED: 440,
   INTERNAL: 500,
   BAD_GATEWAY: 502,

@@ -2,13 +2,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_UNIT_HEADER, isBusinessUnit, resolveBusinessUnit } from '@gds/contract';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { isApiPath, isCanonicalTarget } from './canonical-path.ts';
 import { QUERY_ERROR } from './form-body.ts';
+import { BAD_ADDRESS } from './framework-errors.ts';
 
 const UNIT_HEADER = BUSINESS_UNIT_HEADER.toLowerCase();
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * Whether the route the router matched for this request was declared under /api: decided on
+ * the route's own path, never on how the request spelled it. Unmatched requests are not.
+ */
+export function isApiRoute(req: FastifyRequest): boolean {
+  return !req.is404 && isApiPath(req.routeOptions.url ?? '');
 }
 
 /** The unit of the request's host (spec §1): what the page the browser shows is skinned as. */
@@ -17,8 +23,10 @@ export function hostUnit(req: FastifyRequest, config: Pick<Config, 'skinHosts'>)
 }
 
 /**
- * Checks every /api request before routing work starts (RELIABILITY 6, 8): a valid unit header
- * that matches the host's unit, and for state-changing methods an allowed Origin. With cookie
+ * Checks every request before any route's own work starts. Its address must be written the
+ * canonical way (anything else is refused, whatever route it would reach), and an HTTP/1.1
+ * request must name its host. Requests served by an API route then need a valid unit header
+ * that matches the host's unit and, for state-changing methods, an allowed Origin. With cookie
  * sessions and form bodies this is the CSRF defence: a cross-site form cannot set the header,
  * and a cross-site fetch that sets it needs a CORS preflight we never grant.
  */
@@ -28,7 +36,14 @@ export function registerApiGuards(app: FastifyInstance, config: Config): void {
   const check = (req: FastifyRequest): void => {
     req.unit = hostUnit(req, config);
     req.auth = { kind: 'anonymous' };
-    if (!isApiPath(req.url)) return;
+    if (!isCanonicalTarget(req.url)) {
+      throw new AppError('BAD_REQUEST', BAD_ADDRESS);
+    }
+    // Node refuses these itself unless told not to (app.ts), with a bare answer; ours has a body.
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw new AppError('BAD_REQUEST', 'The request must name the site in its Host header.');
+    }
+    if (!isApiRoute(req)) return;
 
     const queryError = (req.query as Record<symbol, unknown> | undefined)?.[QUERY_ERROR];
     if (typeof queryError === 'string') throw new AppError('VALIDATION_FAILED', queryError);

@@ -1,7 +1,9 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
-import { isApiPath } from './guards.ts';
 
 const TAG_MANAGER = 'https://www.googletagmanager.com';
 const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
@@ -35,18 +37,53 @@ export function contentSecurityPolicy(
   return directives;
 }
 
-/** Helmet on every response, and no caching of API answers (they hold personal data). */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+type HeaderConfig = Pick<Config, 'gtagIds' | 'publicUrl'>;
+
+/** The one source of the security headers: helmet's settings for this deployment. */
+export function helmetOptions(config: HeaderConfig) {
   const https = new URL(config.publicUrl).protocol === 'https:';
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (isApiPath(req.url)) reply.header('cache-control', 'no-store');
+  } satisfies HelmetOptions;
+}
+
+/**
+ * The headers of an answer written outside Fastify's hooks (a bad URL, an HTTP parse error):
+ * exactly what helmet sets with the same options, recorded once, plus no caching. Being
+ * derived rather than listed, they cannot drift from the headers of routed answers.
+ */
+export function securityHeaders(config: HeaderConfig): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(config))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    () => undefined,
+  );
+  return { ...headers, 'cache-control': 'no-store' };
+}
+
+/**
+ * Helmet on every response. Nothing is cached unless its route says so (static files, the
+ * page): API answers hold personal data, and errors, whatever their address, are never cached.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(config));
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     return payload;
   });
 }

@@ -6,14 +6,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusinessUnit } from '@gds/contract';
 import type { Config } from '../config.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { isApiPath } from '../http/guards.ts';
+import { isApiPath } from '../http/canonical-path.ts';
 import { NOT_BUILT_HTML, brandIndexHtml } from './index-html.ts';
 
 const YEAR = 365 * 24 * 60 * 60;
 
 /**
  * Serves the built SPA: files from dist (hashed assets cached for a year), and for any other
- * page address the branded index.html (history-mode routing). Unknown /api paths stay JSON.
+ * page address the branded index.html (history-mode routing). Other unknown addresses, /api
+ * ones above all, are JSON 404s.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -40,12 +41,13 @@ export async function registerSpa(
     });
   }
 
+  // Unmatched requests were already refused unless their address is canonical, so its text
+  // is the path the router tried. Page navigations outside /api get the page; all else JSON.
   app.setNotFoundHandler(async (req, reply) => {
-    if (isApiPath(req.url)) {
-      return reply.code(404).send(errorBody('NOT_FOUND', 'There is no such API endpoint.'));
+    if (wantsPage(req) && !isApiPath(req.url)) {
+      return sendIndex(req, reply, indexFile, deps.config, brandedIndex);
     }
-    if (!wantsPage(req)) return reply.code(404).type('text/plain').send('Not found');
-    return sendIndex(req, reply, indexFile, deps.config, brandedIndex);
+    return reply.code(404).send(errorBody('NOT_FOUND', 'There is nothing at this address.'));
   });
 }
 
