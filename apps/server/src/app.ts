@@ -9,8 +9,8 @@ import type { Clock } from './clock.ts';
 import { systemClock } from './clock.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
 import type { Config } from './config.ts';
-import { createTokenCipher } from './crypto/token-cipher.ts';
-import { loadTokenKeys } from './crypto/token-keys.ts';
+import { openKeyRing } from './crypto/key-ring.ts';
+import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import type { Db } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import {
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = createAuthService({ db, clock, sessions, teams, identity });
 
   const keysDir = path.join(config.dataDir, 'keys');
-  const cipher = createTokenCipher(loadTokenKeys(config.tokenKeys, keysDir));
+  const cipher = openKeyRing(config.tokenKeys, keysDir);
   // Demo mode: connectors without real credentials go to the sandbox providers.
   const sandboxKey = config.sandbox ? loadSandboxProviderKey(keysDir) : undefined;
   const providers = createProviderDirectory(config, sandboxKey);
@@ -206,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => dataSources.purgeDeletedAccounts(),
       () => purgeRateLimits({ db, clock }),
     ],
+    keyRings: createServerKeyRings(db, cipher),
     run: options.maintenance === true,
   });
   return app;

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
+import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
 import type { RefreshSummary, TokenRefresher } from './modules/connections/token-refresher.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
@@ -8,6 +10,8 @@ export interface BackgroundJobs {
   refreshTokens: () => Promise<RefreshSummary>;
   /** Purges old sessions, states and rate-limit windows, and accounts deleted past retention. */
   purge: () => Promise<void>;
+  /** Records this server's token key versions (its heartbeat; rotate-keys reads them). */
+  announceKeys: () => Promise<void>;
 }
 
 const registry = new WeakMap<FastifyInstance, BackgroundJobs>();
@@ -22,8 +26,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Registers the jobs, and with `run` starts them on timers in this instance: purges hourly,
- * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS. Every instance runs them; row
- * locks make sure two never do the same piece of work.
+ * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS, the key-ring heartbeat every 30 s.
+ * Every instance runs them; row locks make sure two never do the same piece of work.
  */
 export function registerBackgroundJobs(
   app: FastifyInstance,
@@ -31,6 +35,7 @@ export function registerBackgroundJobs(
     config: Pick<Config, 'refresh'>;
     refresher: TokenRefresher;
     purges: ReadonlyArray<() => Promise<unknown>>;
+    keyRings: ServerKeyRings;
     run: boolean;
   },
 ): void {
@@ -39,8 +44,17 @@ export function registerBackgroundJobs(
     purge: async () => {
       for (const purge of deps.purges) await purge();
     },
+    announceKeys: () => deps.keyRings.announce(),
   };
   registry.set(app, jobs);
+  // A server shutting down stops counting as a key holder at once, not when its heartbeat ages.
+  app.addHook('onClose', async () => {
+    try {
+      await deps.keyRings.forget();
+    } catch (error) {
+      app.log.warn({ err: error }, 'removing this server from server_key_rings failed');
+    }
+  });
   if (!deps.run) return;
 
   // One run at a time per job: a slow provider must not pile up overlapping refresh loops.
@@ -75,4 +89,5 @@ export function registerBackgroundJobs(
     jobs.purge,
   );
   every('refreshing data-source tokens', deps.config.refresh.intervalMs, jobs.refreshTokens);
+  every('recording the token keys this server holds', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
 }

@@ -164,11 +164,45 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
     });
   });
 
-  it('a token no key can read (key dropped from the ring too early) asks to reconnect, no provider call', async () => {
+  it('a token under a key this server lacks (dropped too early) waits for the key, not revoked', async () => {
     const { id } = await connected('unreadable@example.com');
     await db()
       .updateTable('data_source_credentials')
       .set({ key_version: 'gone' })
+      .where('id', '=', id)
+      .execute();
+    clock.advance(HOUR);
+    await refresh();
+    const row = await db()
+      .selectFrom('data_source_credentials')
+      .select(['status', 'status_reason', 'refresh_attempts', 'next_refresh_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'error',
+      status_reason:
+        'The stored access to Google Analytics is waiting for maintenance on our side. It resumes by itself; you do not need to reconnect.',
+      refresh_attempts: 0,
+      next_refresh_at: null,
+    });
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'data_source.refresh_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({
+      credentialId: id,
+      reason: 'key_missing',
+      keyVersion: 'gone',
+    });
+  });
+
+  it('a token its own key cannot decrypt (damaged) asks to reconnect', async () => {
+    const { id } = await connected('damaged@example.com');
+    await db()
+      .updateTable('data_source_credentials')
+      .set({ refresh_token_enc: Buffer.alloc(48, 7).toString('base64') })
       .where('id', '=', id)
       .execute();
     clock.advance(HOUR);

@@ -9,10 +9,23 @@ import type { TokenKey } from '../config-connectors.ts';
  */
 export interface TokenCipher {
   readonly currentVersion: string;
+  /** Every key version this ring can decrypt, oldest first. */
+  readonly versions: readonly string[];
   encrypt(plain: string, context: string): string;
   decrypt(sealed: string, keyVersion: string, context: string): string;
   /** Whether a key of this version is in the ring. */
   has(keyVersion: string): boolean;
+}
+
+/**
+ * A value sealed under a key this ring does not hold: not damaged data, a missing key (another
+ * server or the rotation script has it), so it becomes readable once the key is added.
+ */
+export class UnknownKeyVersionError extends Error {
+  override name = 'UnknownKeyVersionError';
+  constructor(readonly keyVersion: string) {
+    super(`No token key of version ${keyVersion} is configured.`);
+  }
 }
 
 const IV_BYTES = 12;
@@ -25,6 +38,7 @@ export function createTokenCipher(keys: readonly TokenKey[]): TokenCipher {
 
   return {
     currentVersion: current.version,
+    versions: keys.map((k) => k.version),
 
     encrypt(plain, context) {
       const iv = randomBytes(IV_BYTES);
@@ -36,7 +50,7 @@ export function createTokenCipher(keys: readonly TokenKey[]): TokenCipher {
 
     decrypt(sealed, keyVersion, context) {
       const key = byVersion.get(keyVersion);
-      if (!key) throw new Error(`No token key of version ${keyVersion} is configured.`);
+      if (!key) throw new UnknownKeyVersionError(keyVersion);
       const raw = Buffer.from(sealed, 'base64');
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
       decipher.setAAD(Buffer.from(context, 'utf8'));

@@ -26,13 +26,24 @@ export function loadTokenKeys(
 /** Demo mode only: appends a fresh key (it becomes current); rotate-keys then re-encrypts. */
 export function addDemoTokenKey(keysDir: string): string {
   const file = path.join(keysDir, FILE);
-  const stored: StoredKeys = fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys)
-    : { keys: [] };
-  const version = `v${stored.keys.length + 1}`;
+  const stored = storedKeys(file);
+  const version = nextVersion(stored);
   writeKeys(file, { keys: [...stored.keys, newKey(version)] });
   return version;
 }
+
+/** The version addDemoTokenKey would add next. */
+export function nextDemoTokenKeyVersion(keysDir: string): string {
+  return nextVersion(storedKeys(path.join(keysDir, FILE)));
+}
+
+function storedKeys(file: string): StoredKeys {
+  return fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys)
+    : { keys: [] };
+}
+
+const nextVersion = (stored: StoredKeys) => `v${stored.keys.length + 1}`;
 
 function newKey(version: string) {
   return { version, key: randomBytes(32).toString('base64') };

@@ -98,6 +98,8 @@ export interface DataSourceCredentialsTable {
   next_refresh_at: NullableTimestamp;
   refresh_attempts: Defaulted<number>;
   refresh_claimed_until: NullableTimestamp;
+  /** Set while its tokens wait for a key the servers that tried lack (not revoked). */
+  key_missing_since: NullableTimestamp;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -134,6 +136,16 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** One running server's token key versions, kept current by its heartbeat. */
+export interface ServerKeyRingsTable {
+  id: string;
+  label: string;
+  key_source: 'env' | 'file';
+  key_versions: Json<string[]>;
+  started_at: CreatedAt;
+  seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -149,6 +161,7 @@ export interface Database {
   data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  server_key_rings: ServerKeyRingsTable;
   schema_migrations: MigrationsTable;
 }
 

@@ -1,28 +1,25 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createTokenCipher } from '../crypto/token-cipher.ts';
-import { addDemoTokenKey, loadTokenKeys } from '../crypto/token-keys.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { rotateTokenKeys } from '../modules/connections/key-rotation.ts';
+import { rotateKeys } from '../modules/connections/key-rotation.ts';
 
 /**
  * `npm run rotate-keys`: re-encrypts every stored token under the current key (the last of
  * TOKEN_ENCRYPTION_KEYS). With `--add-key` in demo mode it first adds a fresh generated key
- * to DATA_DIR/keys. Safe to run while servers run on PostgreSQL (PGlite: stop the server).
+ * to DATA_DIR/keys. Safe to run while servers run on PostgreSQL (PGlite: stop the server):
+ * it refuses while a running server lacks the key (servers record their key versions in the
+ * database), and servers on the demo key file re-read it to learn a key added meanwhile.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const keysDir = path.join(config.dataDir, 'keys');
-  if (process.argv.includes('--add-key')) {
-    if (config.tokenKeys) {
-      throw new ConfigError(
-        '--add-key is for demo mode; append a key to TOKEN_ENCRYPTION_KEYS instead',
-      );
-    }
-    console.warn(`Added token key ${addDemoTokenKey(keysDir)} to ${keysDir}.`);
+  const addKey = process.argv.includes('--add-key');
+  if (addKey && config.tokenKeys) {
+    throw new ConfigError(
+      '--add-key is for demo mode; append a key to TOKEN_ENCRYPTION_KEYS instead',
+    );
   }
-  const cipher = createTokenCipher(loadTokenKeys(config.tokenKeys, keysDir));
+  const keysDir = path.join(config.dataDir, 'keys');
   const db = createDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -30,10 +27,13 @@ async function main(): Promise<void> {
   );
   try {
     await migrate(db);
-    const { reencrypted } = await rotateTokenKeys(db, cipher);
-    console.warn(
-      `Re-encrypted ${reencrypted} credentials; all are on key ${cipher.currentVersion}.`,
-    );
+    const { added, reencrypted, version } = await rotateKeys(db, {
+      tokenKeys: config.tokenKeys,
+      keysDir,
+      addKey,
+    });
+    if (added) console.warn(`Added token key ${added} to ${keysDir}.`);
+    console.warn(`Re-encrypted ${reencrypted} credentials; all are on key ${version}.`);
   } finally {
     await db.destroy();
   }

@@ -15,6 +15,8 @@ export const CONNECT_MESSAGES = {
   revoked: (name: string) => `Access was revoked or expired at ${name}. Reconnect to resume.`,
   unreadable: (name: string) =>
     `The stored access to ${name} could not be read on our side. Reconnect to resume.`,
+  keyMissing: (name: string) =>
+    `The stored access to ${name} is waiting for maintenance on our side. It resumes by itself; you do not need to reconnect.`,
   refreshFailing: (name: string) =>
     `${name} has not answered for a while. We keep trying; reconnect if this lasts.`,
 } as const;

@@ -86,6 +86,7 @@ export async function storeConnection(
       next_refresh_at: null,
       refresh_attempts: 0,
       refresh_claimed_until: null,
+      key_missing_since: null,
       updated_at: now,
     };
     if (existing) {

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findProviderConnector } from '@gds/contract/providers';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
-import type { TokenCipher } from '../../crypto/token-cipher.ts';
+import type { KeyRing } from '../../crypto/key-ring.ts';
+import { UnknownKeyVersionError } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { CredentialRow } from '../../db/schema.ts';
 import { createTeamRepository } from '../team/team.repository.ts';
@@ -15,6 +16,9 @@ import { sealContext } from './store-connection.ts';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
+type FailureReason =
+  'revoked' | 'unreadable' | 'key_missing' | 'timeout' | 'unavailable' | 'invalid';
+
 export interface RefreshSummary {
   refreshed: number;
   revoked: number;
@@ -24,12 +28,13 @@ export interface RefreshSummary {
 /**
  * Keeps access tokens fresh in every instance (RELIABILITY 21): claims what is due
  * (refresh-claims.ts: once across instances), refreshes it once, and records the login's
- * health, telling "revoked" (reconnect) from "provider down" (retry with back-off).
+ * health, telling "revoked" (reconnect) from "provider down" (retry with back-off) from "sealed
+ * under a key this server lacks" (waits, not revoked, for a server holding the key).
  */
 export function createTokenRefresher(deps: {
   db: Db;
   clock: Clock;
-  cipher: TokenCipher;
+  cipher: KeyRing;
   providers: ProviderDirectory;
   config: Pick<Config, 'refresh' | 'connectorTimeoutMs'>;
   log: FastifyBaseLogger;
@@ -41,23 +46,42 @@ export function createTokenRefresher(deps: {
     marginMs: refresh.marginMs,
     // Longer than any refresh can take, so a lease only lapses when its instance died.
     leaseMs: deps.config.connectorTimeoutMs * 3,
+    keyVersions: () => deps.cipher.versions,
   });
 
-  /** Decrypts the stored refresh token; undefined when no key of its version can (ring changed). */
-  function storedRefreshToken(row: CredentialRow): string | undefined {
-    if (!row.refresh_token_enc) return undefined;
+  /**
+   * Decrypts the stored refresh token. A key version this server lacks is a missing key, not
+   * a lost login: it becomes readable once the key is added. Any other failure is damage.
+   */
+  function storedRefreshToken(
+    row: CredentialRow,
+  ): { token: string } | { failure: 'key_missing' | 'unreadable' } {
+    if (!row.refresh_token_enc) return { failure: 'unreadable' };
     try {
-      return deps.cipher.decrypt(
-        row.refresh_token_enc,
-        row.key_version,
-        sealContext(row.id, 'refresh'),
-      );
+      return {
+        token: deps.cipher.decrypt(
+          row.refresh_token_enc,
+          row.key_version,
+          sealContext(row.id, 'refresh'),
+        ),
+      };
     } catch (error) {
+      if (error instanceof UnknownKeyVersionError) {
+        const fix =
+          deps.cipher.source === 'env'
+            ? 'add it to TOKEN_ENCRYPTION_KEYS and restart this server'
+            : 'it is not in the key file under DATA_DIR/keys';
+        deps.log.error(
+          { credentialId: row.id, keyVersion: row.key_version, keyVersions: deps.cipher.versions },
+          `a login is sealed under token key ${row.key_version}, which this server lacks (${fix}); a server holding the key refreshes it`,
+        );
+        return { failure: 'key_missing' };
+      }
       deps.log.error(
         { credentialId: row.id, keyVersion: row.key_version, err: error },
-        'a stored refresh token could not be decrypted: is its key still in TOKEN_ENCRYPTION_KEYS?',
+        'a stored refresh token could not be decrypted with its key: the login must be reconnected',
       );
-      return undefined;
+      return { failure: 'unreadable' };
     }
   }
 
@@ -65,8 +89,9 @@ export function createTokenRefresher(deps: {
     const connector = findProviderConnector(row.connector_id);
     const provider = deps.providers.find(row.connector_id);
     const name = connector?.name ?? 'The provider';
-    const current = storedRefreshToken(row);
-    if (current === undefined) return recordFailure(row, lease, name, 'unreadable');
+    const stored = storedRefreshToken(row);
+    if ('failure' in stored) return recordFailure(row, lease, name, stored.failure);
+    const current = stored.token;
     try {
       if (!provider?.api.oauth2) {
         throw new ProviderError('unavailable', `${name} is not configured on this server`);
@@ -92,6 +117,7 @@ export function createTokenRefresher(deps: {
         last_refreshed_at: now,
         refresh_attempts: 0,
         next_refresh_at: null,
+        key_missing_since: null,
       });
       return 'refreshed';
     } catch (error) {
@@ -102,22 +128,25 @@ export function createTokenRefresher(deps: {
   }
 
   /**
-   * Health after a failed refresh: revoked (or unreadable) → needs reconnect, not retried;
-   * provider down or slow → retried with exponential back-off, 'error' after maxAttempts.
+   * Health after a failed refresh: revoked (or damaged) → needs reconnect, not retried;
+   * sealed under a key this server lacks → 'error' while it waits, retried by a server that
+   * holds the key (not on a timer, and not counted as a provider failure); provider down or
+   * slow → retried with exponential back-off, 'error' after maxAttempts.
    */
   async function recordFailure(
     row: CredentialRow,
     lease: Date,
     name: string,
-    reason: 'revoked' | 'unreadable' | 'timeout' | 'unavailable' | 'invalid',
+    reason: FailureReason,
   ): Promise<keyof RefreshSummary> {
     const final = reason === 'revoked' || reason === 'unreadable';
-    const attempts = row.refresh_attempts + 1;
+    const waiting = reason === 'key_missing';
+    const attempts = waiting ? row.refresh_attempts : row.refresh_attempts + 1;
     const now = deps.clock();
     const backoff = Math.min(refresh.intervalMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
     const status = final
       ? 'needs_reconnect'
-      : attempts >= refresh.maxAttempts
+      : waiting || attempts >= refresh.maxAttempts
         ? 'error'
         : row.status;
     await settle(row, lease, {
@@ -127,11 +156,14 @@ export function createTokenRefresher(deps: {
           ? CONNECT_MESSAGES.revoked(name)
           : reason === 'unreadable'
             ? CONNECT_MESSAGES.unreadable(name)
-            : status === 'error'
-              ? CONNECT_MESSAGES.refreshFailing(name)
-              : row.status_reason,
+            : waiting
+              ? CONNECT_MESSAGES.keyMissing(name)
+              : status === 'error'
+                ? CONNECT_MESSAGES.refreshFailing(name)
+                : row.status_reason,
       refresh_attempts: attempts,
-      next_refresh_at: final ? null : new Date(now.getTime() + backoff),
+      next_refresh_at: final || waiting ? null : new Date(now.getTime() + backoff),
+      key_missing_since: waiting ? (row.key_missing_since ?? now) : null,
     });
     await createTeamRepository(deps.db).audit({
       teamId: row.team_id,
@@ -143,11 +175,16 @@ export function createTokenRefresher(deps: {
         reason,
         attempt: attempts,
         status,
+        ...(waiting ? { keyVersion: row.key_version } : {}),
       },
     });
     deps.log.warn(
       { credentialId: row.id, connectorId: row.connector_id, reason, attempt: attempts },
-      final ? 'refresh refused: the login needs reconnecting' : 'refresh failed; will retry',
+      final
+        ? 'refresh refused: the login needs reconnecting'
+        : waiting
+          ? "refresh waits for a server holding the login's token key"
+          : 'refresh failed; will retry',
     );
     return final ? 'revoked' : 'failed';
   }
@@ -156,6 +193,9 @@ export function createTokenRefresher(deps: {
     /** Refreshes every credential due now (at most `limit`); answers what happened. */
     async runOnce(limit = 100): Promise<RefreshSummary> {
       const summary: RefreshSummary = { refreshed: 0, revoked: 0, failed: 0 };
+      // The demo key file may have gained a key (rotate-keys --add-key): logins waiting for it
+      // become claimable here without a restart.
+      deps.cipher.reload();
       for (let i = 0; i < limit; i += 1) {
         const claimed = await claim();
         if (!claimed) break;
