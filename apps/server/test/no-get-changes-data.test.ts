@@ -22,6 +22,7 @@ const TABLES = [
   'users',
   'sessions',
   'oauth_states',
+  'connection_results',
   'audit_log',
   'data_source_credentials',
   'data_source_accounts',
