@@ -31,6 +31,7 @@ import type { IdentityProvider } from './modules/auth/identity-provider.ts';
 import { createIdentityProvider } from './modules/auth/identity-provider.ts';
 import type { ConnectDeps } from './modules/connections/connect-deps.ts';
 import { connectionsHandlers } from './modules/connections/connections.routes.ts';
+import { purgeConnectionResults } from './modules/connections/connection-results.ts';
 import { registerOAuthCallback } from './modules/connections/oauth-callback.route.ts';
 import { createProviderDirectory } from './modules/connections/provider-directory.ts';
 import { createTokenRefresher } from './modules/connections/token-refresher.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => auth.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
       () => purgeRateLimits({ db, clock }),
+      () => purgeConnectionResults({ db, clock }),
     ],
     keyRings: createServerKeyRings(db, cipher),
     run: options.maintenance === true,

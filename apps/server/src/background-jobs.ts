@@ -8,7 +8,10 @@ import type { RefreshSummary, TokenRefresher } from './modules/connections/token
 export interface BackgroundJobs {
   /** Refreshes every token due now (RELIABILITY 21). */
   refreshTokens: () => Promise<RefreshSummary>;
-  /** Purges old sessions, states and rate-limit windows, and accounts deleted past retention. */
+  /**
+   * Purges old sessions, states, connection results and rate-limit windows, and accounts
+   * deleted past retention.
+   */
   purge: () => Promise<void>;
   /** Records this server's token key versions (its heartbeat; rotate-keys reads them). */
   announceKeys: () => Promise<void>;

@@ -5,7 +5,7 @@ import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { addMember, setPermissionsExcept, snapshot } from './helpers/members.ts';
-import { seedLogin } from './helpers/connections.ts';
+import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity } from './helpers/test-app.ts';
@@ -16,6 +16,8 @@ type Sample = { query?: string; form?: Record<string, string>; params?: Record<s
 /** Rows of team A the samples name (seeded before the matrix runs). */
 interface Seeded {
   accountA: string;
+  /** A connection result recorded for member A's session. */
+  resultA: string;
 }
 
 /**
@@ -38,10 +40,11 @@ const SAMPLE: Record<Name, Sample | ((seeded: Seeded) => Sample)> = {
   getGroupedData: {},
   deleteAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
   restoreAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
+  getConnectionResult: ({ resultA }) => ({ query: `id=${resultA}` }),
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
-const TEAM_A_OBJECT = new Set<Name>(['deleteAccount', 'restoreAccount']);
+const TEAM_A_OBJECT = new Set<Name>(['deleteAccount', 'restoreAccount', 'getConnectionResult']);
 
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
 
@@ -59,7 +62,10 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     memberA = await signIn(app, identity, 'member-a@example.com');
     ownerB = await signIn(app, identity, 'owner-b@example.com');
     const login = await seedLogin(db(), ownerA.team.id, { userId: ownerA.user.id });
-    seeded = { accountA: login.accountIds[0] ?? '' };
+    seeded = {
+      accountA: login.accountIds[0] ?? '',
+      resultA: await seedConnectionResult(db(), memberA),
+    };
   });
   afterAll(() => app.close());
 

@@ -81,11 +81,14 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
 
   it('Allow stores the login and its accounts in one go and lands on the SPA callback', async () => {
     const { result } = await connectOAuth(ctx, owner.cookie, 1);
-    expect(Object.fromEntries(result)).toEqual({
+    expect(result).toEqual({
       status: 'connected',
-      connector: '1',
+      connector: 1,
       credentialName: 'demo@google-analytics.example',
-      accountsAdded: '3',
+      accountsAdded: 3,
+      accountsSkipped: 0,
+      redirectUri: null,
+      error: null,
     });
     const [login] = await logins(owner.team.id);
     expect(login).toMatchObject({
@@ -116,10 +119,10 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
     expect(again.credentials).toEqual([{ id: login?.id, name: 'demo@google-analytics.example' }]);
   });
 
-  it('Deny at the provider: status=denied and nothing stored', async () => {
+  it('Deny at the provider: status denied and nothing stored', async () => {
     const member = await signIn(ctx.app, ctx.identity, 'denier@example.com');
     const { result } = await connectOAuth(ctx, member.cookie, 3, { decision: 'deny' });
-    expect(Object.fromEntries(result)).toEqual({ status: 'denied', connector: '3' });
+    expect(result).toMatchObject({ status: 'denied', connector: 3, accountsAdded: 0 });
     expect(await logins(member.team.id)).toEqual([]);
   });
 
@@ -131,8 +134,7 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       login: 'sam@example.com',
       query: { credentialId: first?.id ?? '' },
     });
-    expect(result.get('status')).toBe('connected');
-    expect(result.get('accountsAdded')).toBe('1');
+    expect(result).toMatchObject({ status: 'connected', accountsAdded: 1 });
     const after = await logins(team.team.id);
     expect(after.map((l) => l.id)).toEqual([first?.id]);
     expect(after[0]?.access_token_enc).not.toBe(first?.access_token_enc);
@@ -154,8 +156,8 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       login: 'someone-else@example.com',
       query: { credentialId: first?.id ?? '' },
     });
-    expect(wrong.result.get('status')).toBe('error');
-    expect(wrong.result.get('error')).toContain('Sign in as sam@example.com');
+    expect(wrong.result.status).toBe('error');
+    expect(wrong.result.error).toContain('Sign in as sam@example.com');
     expect(await logins(team.team.id)).toHaveLength(1);
 
     // An account the login no longer shares is flagged (not deleted) on reconnect.
@@ -190,11 +192,9 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       .execute();
     ctx.control.accountsPerLogin = 3;
     const first = await connectOAuth(ctx, team.cookie, 13, { login: 'a@example.com' });
-    expect(first.result.get('accountsAdded')).toBe('3');
-    expect(first.result.has('accountsSkipped')).toBe(false);
+    expect(first.result).toMatchObject({ accountsAdded: 3, accountsSkipped: 0 });
     const second = await connectOAuth(ctx, team.cookie, 13, { login: 'b@example.com' });
-    expect(second.result.get('accountsAdded')).toBe('1');
-    expect(second.result.get('accountsSkipped')).toBe('2');
+    expect(second.result).toMatchObject({ accountsAdded: 1, accountsSkipped: 2 });
     expect(await accounts(team.team.id)).toHaveLength(4);
   });
 
@@ -202,7 +202,7 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
     const redirectUri = 'https://lookerstudio.google.com/datasources/create?connectorId=x';
     const { start, result } = await connectOAuth(ctx, owner.cookie, 19, { query: { redirectUri } });
     expect(start.gdsRedirectUri).toBe(redirectUri);
-    expect(result.get('redirectUri')).toBe(redirectUri);
+    expect(result.redirectUri).toBe(redirectUri);
   });
 
   it('connectors whose login is its one account, and JSON-bodied APIs, connect the same way', async () => {
@@ -214,7 +214,7 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       .execute();
     for (const id of [9, 2, 8, 25, 18, 26]) {
       const { result } = await connectOAuth(ctx, team.cookie, id);
-      expect(result.get('status'), `connector ${id}: ${result.get('error')}`).toBe('connected');
+      expect(result.status, `connector ${id}: ${result.error}`).toBe('connected');
     }
     const grouped = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: team.cookie });
     const groups = grouped.json<{ groups: Array<{ connectorId: number; logins: unknown[] }> }>()

@@ -30,7 +30,7 @@ describeEachDatabase('tokens and API keys stay secret', (db) => {
     });
     const owner = await signIn(ctx.app, ctx.identity, 'secretive@example.com');
     const oauth = await connectOAuth(ctx, owner.cookie, 1, { login: 'secretive@example.com' });
-    answers.push(JSON.stringify(oauth.start), oauth.providerRedirect, oauth.result.toString());
+    answers.push(JSON.stringify(oauth.start), oauth.providerRedirect, JSON.stringify(oauth.result));
     const form = await startConnect(ctx, owner.cookie, { integration_type: '11' });
     const submitted = await apiAt(ctx, {
       method: 'POST',

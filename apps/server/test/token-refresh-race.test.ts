@@ -23,7 +23,7 @@ describeEachDatabase('refresh under concurrency', (db, kind, another) => {
     try {
       const owner = await signIn(a.app, a.identity, 'race@example.com');
       const { result } = await connectOAuth(a, owner.cookie, 1, { login: 'race@example.com' });
-      expect(result.get('status')).toBe('connected');
+      expect(result.status).toBe('connected');
       a.control.tokenDelayMs = 300; // refreshes in flight overlap
       clock.advance(60 * 60 * 1000);
       const before = a.control.count('refresh');

@@ -32,7 +32,7 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
   async function connected(email: string) {
     const owner = await signIn(ctx.app, ctx.identity, email);
     const { result } = await connectOAuth(ctx, owner.cookie, 1, { login: email });
-    expect(result.get('status')).toBe('connected');
+    expect(result.status).toBe('connected');
     const row = await db()
       .selectFrom('data_source_credentials')
       .select('id')
@@ -118,7 +118,7 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
       login: 'revoked@example.com',
       query: { credentialId: id },
     });
-    expect(again.result.get('status')).toBe('connected');
+    expect(again.result.status).toBe('connected');
     expect((await storedSecrets(db(), id)).row).toMatchObject({
       status: 'connected',
       status_reason: null,

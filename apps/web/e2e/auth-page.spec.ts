@@ -19,8 +19,14 @@ test('the Looker Studio page signs in, connects, then offers the existing login'
   await expect(page.getByTestId('auth-credentials')).toHaveCount(0);
   await page.getByTestId('connector-auth-link').click();
   await answerConsent(page, 'Google Analytics', 'Allow', 'reports@agency.example');
-  await page.waitForURL(/\/data-sources\/callback\?/);
-  await expect(page.getByTestId('result-continue')).toBeVisible();
+  await page.waitForURL(/\/data-sources\/callback\?id=[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByTestId('result-auto')).toContainText('Continuing to script.google.com');
+  // Continue goes to the address stored when the connection started (answered locally here).
+  await page.route(LOOKER_RETURN, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Looker Studio</title>' }),
+  );
+  await page.getByTestId('result-continue').click();
+  await page.waitForURL(LOOKER_RETURN);
 
   await page.goto(AUTH_PATH);
   await expect(

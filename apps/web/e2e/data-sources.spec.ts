@@ -3,6 +3,8 @@ import { answerConsent, chooseConnector, connectOAuth } from './data-sources-sup
 import { origin, signIn, uniqueEmail } from './support.ts';
 
 const PINTEREST = { nameSimple: 'pinterest-ads', name: 'Pinterest Ads' };
+/** An address the server's default allow-list accepts; no test may ever reach it. */
+const FORGED_RETURN = 'https://script.google.com/macros/s/ANY/exec';
 
 test.beforeEach(async ({ page }, testInfo) => {
   await signIn(page, origin(), { email: uniqueEmail(testInfo), firstName: 'Dana' });
@@ -32,6 +34,8 @@ test('connecting an OAuth connector: Allow adds its accounts, Deny adds nothing'
   await chooseConnector(page, PINTEREST.nameSimple, 'Pinterest Ads');
   await page.getByTestId('connector-auth-link').click();
   await answerConsent(page, 'Pinterest Ads', 'Allow', 'ops@northwind.example');
+  // The provider's callback hands the page an opaque result id and nothing else.
+  await page.waitForURL(/\/data-sources\/callback\?id=[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText('Your Pinterest Ads account was connected')).toBeVisible();
   await expect(page.getByTestId('accounts-added')).toContainText('3');
   await page.getByTestId('result-back').click();
@@ -112,4 +116,46 @@ test('search and status filter narrow the list', async ({ page }) => {
   await expect(page.getByTestId('account-row')).toHaveCount(0);
   await page.getByTestId('clear-filters').click();
   await expect(page.getByTestId('account-row')).toHaveCount(3);
+});
+
+test('a hand-made result link shows no success and goes nowhere', async ({ page }) => {
+  const leaving: string[] = [];
+  await page.route('https://script.google.com/**', (route) => {
+    leaving.push(route.request().url());
+    return route.abort();
+  });
+  await page.clock.install();
+  const forged = `/data-sources/callback?status=connected&connector=20&credentialName=x&accountsAdded=3&redirectUri=${encodeURIComponent(FORGED_RETURN)}`;
+  for (const path of [forged, `${forged}&id=${'x'.repeat(43)}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'No connection result to show' })).toBeVisible();
+    await expect(page.getByTestId('result-connected')).toHaveCount(0);
+    await expect(page.getByText(/account was connected/)).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+  }
+  expect(leaving).toEqual([]);
+  await page.getByRole('link', { name: 'Go to Data Sources' }).click();
+  await page.waitForURL(/\/data-sources$/);
+});
+
+test('a result is shown to the session that connected only', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await chooseConnector(page, PINTEREST.nameSimple, PINTEREST.name);
+  await page.getByTestId('connector-auth-link').click();
+  await answerConsent(page, PINTEREST.name, 'Allow');
+  await expect(page.getByTestId('result-connected')).toBeVisible();
+  const resultUrl = page.url();
+
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await signIn(stranger, origin(), { email: uniqueEmail(testInfo, 'stranger') });
+  await stranger.goto(resultUrl);
+  await expect(
+    stranger.getByRole('heading', { name: 'No connection result to show' }),
+  ).toBeVisible();
+  await expect(stranger.getByTestId('result-connected')).toHaveCount(0);
+  await other.close();
 });

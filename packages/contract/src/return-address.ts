@@ -1,7 +1,8 @@
 /**
  * Return addresses after a connection (RELIABILITY 18): a dashboard tool's redirect address
- * must be an absolute http(s) URL on an allow-list entry, an origin or a URL prefix. Shared by
- * the server (which refuses the rest) and the SPA (which checks again before leaving).
+ * must be an absolute http(s) URL on an allow-list entry, an origin or a URL prefix. The server
+ * checks it when a connection starts and stores it with that connection; the browser is only
+ * ever sent to the stored address, never to one read from a page's query.
  */
 
 /** Looker Studio's own return addresses: the default allow-list. */

@@ -79,6 +79,22 @@ export interface OauthStatesTable {
   team_id: Defaulted<string | null>;
 }
 
+/** How an OAuth connection ended, readable by the browser session that finished it. */
+export interface ConnectionResultsTable {
+  id_hash: string;
+  session_hash: string;
+  user_id: string;
+  status: 'connected' | 'denied' | 'error';
+  connector_id: number | null;
+  credential_name: string | null;
+  accounts_added: Defaulted<number>;
+  accounts_skipped: Defaulted<number>;
+  error: string | null;
+  return_uri: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export type CredentialStatus = 'connected' | 'needs_reconnect' | 'error';
 
 export interface DataSourceCredentialsTable {
@@ -157,6 +173,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   oauth_states: OauthStatesTable;
+  connection_results: ConnectionResultsTable;
   data_source_credentials: DataSourceCredentialsTable;
   data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
@@ -170,5 +187,7 @@ export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;
 export type NewOauthState = Insertable<OauthStatesTable>;
+export type ConnectionResultRow = Selectable<ConnectionResultsTable>;
+export type NewConnectionResult = Insertable<ConnectionResultsTable>;
 export type CredentialRow = Selectable<DataSourceCredentialsTable>;
 export type AccountRow = Selectable<DataSourceAccountsTable>;

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { ENDPOINTS } from '@gds/contract';
-import type { ResponseOf } from '@gds/contract';
+import { BUSINESS_UNIT_HEADER } from '@gds/contract';
+import type { ConnectionResult, ENDPOINTS, ResponseOf } from '@gds/contract';
 import type { BuildAppOptions } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
 import type { Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/database.ts';
+import { failure } from '../../src/modules/connections/connect-oauth.ts';
+import { recordConnectionResult } from '../../src/modules/connections/connection-results.ts';
 import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
 import { TinyBrowser, freePort } from './browser.ts';
 import type { ApiRequest } from './test-app.ts';
@@ -113,16 +116,37 @@ export async function consent(
   return answer.headers.get('location') ?? '';
 }
 
-/** Follows the provider's redirect to our callback; answers the SPA page's query. */
-export async function callback(browser: TinyBrowser, url: string) {
+/**
+ * Follows the provider's redirect to our callback; answers where the callback sent the browser
+ * (the SPA page, whose only query is the result id when there is a result).
+ */
+export async function callbackLocation(browser: TinyBrowser, url: string): Promise<URL> {
   const response = await browser.fetch(url);
   expect(response.status, await response.clone().text()).toBe(303);
-  const location = response.headers.get('location') ?? '';
-  expect(location.startsWith('/data-sources/callback?')).toBe(true);
-  return new URL(location, url).searchParams;
+  const location = new URL(response.headers.get('location') ?? '', url);
+  expect(location.origin).toBe(new URL(url).origin);
+  expect(location.pathname).toBe('/data-sources/callback');
+  return location;
 }
 
-/** The whole OAuth connection as a person does it; answers the /data-sources/callback query. */
+/** GET /api/dataSources/connectionResult as the SPA page asks it, with this browser's cookie. */
+export function readResult(browser: TinyBrowser, base: string, id: string): Promise<Response> {
+  const query = new URLSearchParams({ id }).toString();
+  return browser.fetch(`${base}/api/dataSources/connectionResult?${query}`, {
+    headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
+  });
+}
+
+/** Follows the provider's redirect to our callback; answers the outcome the SPA page shows. */
+export async function callback(browser: TinyBrowser, url: string): Promise<ConnectionResult> {
+  const location = await callbackLocation(browser, url);
+  expect([...location.searchParams.keys()]).toEqual(['id']);
+  const answer = await readResult(browser, location.origin, location.searchParams.get('id') ?? '');
+  expect(answer.status, await answer.clone().text()).toBe(200);
+  return (await answer.json()) as ConnectionResult;
+}
+
+/** The whole OAuth connection as a person does it; answers the outcome the SPA page shows. */
 export async function connectOAuth(
   ctx: SandboxContext,
   cookie: string,
@@ -177,4 +201,19 @@ export async function seedLogin(
     .returning('id')
     .execute();
   return { credentialId: id, accountIds: accounts.map((a) => a.id) };
+}
+
+/** A connection result recorded for the session of `who` (as its OAuth callback would). */
+export async function seedConnectionResult(
+  db: Db,
+  who: { cookie: string; user: { id: string } },
+  result: Partial<ConnectionResult> = {},
+  clock: Clock = () => new Date(),
+): Promise<string> {
+  const location = await recordConnectionResult(
+    { db, clock },
+    { sessionToken: who.cookie.split('=')[1] ?? '', userId: who.user.id },
+    { ...failure(null, 1), status: 'connected', credentialName: 'seeded', ...result },
+  );
+  return new URL(location, 'http://app.test').searchParams.get('id') ?? '';
 }

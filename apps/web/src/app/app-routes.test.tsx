@@ -219,7 +219,7 @@ describe('route guards and navigation', () => {
     signIn({ edit_team: true });
     renderApp('/data-sources/callback');
     expect(
-      await screen.findByRole('heading', { name: 'Nothing to finish here' }),
+      await screen.findByRole('heading', { name: 'No connection result to show' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });

@@ -65,27 +65,49 @@ export const submitFormLogin = defineEndpoint({
   errors: ['VALIDATION_FAILED', 'LOGIN_FAILED', 'BAD_GATEWAY'],
 });
 
-/** The SPA page the server sends the browser to when an OAuth connection ends. */
+/**
+ * The SPA page the server sends the browser to when an OAuth connection ends. Its only query
+ * is `id`, an opaque result id; the page shows what getConnectionResult answers for it.
+ */
 export const DATA_SOURCES_CALLBACK_PATH = '/data-sources/callback';
 
 /** Each OAuth provider sends the browser back to its own address (RELIABILITY 17). */
 export const connectorCallbackPath = (nameSimple: string) => `/oauth/${nameSimple}/callback`;
 
 /**
- * The query of /data-sources/callback after an OAuth connection (server → SPA):
- * - connected: `connector`, `credentialName`, `accountsAdded`, `accountsSkipped` when some
- *   accounts were over the plan's limit, `redirectUri` when it started from a dashboard tool;
- * - denied: the user said no at the provider (`connector`);
- * - error: `error` is a sentence to show (retryable), `connector` when known.
+ * How an OAuth connection ended, as the server recorded it:
+ * - connected: `credentialName` (the login), `accountsAdded`, and `accountsSkipped` when some
+ *   accounts were over the plan's limit;
+ * - denied: the user said no at the provider;
+ * - error: `error` is a sentence to show (retryable).
+ * `connector` is null when the callback named no known connector. `redirectUri` is the
+ * dashboard tool's return address stored when the connection started, never anything else.
  * Never carries a token or code.
  */
 export const connectionResultSchema = z.object({
   status: z.enum(['connected', 'denied', 'error']),
-  connector: z.coerce.number().int().optional(),
-  credentialName: z.string().optional(),
-  accountsAdded: z.coerce.number().int().optional(),
-  accountsSkipped: z.coerce.number().int().optional(),
-  redirectUri: z.string().optional(),
-  error: z.string().optional(),
+  connector: z.number().int().nullable(),
+  credentialName: z.string().nullable(),
+  accountsAdded: z.number().int(),
+  accountsSkipped: z.number().int(),
+  redirectUri: z.string().nullable(),
+  error: z.string().nullable(),
 });
 export type ConnectionResult = z.infer<typeof connectionResultSchema>;
+
+/**
+ * The outcome of an OAuth connection for /data-sources/callback?id=… . Only the browser
+ * session whose callback recorded it can read it, and only for a few minutes: any other id
+ * (another session's, unknown, expired) is 404, so a hand-made link shows no success and sends
+ * the browser nowhere. Reading does not use it up (a GET changes nothing), so a reload shows
+ * the same result.
+ */
+export const getConnectionResult = defineEndpoint({
+  name: 'getConnectionResult',
+  method: 'GET',
+  path: '/api/dataSources/connectionResult',
+  access: privateAccess(),
+  query: z.object({ id: z.string().min(1).max(128) }),
+  response: connectionResultSchema,
+  errors: ['NOT_FOUND'],
+});

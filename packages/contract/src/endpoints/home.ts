@@ -23,8 +23,7 @@ export const getConfig = defineEndpoint({
       tokenCheckIntervalMs: z.number().int().positive().default(DEFAULT_TOKEN_CHECK_INTERVAL_MS),
       /**
        * Where a connection started from a dashboard tool may return to (origins or URL
-       * prefixes). The /data-sources/callback page checks its redirectUri against it again
-       * with isAllowedReturnAddress before leaving the app.
+       * prefixes). The server applies it when a connection starts (isAllowedReturnAddress).
        */
       gdsRedirectAllowlist: z.array(z.string()).default([]),
     }),

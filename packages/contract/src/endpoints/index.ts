@@ -40,6 +40,7 @@ export const ENDPOINTS = {
   getConnectorConfig: dataSources.getConnectorConfig,
   startConnection: connections.startConnection,
   submitFormLogin: connections.submitFormLogin,
+  getConnectionResult: connections.getConnectionResult,
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DATA_SOURCES_CALLBACK_PATH, hasPermissions } from '@gds/contract';
+import { hasPermissions } from '@gds/contract';
 import { findProviderConnectorByName } from '@gds/contract/providers';
 import type { ConnectionResult } from '@gds/contract';
-import type { RequestAuth } from '../../http/request-context.ts';
 import { hashToken } from '../sessions/session-token.ts';
+import type { SessionUser } from '../team/users.repository.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
 import { discoverOAuthLogin } from './discover.ts';
@@ -22,28 +22,26 @@ export interface CallbackQuery {
  * Finishes an OAuth connection when the provider sends the browser back. The state must be
  * unused, unexpired, this browser session's, and made for this very connector, before any
  * call to the token endpoint (RELIABILITY 16, 17). Then: code exchange (with PKCE), identity,
- * accounts, and one transaction storing it all. Answers the SPA address to go to.
+ * accounts, and one transaction storing it all. Answers the outcome; the return address in
+ * it is only ever the one stored with the state when the connection started.
  */
 export async function completeOAuthConnection(
   deps: ConnectDeps,
-  input: { nameSimple: string; query: CallbackQuery; auth: RequestAuth; log: FastifyBaseLogger },
+  input: {
+    nameSimple: string;
+    query: CallbackQuery;
+    user: SessionUser;
+    sessionToken: string;
+    log: FastifyBaseLogger;
+  },
 ): Promise<ConnectionResult> {
-  const { query, auth } = input;
+  const { query, user } = input;
   const connector = findProviderConnectorByName(input.nameSimple);
-  if (!connector || connector.auth !== 'oauth2') {
-    return { status: 'error', error: CONNECT_MESSAGES.unknownConnector };
-  }
-  const fail = (error: string): ConnectionResult => ({
-    status: 'error',
-    connector: connector.id,
-    error,
-  });
-  const user = auth.kind === 'session' ? auth.user : null;
-  if (auth.kind !== 'session' || !user) return fail(CONNECT_MESSAGES.sessionEnded);
-  if (!query.state) return fail(CONNECT_MESSAGES.stale);
+  if (!connector || connector.auth !== 'oauth2') return failure(CONNECT_MESSAGES.unknownConnector);
+  if (!query.state) return failure(CONNECT_MESSAGES.stale, connector.id);
   const row = await deps.states.consume(
     hashToken(query.state),
-    hashToken(auth.token),
+    hashToken(input.sessionToken),
     deps.clock(),
     'connect',
   );
@@ -54,12 +52,16 @@ export async function completeOAuthConnection(
     row.user_id !== user.id ||
     row.team_id !== user.teamId
   ) {
-    return fail(CONNECT_MESSAGES.stale);
+    return failure(CONNECT_MESSAGES.stale, connector.id);
   }
+  // From here the state is this connection's: "Try again" keeps its dashboard tool's address.
+  const fail = (error: string) => failure(error, connector.id, row.return_uri);
   if (!hasPermissions(user.permissions, ['manage_data_sources'])) {
     return fail(CONNECT_MESSAGES.notPermitted);
   }
-  if (query.error === 'access_denied') return { status: 'denied', connector: connector.id };
+  if (query.error === 'access_denied') {
+    return { ...failure(null, connector.id, row.return_uri), status: 'denied' };
+  }
   if (query.error || !query.code) return fail(CONNECT_MESSAGES.cancelled(connector.name));
   const provider = deps.providers.find(connector.id);
   if (!provider?.api.oauth2) return fail(`${connector.name} is not available on this server yet.`);
@@ -96,8 +98,9 @@ export async function completeOAuthConnection(
       connector: connector.id,
       credentialName: stored.credential.name,
       accountsAdded: stored.accountsAdded,
-      ...(stored.accountsSkipped > 0 ? { accountsSkipped: stored.accountsSkipped } : {}),
-      ...(row.return_uri ? { redirectUri: row.return_uri } : {}),
+      accountsSkipped: stored.accountsSkipped,
+      redirectUri: row.return_uri,
+      error: null,
     };
   } catch (error) {
     if (error instanceof ConnectRefused) return fail(error.message);
@@ -112,11 +115,19 @@ export async function completeOAuthConnection(
   }
 }
 
-/** The SPA page for an outcome: /data-sources/callback?status=… (never a token or code). */
-export function callbackLocation(result: ConnectionResult): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(result)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return `${DATA_SOURCES_CALLBACK_PATH}?${params.toString()}`;
+/** An outcome that stored nothing: `error` says why (null when the user said no). */
+export function failure(
+  error: string | null,
+  connector: number | null = null,
+  redirectUri: string | null = null,
+): ConnectionResult {
+  return {
+    status: 'error',
+    connector,
+    credentialName: null,
+    accountsAdded: 0,
+    accountsSkipped: 0,
+    redirectUri,
+    error,
+  };
 }

@@ -6,12 +6,16 @@ import type { Endpoint } from '@gds/contract';
 import { submitFormLogin } from './connect-form.ts';
 import { startConnection } from './connect-start.ts';
 import type { ConnectDeps } from './connect-deps.ts';
+import { readConnectionResult } from './connection-results.ts';
 
-/** Starting a connection and the form-login callback (the OAuth callback is oauth-callback.route.ts). */
+/**
+ * Starting a connection, the form-login callback, and reading an OAuth connection's result
+ * (the OAuth callback itself is oauth-callback.route.ts).
+ */
 export function connectionsHandlers(deps: {
   config: Config;
   connect: ConnectDeps;
-}): Pick<Handlers, 'startConnection' | 'submitFormLogin'> {
+}): Pick<Handlers, 'startConnection' | 'submitFormLogin' | 'getConnectionResult'> {
   return {
     startConnection: async (input) => {
       const { user, sessionToken } = signedIn(input);
@@ -30,6 +34,10 @@ export function connectionsHandlers(deps: {
         body: input.body,
         log: input.req.log,
       });
+    },
+    getConnectionResult: async (input) => {
+      const { user, sessionToken } = signedIn(input);
+      return readConnectionResult(deps.connect, { sessionToken, userId: user.id }, input.query.id);
     },
   };
 }

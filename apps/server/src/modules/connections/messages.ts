@@ -4,7 +4,6 @@ import type { ProviderError } from './provider-http.ts';
 export const CONNECT_MESSAGES = {
   stale: 'This connection attempt has expired or was already used. Please connect again.',
   formStale: 'This login form has expired. Close it and connect again.',
-  sessionEnded: 'Your session has ended. Sign in and connect again.',
   notPermitted: 'You do not have permission to connect data sources.',
   unknownConnector: 'This data source does not exist.',
   loginGone: 'The login you are reconnecting no longer exists. Connect it as a new login.',

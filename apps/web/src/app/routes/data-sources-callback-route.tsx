@@ -1,25 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ConnectionResult } from '../../features/data-sources/components/connection-result.tsx';
-import { parseCallback } from '../../features/data-sources/connection-callback.ts';
-import { appConfigQueryOptions } from '../../lib/app-config-query.ts';
+import {
+  ConnectionResultUnavailable,
+  NoConnectionResult,
+} from '../../features/data-sources/components/connection-result-notices.tsx';
+import {
+  ConnectionResult,
+  ResultSkeleton,
+} from '../../features/data-sources/components/connection-result.tsx';
+import { useConnectionCallback } from '../../features/data-sources/connection-callback.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
 
-const NO_RETURN_ADDRESSES: readonly string[] = [];
-
-/** /data-sources/callback: the return point after a data-source connection (spec §2). */
+/**
+ * /data-sources/callback: the return point after a data-source connection. The
+ * address names a result id only; everything shown comes from the server's answer for it.
+ */
 export function Component() {
   const skin = useSkin();
   const [params] = useSearchParams();
-  const config = useQuery(appConfigQueryOptions);
-  // Without the allow-list (config failed) no return address is followed.
-  const allowList = config.data?.gdsRedirectAllowlist ?? NO_RETURN_ADDRESSES;
-  const result = useMemo(() => parseCallback(params, allowList), [params, allowList]);
+  const view = useConnectionCallback(params.get('id'));
   return (
     <div className="public-page">
       <img className="public-logo" src={skin.logo} alt={skin.name} width={200} height={40} />
-      {config.isPending ? null : <ConnectionResult result={result} />}
+      {view.kind === 'loading' && <ResultSkeleton />}
+      {view.kind === 'none' && <NoConnectionResult />}
+      {view.kind === 'unavailable' && <ConnectionResultUnavailable onRetry={view.retry} />}
+      {view.kind === 'result' && <ConnectionResult result={view.result} />}
     </div>
   );
 }

@@ -1,60 +1,33 @@
-import { connectionResultSchema, isAllowedReturnAddress } from '@gds/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-error.ts';
+import {
+  connectionResultQueryOptions,
+  type ConnectionOutcome,
+} from './api/connection-result-query.ts';
 
 /**
- * What /data-sources/callback shows, read from the query the server's provider callback sends
- * (the contract's connectionResultSchema): connected with the login's name and the accounts
- * added (and skipped over the plan's limit), denied, or error with a sentence to show.
+ * What /data-sources/callback shows. Its address carries only the result id the server's
+ * provider callback made; the outcome (and any return address) is asked from the server,
+ * which answers it to the browser session that finished the connection only. A missing,
+ * unknown, expired or another session's id is "none": no success and no redirect, whatever
+ * else the address says.
  */
-export type CallbackResult =
-  | {
-      status: 'connected';
-      connectorId: number | null;
-      credentialName: string;
-      accountsAdded: number;
-      accountsSkipped: number;
-      redirectUri: string | null;
-    }
-  | { status: 'denied'; connectorId: number | null; redirectUri: string | null }
-  | { status: 'error'; connectorId: number | null; error: string; redirectUri: string | null }
-  | { status: 'unknown' };
+export type CallbackView =
+  | { kind: 'loading' }
+  | { kind: 'none' }
+  | { kind: 'unavailable'; retry: () => void }
+  | { kind: 'result'; result: ConnectionOutcome };
 
-const positive = (n: number | undefined) => (n !== undefined && n > 0 ? n : 0);
+const NO_ID = '';
 
-/**
- * Reads the callback query. The return address is followed only when it is on the allow-list
- * the server publishes (GET /api/home/config): the server checked it before sending the
- * browser here, and checking again keeps a hand-made link from turning this page into an open
- * redirect. A query that does not parse is "unknown" (nothing to finish).
- */
-export function parseCallback(
-  search: URLSearchParams,
-  redirectAllowList: readonly string[],
-): CallbackResult {
-  const parsed = connectionResultSchema.safeParse(Object.fromEntries(search));
-  if (!parsed.success) return { status: 'unknown' };
-  const query = parsed.data;
-  const connectorId = positive(query.connector) || null;
-  const redirectUri = query.redirectUri
-    ? isAllowedReturnAddress(query.redirectUri, redirectAllowList)
-    : null;
-  switch (query.status) {
-    case 'connected':
-      return {
-        status: 'connected',
-        connectorId,
-        credentialName: query.credentialName?.slice(0, 200) ?? '',
-        accountsAdded: positive(query.accountsAdded),
-        accountsSkipped: positive(query.accountsSkipped),
-        redirectUri,
-      };
-    case 'denied':
-      return { status: 'denied', connectorId, redirectUri };
-    case 'error':
-      return {
-        status: 'error',
-        connectorId,
-        error: query.error?.slice(0, 300) || 'Unknown error',
-        redirectUri,
-      };
+export function useConnectionCallback(id: string | null): CallbackView {
+  const query = useQuery({ ...connectionResultQueryOptions(id ?? NO_ID), enabled: Boolean(id) });
+  if (!id) return { kind: 'none' };
+  if (query.isPending) return { kind: 'loading' };
+  if (query.isError) {
+    // A 4xx (404, or no session) answers the same again; the network or a 5xx may not.
+    if (query.error instanceof ApiError && query.error.status < 500) return { kind: 'none' };
+    return { kind: 'unavailable', retry: () => void query.refetch() };
   }
+  return { kind: 'result', result: query.data };
 }

@@ -1,18 +1,19 @@
 import { MESSAGES } from '@gds/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { Icon, type IconName } from '../../../components/icon.tsx';
+import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useConnectors } from '../api/connectors-query.ts';
+import type { ConnectionOutcome } from '../api/connection-result-query.ts';
 import { groupedDataQueryOptions } from '../api/grouped-data-query.ts';
-import type { CallbackResult } from '../connection-callback.ts';
 import { skippedAccountsMessage } from '../format.ts';
+import { ResultCard } from './result-card.tsx';
 import { useConnectFlow } from './use-connect-flow.tsx';
 
 /** How long the success card stays before going on by itself. */
@@ -30,15 +31,28 @@ function useConnectorName(id: number | null): string | undefined {
   return 'your data source';
 }
 
+/** While the result (or the connector's name) loads. */
+export function ResultSkeleton() {
+  return (
+    <div className="card result-card" aria-busy="true">
+      <Skeleton width={56} height={56} />
+      <Skeleton width="60%" height={20} />
+      <span className="visually-hidden" role="status">
+        Finishing your connection
+      </span>
+    </div>
+  );
+}
+
 /**
- * /data-sources/callback: what happened at the provider. Connected shows the accounts added
- * and goes back (or on to the dashboard tool) after a few seconds; denied and error offer
- * Try again. The data-source list is refreshed either way.
+ * /data-sources/callback: what happened at the provider, as the server recorded it for this
+ * session. Connected shows the accounts added and goes back (or on to the return address
+ * stored when the connection started) after a few seconds; denied and error offer Try again.
+ * The data-source list is refreshed either way.
  */
-export function ConnectionResult({ result }: { result: CallbackResult }) {
+export function ConnectionResult({ result }: { result: ConnectionOutcome }) {
   const queryClient = useQueryClient();
-  const connectorId = result.status === 'unknown' ? null : result.connectorId;
-  const name = useConnectorName(connectorId);
+  const name = useConnectorName(result.connector);
   const toasted = useRef(false);
 
   useEffect(() => {
@@ -51,21 +65,11 @@ export function ConnectionResult({ result }: { result: CallbackResult }) {
     if (result.status === 'connected') {
       showToast(MESSAGES.accountConnected(name), { tone: 'success' });
     } else if (result.status === 'error') {
-      showToast(MESSAGES.connectionError(result.error), { tone: 'danger' });
+      showToast(MESSAGES.connectionError(errorOf(result)), { tone: 'danger' });
     }
   }, [name, result]);
 
-  if (name === undefined) {
-    return (
-      <div className="card result-card" aria-busy="true">
-        <Skeleton width={56} height={56} />
-        <Skeleton width="60%" height={20} />
-        <span className="visually-hidden" role="status">
-          Finishing your connection
-        </span>
-      </div>
-    );
-  }
+  if (name === undefined) return <ResultSkeleton />;
   switch (result.status) {
     case 'connected':
       return <Connected result={result} name={name} />;
@@ -73,42 +77,22 @@ export function ConnectionResult({ result }: { result: CallbackResult }) {
       return (
         <ResultCard icon="close" tone="neutral" title="Connection cancelled" testId="result-denied">
           <p>You cancelled the connection to {name}</p>
-          <RetryActions connectorId={result.connectorId} redirectUri={result.redirectUri} />
+          <RetryActions connectorId={result.connector} redirectUri={result.redirectUri} />
         </ResultCard>
       );
     case 'error':
       return (
         <ResultCard icon="alert" tone="danger" title="Connection failed" testId="result-error">
-          <p data-testid="result-error-message">{MESSAGES.connectionError(result.error)}</p>
-          <RetryActions connectorId={result.connectorId} redirectUri={result.redirectUri} />
-        </ResultCard>
-      );
-    default:
-      return (
-        <ResultCard
-          icon="compass"
-          tone="neutral"
-          title="Nothing to finish here"
-          testId="result-unknown"
-        >
-          <p>This address is where data providers send you back after connecting.</p>
-          <div className="result-actions">
-            <Link className="btn btn-primary btn-md" to={DATA_SOURCES_PATH}>
-              Go to Data Sources
-            </Link>
-          </div>
+          <p data-testid="result-error-message">{MESSAGES.connectionError(errorOf(result))}</p>
+          <RetryActions connectorId={result.connector} redirectUri={result.redirectUri} />
         </ResultCard>
       );
   }
 }
 
-function Connected({
-  result,
-  name,
-}: {
-  result: Extract<CallbackResult, { status: 'connected' }>;
-  name: string;
-}) {
+const errorOf = (result: ConnectionOutcome) => result.error || 'Unknown error';
+
+function Connected({ result, name }: { result: ConnectionOutcome; name: string }) {
   const navigate = useNavigate();
   const [auto, setAuto] = useState(result.accountsSkipped === 0);
   const { redirectUri } = result;
@@ -206,30 +190,6 @@ function RetryActions({
         Back to Data Sources
       </Link>
       {dialog}
-    </div>
-  );
-}
-
-function ResultCard({
-  icon,
-  tone,
-  title,
-  testId,
-  children,
-}: {
-  icon: IconName;
-  tone: 'success' | 'danger' | 'neutral';
-  title: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={`card result-card result-${tone}`} data-testid={testId}>
-      <span className="result-icon">
-        <Icon name={icon} size={26} />
-      </span>
-      <h1 className="result-title">{title}</h1>
-      <div className="result-body">{children}</div>
     </div>
   );
 }
