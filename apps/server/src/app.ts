@@ -31,6 +31,7 @@ import { createProviderDirectory } from './modules/connections/provider-director
 import { createTokenRefresher } from './modules/connections/token-refresher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
+import { logLostConnections } from './modules/health/database-health.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
   registerErrorHandler(app);
+  logLostConnections(app, db);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   // Bodies are forms only (spec §7): no JSON parser, so other types get 415.

@@ -8,6 +8,11 @@ import { TYPE_PARSERS } from './type-parsers.ts';
 
 export type Db = Kysely<Database>;
 
+/** Told of each pooled connection the database dropped (the pool opens a new one on next use). */
+export type ConnectionLostListener = (error: Error & { code?: string }) => void;
+
+const lostListeners = new WeakMap<Db, Set<ConnectionLostListener>>();
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
   | { kind: 'postgres'; url: string; searchPath?: string };
@@ -27,7 +32,13 @@ export function createDatabase(target: DatabaseTarget): Db {
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
       types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listeners = new Set<ConnectionLostListener>();
+    watchConnections(pool, (error) => {
+      for (const listener of listeners) listener(error);
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    lostListeners.set(db, listeners);
+    return db;
   }
   const { dataDir, template } = target;
   return new Kysely<Database>({
@@ -45,6 +56,35 @@ export function createDatabase(target: DatabaseTarget): Db {
         return db;
       },
     }),
+  });
+}
+
+/** Calls `listener` for each pooled connection the database drops; answers the unsubscribe. */
+export function onConnectionLost(db: Db, listener: ConnectionLostListener): () => void {
+  // PGlite runs in this process: it has no connections to lose.
+  const listeners = lostListeners.get(db);
+  if (!listeners) return () => undefined;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * PostgreSQL drops connections on a restart, a failover or pg_terminate_backend, and each
+ * client then emits 'error': an idle one through the pool, a checked-out one on itself only.
+ * Node ends the process on an 'error' event nobody listens to, so the pool and every client
+ * get a listener. The pool discards a broken client (at once when idle, on release when
+ * checked out) and opens a new one on next use; a query on the broken one fails by itself.
+ */
+function watchConnections(pool: pg.Pool, lost: ConnectionLostListener): void {
+  // Reported below by the client itself, which hears it too.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      // One loss errors twice (the server's goodbye, then the closed socket): report it once.
+      if (!reported) lost(error);
+      reported = true;
+    });
   });
 }
 
