@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 
@@ -16,6 +17,22 @@ const lostListeners = new WeakMap<Db, Set<ConnectionLostListener>>();
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
   | { kind: 'postgres'; url: string; searchPath?: string };
+
+/** The database `npm start` and the scripts open: DATABASE_URL, else PGlite in DATA_DIR/db. */
+export function configuredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+}
+
+/** Where a database is, for log lines: host, port and name, never the credentials. */
+export function databaseLocation(target: DatabaseTarget): string {
+  if (target.kind === 'pglite') return target.dataDir ?? 'memory';
+  const url = new URL(target.url);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite (files under

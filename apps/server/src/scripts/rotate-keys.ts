@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createTokenCipher } from '../crypto/token-cipher.ts';
 import { addDemoTokenKey, loadTokenKeys } from '../crypto/token-keys.ts';
-import { createDatabase } from '../db/database.ts';
+import { configuredDatabase, createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { rotateTokenKeys } from '../modules/connections/key-rotation.ts';
 
@@ -23,11 +23,7 @@ async function main(): Promise<void> {
     console.warn(`Added token key ${addDemoTokenKey(keysDir)} to ${keysDir}.`);
   }
   const cipher = createTokenCipher(loadTokenKeys(config.tokenKeys, keysDir));
-  const db = createDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
+  const db = createDatabase(configuredDatabase(config));
   try {
     await migrate(db);
     const { reencrypted } = await rotateTokenKeys(db, cipher);
