@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { onConnectionLost } from '../../db/database.ts';
+import { pingDatabase } from '../../db/wait-for-database.ts';
+import type { ReadinessCheck } from './health.routes.ts';
 
 /**
  * Logs each pooled connection the database drops, once, for as long as the app runs. Only the
@@ -17,4 +19,9 @@ export function logLostConnections(app: FastifyInstance, db: Db): void {
     stop();
     done();
   });
+}
+
+/** Readiness: the database answers a trivial query. */
+export function databaseCheck(db: Db): ReadinessCheck {
+  return { name: 'database', run: () => pingDatabase(db) };
 }
