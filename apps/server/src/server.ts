@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { configuredDatabase, createDatabase, databaseLocation } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
@@ -20,7 +21,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const target = configuredDatabase(config);
+  const target = configuredDatabase(
+    config,
+    `the server listening on ${config.host}:${config.port}`,
+  );
   const db = createDatabase(target);
   // Building the app touches no database, so its logger can report the wait below.
   const app = await buildApp({ config, db, maintenance: true });
@@ -51,6 +55,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error);
+  // A refusal that explains itself needs no stack trace.
+  const reason = error instanceof DataDirInUseError ? error.message : error;
+  console.error('The server could not start:', reason);
   process.exit(1);
 });

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { pgliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 
@@ -15,16 +14,26 @@ export type ConnectionLostListener = (error: Error & { code?: string }) => void;
 const lostListeners = new WeakMap<Db, Set<ConnectionLostListener>>();
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      template?: Blob;
+      /** Named to a second process that finds dataDir locked, e.g. "the server, listening on …". */
+      holder?: string;
+    }
   | { kind: 'postgres'; url: string; searchPath?: string };
 
-/** The database `npm start` and the scripts open: DATABASE_URL, else PGlite in DATA_DIR/db. */
+/**
+ * The database `npm start` and the scripts open: DATABASE_URL, else PGlite in DATA_DIR/db,
+ * locked to this process (`holder` names it to any other that tries).
+ */
 export function configuredDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  holder: string,
 ): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), holder };
 }
 
 /** Where a database is, for log lines: host, port and name, never the credentials. */
@@ -57,21 +66,11 @@ export function createDatabase(target: DatabaseTarget): Db {
     lostListeners.set(db, listeners);
     return db;
   }
-  const { dataDir, template } = target;
   return new Kysely<Database>({
-    dialect: new PGliteDialect({
-      pglite: async () => {
-        if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-        // The options-object form: `new PGlite(undefined, options)` silently ignores options.
-        const db = new PGlite({
-          ...(dataDir ? { dataDir } : {}),
-          // Tests start from a dump of a migrated database: ~0.5 s instead of a 2–4 s initdb.
-          ...(template ? { loadDataDir: template } : {}),
-          parsers: TYPE_PARSERS,
-        });
-        await db.waitReady;
-        return db;
-      },
+    dialect: pgliteDialect({
+      dataDir: target.dataDir,
+      template: target.template,
+      holder: target.holder ?? `node ${path.basename(process.argv[1] ?? 'process')}`,
     }),
   });
 }
