@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDatabase } from '../src/db/database.ts';
+import type { Db } from '../src/db/database.ts';
 import { POSTGRES_BIN, createPostgresCluster } from './helpers/postgres-cluster.ts';
 import type { PostgresCluster } from './helpers/postgres-cluster.ts';
 import { startServerProcess } from './helpers/server-process.ts';
@@ -14,6 +17,41 @@ const GENERIC_503 = {
 };
 /** Longest a request may take to fail while PostgreSQL is away. */
 const FAIL_FAST_MS = 6_000;
+
+/**
+ * A credential due for refresh now whose tokens no key can read: the refresh loop's next run
+ * marks it needs_reconnect, which shows the loop runs against the database again.
+ */
+async function seedDueCredential(db: Db): Promise<string> {
+  const team = await db
+    .insertInto('teams')
+    .values({
+      business_unit: 'MEGALYTIC_GDS',
+      name: 'Outage team',
+      plan_id: 'basic-plan',
+      user_limit: 5,
+      account_limit: 20,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = randomUUID();
+  await db
+    .insertInto('data_source_credentials')
+    .values({
+      id,
+      team_id: team.id,
+      connector_id: 1,
+      external_user_id: 'outage',
+      display_name: 'outage',
+      access_token_enc: 'unreadable',
+      refresh_token_enc: 'unreadable',
+      key_version: 'v-unknown',
+      expires_at: new Date(),
+      created_by: null,
+    })
+    .execute();
+  return id;
+}
 
 const title = POSTGRES_BIN
   ? 'PostgreSQL going away under the real server process'
@@ -81,13 +119,29 @@ describe.skipIf(!POSTGRES_BIN)(title, () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
     expect((await get(server, '/healthz')).status).toBe(200);
-    // The background loop ran into the outage, and lived on.
+    // The refresh loop ran into the outage; it resumes below.
     await server.waitForOutput(/refreshing data-source tokens failed/);
     expect(server.alive()).toBe(true);
 
     await cluster.start();
     await serving(server);
     expect((await get(server, '/readyz')).status).toBe(200);
+    const db = createDatabase({ kind: 'postgres', url: cluster.url });
+    try {
+      const id = await seedDueCredential(db);
+      const status = () =>
+        db
+          .selectFrom('data_source_credentials')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      await vi.waitFor(async () => expect(await status()).toEqual({ status: 'needs_reconnect' }), {
+        timeout: 15_000,
+        interval: 250,
+      });
+    } finally {
+      await db.destroy();
+    }
     expect(server.output()).not.toMatch(/Unhandled|uncaught/i);
     expect(await server.stop()).toBe(0);
   }, 60_000);
