@@ -37,6 +37,8 @@ import { createProviderDirectory } from './modules/connections/provider-director
 import { createTokenRefresher } from './modules/connections/token-refresher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
+import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
   registerErrorHandler(app);
+  logLostConnections(app, db);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   // Bodies are forms only (spec §7): no JSON parser, so other types get 415.
@@ -174,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { login: signInLimit, loginCallback: signInLimit },
   );
   registerOAuthCallback(app, { route: routeDeps, connect });
+  // Later checks (migrations applied, background loops alive) join this list.
+  registerHealthRoutes(app, [databaseCheck(db)]);
 
   if (keys) {
     // Imported on demand: oidc-provider is not even loaded when Google does sign-in.

@@ -1,10 +1,14 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { configuredDatabase, createDatabase, databaseLocation } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 
-/** Starts the server as `npm start` does: config, migrations, listen, graceful close. */
+/**
+ * Starts the server as `npm start` does: config, wait for the database, migrations, listen,
+ * graceful close.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -17,12 +21,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = createDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  const target = configuredDatabase(
+    config,
+    `the server listening on ${config.host}:${config.port}`,
   );
-  await migrate(db);
+  const db = createDatabase(target);
+  // Building the app touches no database, so its logger can report the wait below.
   const app = await buildApp({ config, db, maintenance: true });
 
   let closing = false;
@@ -43,12 +47,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => close('SIGINT'));
   process.on('SIGTERM', () => close('SIGTERM'));
 
+  await waitForDatabase(db, { log: app.log, where: databaseLocation(target) });
+  await migrate(db);
   await app.listen({ port: config.port, host: config.host });
   const mode = config.google ? 'Google sign-in' : 'demo mode (sandbox sign-in)';
   app.log.info(`GDS server on ${config.publicUrl} (${mode}), data in ${config.dataDir}`);
 }
 
 main().catch((error: unknown) => {
-  console.error('The server could not start:', error);
+  // A refusal that explains itself needs no stack trace.
+  const reason = error instanceof DataDirInUseError ? error.message : error;
+  console.error('The server could not start:', reason);
   process.exit(1);
 });

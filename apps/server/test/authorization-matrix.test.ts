@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, buildPath } from '@gds/contract';
+import { ENDPOINTS, PROBES, buildPath } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
@@ -139,6 +139,22 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       expect(response.body).not.toContain('owner-a@example.com');
       expect(response.body).not.toContain('member-a@example.com');
       expect(await snapshot(db(), ownerA.team.id)).toEqual(before);
+    });
+  });
+
+  // Probes outside /api: public to anyone, with or without a session or a unit header.
+  describe.each(Object.entries(PROBES))('probe %s', (_name, probe) => {
+    it('is served, answers 200 to anonymous, members and stale cookies alike, sets no cookie', async () => {
+      expect(registeredRoutes(app)).toContainEqual({ method: probe.method, url: probe.path });
+      for (const cookie of [undefined, memberA.cookie, `gds_session=${'a'.repeat(43)}`]) {
+        const response = await app.inject({
+          method: probe.method,
+          url: probe.path,
+          headers: cookie ? { cookie } : {},
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
     });
   });
 });

@@ -1,16 +1,47 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Config } from '../config.ts';
+import { pgliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 
 export type Db = Kysely<Database>;
 
+/** Told of each pooled connection the database dropped (the pool opens a new one on next use). */
+export type ConnectionLostListener = (error: Error & { code?: string }) => void;
+
+const lostListeners = new WeakMap<Db, Set<ConnectionLostListener>>();
+
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      template?: Blob;
+      /** Named to a second process that finds dataDir locked, e.g. "the server, listening on …". */
+      holder?: string;
+    }
   | { kind: 'postgres'; url: string; searchPath?: string };
+
+/**
+ * The database `npm start` and the scripts open: DATABASE_URL, else PGlite in DATA_DIR/db,
+ * locked to this process (`holder` names it to any other that tries).
+ */
+export function configuredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  holder: string,
+): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), holder };
+}
+
+/** Where a database is, for log lines: host, port and name, never the credentials. */
+export function databaseLocation(target: DatabaseTarget): string {
+  if (target.kind === 'pglite') return target.dataDir ?? 'memory';
+  const url = new URL(target.url);
+  return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+}
 
 /**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite (files under
@@ -27,24 +58,49 @@ export function createDatabase(target: DatabaseTarget): Db {
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
       types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const listeners = new Set<ConnectionLostListener>();
+    watchConnections(pool, (error) => {
+      for (const listener of listeners) listener(error);
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    lostListeners.set(db, listeners);
+    return db;
   }
-  const { dataDir, template } = target;
   return new Kysely<Database>({
-    dialect: new PGliteDialect({
-      pglite: async () => {
-        if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-        // The options-object form: `new PGlite(undefined, options)` silently ignores options.
-        const db = new PGlite({
-          ...(dataDir ? { dataDir } : {}),
-          // Tests start from a dump of a migrated database: ~0.5 s instead of a 2–4 s initdb.
-          ...(template ? { loadDataDir: template } : {}),
-          parsers: TYPE_PARSERS,
-        });
-        await db.waitReady;
-        return db;
-      },
+    dialect: pgliteDialect({
+      dataDir: target.dataDir,
+      template: target.template,
+      holder: target.holder ?? `node ${path.basename(process.argv[1] ?? 'process')}`,
     }),
+  });
+}
+
+/** Calls `listener` for each pooled connection the database drops; answers the unsubscribe. */
+export function onConnectionLost(db: Db, listener: ConnectionLostListener): () => void {
+  // PGlite runs in this process: it has no connections to lose.
+  const listeners = lostListeners.get(db);
+  if (!listeners) return () => undefined;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * PostgreSQL drops connections on a restart, a failover or pg_terminate_backend, and each
+ * client then emits 'error': an idle one through the pool, a checked-out one on itself only.
+ * Node ends the process on an 'error' event nobody listens to, so the pool and every client
+ * get a listener. The pool discards a broken client (at once when idle, on release when
+ * checked out) and opens a new one on next use; a query on the broken one fails by itself.
+ */
+function watchConnections(pool: pg.Pool, lost: ConnectionLostListener): void {
+  // Reported below by the client itself, which hears it too.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      // One loss errors twice (the server's goodbye, then the closed socket): report it once.
+      if (!reported) lost(error);
+      reported = true;
+    });
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@gds/contract';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { AppError } from '../errors.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
@@ -60,27 +61,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function errorBody(code: string, message: string, field?: string) {
   return { error: field ? { code, message, field } : { code, message } };
-}
-
-/** Connection-level database failures: the request may succeed if retried (RELIABILITY 26). */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  '57P01', // admin_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-  '57014', // query_canceled (statement_timeout)
-]);
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (/timeout exceeded when trying to connect|Connection terminated/i.test(e.message))
-      return true;
-    e = e.cause ?? (e instanceof AggregateError ? e.errors[0] : undefined);
-  }
-  return false;
 }

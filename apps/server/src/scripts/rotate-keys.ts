@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createDatabase } from '../db/database.ts';
+import { configuredDatabase, createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { rotateKeys } from '../modules/connections/key-rotation.ts';
 
 /**
  * `npm run rotate-keys`: re-encrypts every stored token under the current key (the last of
  * TOKEN_ENCRYPTION_KEYS). With `--add-key` in demo mode it first adds a fresh generated key
- * to DATA_DIR/keys. Safe to run while servers run on PostgreSQL (PGlite: stop the server):
- * it refuses while a running server lacks the key (servers record their key versions in the
- * database), and servers on the demo key file re-read it to learn a key added meanwhile.
+ * to DATA_DIR/keys. Safe to run while servers run on PostgreSQL: it refuses while a running
+ * server lacks the key (servers record their key versions in the database), and servers on the
+ * demo key file re-read it to learn a key added meanwhile. On PGlite it refuses while a server
+ * has the data directory open.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,12 +21,9 @@ async function main(): Promise<void> {
     );
   }
   const keysDir = path.join(config.dataDir, 'keys');
-  const db = createDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
+  const db = createDatabase(configuredDatabase(config, 'npm run rotate-keys'));
   try {
+    // First, so a PGlite data directory a server has open refuses before any key is added.
     await migrate(db);
     const { added, reencrypted, version } = await rotateKeys(db, {
       tokenKeys: config.tokenKeys,

@@ -3,10 +3,11 @@ import * as auth from './auth.ts';
 import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
+import * as probes from './probes.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
-export { auth, connections, dataSources, home, team };
+export { auth, connections, dataSources, home, probes, team };
 export {
   DATA_SOURCES_CALLBACK_PATH,
   connectionResultSchema,
@@ -44,4 +45,10 @@ export const ENDPOINTS = {
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,
+} as const satisfies Record<string, Endpoint>;
+
+/** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */
+export const PROBES = {
+  health: probes.health,
+  readiness: probes.readiness,
 } as const satisfies Record<string, Endpoint>;

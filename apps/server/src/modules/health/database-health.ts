@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { onConnectionLost } from '../../db/database.ts';
+import { pingDatabase } from '../../db/wait-for-database.ts';
+import type { ReadinessCheck } from './health.routes.ts';
+
+/**
+ * Logs each pooled connection the database drops, once, for as long as the app runs. Only the
+ * code and message: a pg error carries its client, whose settings include the password.
+ */
+export function logLostConnections(app: FastifyInstance, db: Db): void {
+  const stop = onConnectionLost(db, (error) => {
+    app.log.warn(
+      { code: error.code },
+      `lost a database connection (${error.code ?? error.message}); the pool opens a new one when needed`,
+    );
+  });
+  app.addHook('onClose', (_instance, done) => {
+    stop();
+    done();
+  });
+}
+
+/** Readiness: the database answers a trivial query. */
+export function databaseCheck(db: Db): ReadinessCheck {
+  return { name: 'database', run: () => pingDatabase(db) };
+}
