@@ -1,5 +1,6 @@
 import type { Skin } from '@gds/contract';
 import { trackEvent } from '../lib/analytics.ts';
+import { Icon, type IconName } from './icon.tsx';
 import { supportEmailHref, type SupportChannel } from '../lib/support-contact.ts';
 import { useSkin } from '../skins/skin-context.tsx';
 
@@ -8,6 +9,13 @@ interface SupportLink {
   label: string;
   channel: SupportChannel;
 }
+
+const ICONS: Record<SupportChannel, IconName> = {
+  faq: 'help',
+  'support site': 'external',
+  'support email': 'mail',
+  chat: 'chat',
+};
 
 /** The skin's FAQ, support site and support email, leaving out any the skin lacks. */
 function linksOf(skin: Skin): SupportLink[] {
@@ -48,6 +56,7 @@ export function SupportLinks() {
           onClick={() => trackEvent('contactSupport', link.channel)}
           {...(link.channel === 'support email' ? {} : { target: '_blank', rel: 'noreferrer' })}
         >
+          <Icon name={ICONS[link.channel]} size={14} />
           {link.label}
         </a>
       ))}
