@@ -22,6 +22,9 @@ test('a page chunk that fails to load shows the load error with Reload at once',
   const reload = main.getByRole('button', { name: 'Reload' });
   await expect(reload).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(main.getByTestId('support-links')).toBeVisible();
+  await expect(page).toHaveURL(/\/data-sources$/);
+  await page.screenshot({ path: testInfo.outputPath('page-load-error.png') });
 
   await page.unroute(DATA_SOURCES_CHUNK);
   await reload.click();
