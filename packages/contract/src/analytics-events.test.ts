@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_EVENTS } from './analytics-events.ts';
 
-describe('analytics events (spec §9)', () => {
+describe('analytics events', () => {
   it('names every event "GDS - …" with its category', () => {
     expect(
       Object.fromEntries(

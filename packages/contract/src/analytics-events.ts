@@ -1,5 +1,5 @@
 /**
- * The tag-manager events of spec §9: every name starts with 'GDS -', and each event belongs to
+ * The product's tag-manager events: every name starts with 'GDS -', and each event belongs to
  * one category, 'click' for what a person does in the app and 'billing' for the plan and its
  * payments. Screens fire them by key through the web app's trackEvent, never by spelling a name.
  */

@@ -1,7 +1,7 @@
 import { ANALYTICS_EVENTS, type AnalyticsEventKey } from '@gds/contract';
 
 /**
- * Tag-manager tracking (spec §1, §9): a pageview on every route change and the 'GDS -' events
+ * Tag-manager tracking: a pageview on every route change and the 'GDS -' events
  * into window.dataLayer, and the tag manager script itself only when a container id is
  * configured. Without a container nothing reads the dataLayer and nothing leaves the browser.
  */
@@ -21,7 +21,7 @@ export function trackPageView(page: string, title: string): void {
 }
 
 /**
- * Pushes one spec §9 event the moment a person does the thing, in the shape GTM containers
+ * Pushes one 'GDS -' event the moment a person does the thing, in the shape GTM containers
  * read: `event` fires a Custom Event trigger of that name, and eventCategory / eventAction /
  * eventLabel are Data Layer Variables for the tag's category, action and label fields:
  *

@@ -29,7 +29,7 @@ function useChatVendor(vendor: { scriptUrl: string; widgetId: string } | null): 
 }
 
 /**
- * Spec §1: the third unit loads a chat widget in the signed-in layout (the layout renders this
+ * The third unit loads a chat widget in the signed-in layout (the layout renders this
  * only for skins with a chat widget). With a vendor configured its script draws the launcher;
  * without one, or when the script cannot load, a launcher opens a message to support instead,
  * so help is never missing.
