@@ -82,13 +82,16 @@ export default defineConfig({
     server(env.E2E_SHORT_IDLE_PORT, join(env.E2E_DATA_DIR, 'short-idle'), {
       SESSION_IDLE_SECONDS: '3',
     }),
-    // A third whose data-source tokens need refreshing within seconds (revoke → reconnect) and
-    // whose sandbox logins bring 10 accounts each (the plan's account limit).
+    // A third whose data-source tokens need refreshing within seconds (revoke → reconnect),
+    // whose sandbox logins bring 10 accounts each (the plan's account limit), and whose
+    // TapClicks skin loads a chat vendor (the spec stands in for it; nothing leaves loopback).
     server(env.E2E_FAST_PORT, join(env.E2E_DATA_DIR, 'fast'), {
       SANDBOX_TOKEN_TTL_SECONDS: '302',
       CONNECTOR_REFRESH_INTERVAL_SECONDS: '1',
       TOKEN_CHECK_INTERVAL_SECONDS: '2',
       SANDBOX_ACCOUNTS_PER_LOGIN: '10',
+      CHAT_WIDGET_SCRIPT_URL: 'http://chat-vendor.localhost/widget.js',
+      CHAT_WIDGET_ID: 'e2e-widget',
     }),
   ],
 });

@@ -38,6 +38,8 @@ export interface Config {
   amchartLicense: string;
   chargebeeSite: string;
   gtagIds: Partial<Record<BusinessUnit, string>>;
+  /** The chat vendor of units whose skin has a chat widget; undefined: the built-in launcher. */
+  chatWidget: { scriptUrl: string; widgetId: string } | undefined;
   sessionIdleSeconds: number;
   logLevel: string;
   trustProxy: boolean | number | string;
@@ -105,6 +107,18 @@ const envSchema = z.object({
   AMCHART_LICENSE: optionalText,
   CHARGEBEE_SITE: optionalText,
   GTAG_IDS: optionalText,
+  CHAT_WIDGET_SCRIPT_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an https:// URL' })
+      .refine(isSafeScriptUrl, 'must be an https:// URL (http:// only on localhost)')
+      .optional(),
+  ),
+  CHAT_WIDGET_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:-]{1,200}$/, "must be the vendor's widget id (letters, digits, . _ : -)")
+      .optional(),
+  ),
   SESSION_IDLE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>().int().min(1).default(7200),
   ),
@@ -179,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     amchartLicense: e.AMCHART_LICENSE ?? '',
     chargebeeSite: e.CHARGEBEE_SITE ?? '',
     gtagIds: e.GTAG_IDS ? wrap('GTAG_IDS', () => parseGtagIds(e.GTAG_IDS ?? '')) : {},
+    chatWidget: parseChatWidget(e.CHAT_WIDGET_SCRIPT_URL, e.CHAT_WIDGET_ID),
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -208,6 +223,30 @@ function parseGoogle(clientId: string | undefined, clientSecret: string | undefi
     throw new ConfigError('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set');
   if (clientSecret)
     throw new ConfigError('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
+  return undefined;
+}
+
+/**
+ * A script runs with the app's full rights, so it must arrive over https; plain http is only
+ * accepted from this machine (a local stand-in for the vendor).
+ */
+function isSafeScriptUrl(value: string): boolean {
+  const url = new URL(value);
+  return (
+    url.protocol === 'https:' ||
+    ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ||
+    url.hostname.endsWith('.localhost')
+  );
+}
+
+/** Some vendors carry the widget id in the script address, so the id alone is optional. */
+function parseChatWidget(scriptUrl: string | undefined, widgetId: string | undefined) {
+  if (scriptUrl) return { scriptUrl, widgetId: widgetId ?? '' };
+  if (widgetId) {
+    throw new ConfigError(
+      'CHAT_WIDGET_SCRIPT_URL: required when CHAT_WIDGET_ID is set (the vendor script to load)',
+    );
+  }
   return undefined;
 }
 

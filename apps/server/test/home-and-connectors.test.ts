@@ -39,6 +39,7 @@ describeEachDatabase('front-end config and connector catalog', (db) => {
           'https://datastudio.google.com/',
           'https://script.google.com/macros/',
         ],
+        chatWidget: null,
       },
     });
     const raven = await api(app, { url: '/api/home/config', unit: 'RAVEN_GDS' });

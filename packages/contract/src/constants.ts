@@ -25,17 +25,3 @@ export const FRONT_END_CONFIG_NAMES = [
   'AMCHART_LICENSE',
   'CHARGEBEE_SITE',
 ] as const;
-
-export const ANALYTICS_EVENT_PREFIX = 'GDS -';
-export const ANALYTICS_CATEGORIES = { billing: 'billing', click: 'click' } as const;
-export const ANALYTICS_EVENTS = {
-  connectorSelect: `${ANALYTICS_EVENT_PREFIX} Connector Select`,
-  connectorDeselect: `${ANALYTICS_EVENT_PREFIX} Connector Deselect`,
-  accountsChanged: `${ANALYTICS_EVENT_PREFIX} Accounts Changed`,
-  usersChanged: `${ANALYTICS_EVENT_PREFIX} Users Changed`,
-  contactSupport: `${ANALYTICS_EVENT_PREFIX} Contact Support`,
-  customizePlan: `${ANALYTICS_EVENT_PREFIX} Customize Plan`,
-  billingPeriodToggle: `${ANALYTICS_EVENT_PREFIX} Billing Period Toggle`,
-  checkout: `${ANALYTICS_EVENT_PREFIX} Checkout`,
-  cancelSubscription: `${ANALYTICS_EVENT_PREFIX} Cancel Subscription`,
-} as const;

@@ -1,3 +1,4 @@
+export * from './analytics-events.ts';
 export * from './business-units.ts';
 export * from './connectors.ts';
 export * from './constants.ts';

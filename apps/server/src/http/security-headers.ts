@@ -12,20 +12,24 @@ type Directives = Record<string, string[]>;
 
 /**
  * The Content-Security-Policy of every response (RELIABILITY 9). Scripts only from our own
- * origin, plus the tag manager when a tag id is configured; no plugins, no <base>, no framing.
+ * origin, plus the tag manager when a tag id is configured and the chat vendor's origin when
+ * its script is configured (it may also call home and show its window in a frame); no
+ * plugins, no <base>, no framing of the app.
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'gtagIds' | 'publicUrl'>,
+  config: Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget'>,
   overrides: Directives = {},
 ): Directives {
   const tags = Object.values(config.gtagIds).some(Boolean);
+  const chat = config.chatWidget ? [new URL(config.chatWidget.scriptUrl).origin] : [];
   const directives: Directives = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(tags ? [TAG_MANAGER] : [])],
+    scriptSrc: ["'self'", ...(tags ? [TAG_MANAGER] : []), ...chat],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...(tags ? [TAG_MANAGER, ...ANALYTICS] : [])],
+    connectSrc: ["'self'", ...(tags ? [TAG_MANAGER, ...ANALYTICS] : []), ...chat],
+    ...(chat.length > 0 ? { frameSrc: ["'self'", ...chat] } : {}),
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],

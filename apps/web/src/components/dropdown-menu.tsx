@@ -4,7 +4,10 @@ import { Icon, type IconName } from './icon.tsx';
 export interface MenuItem {
   label: string;
   icon?: IconName;
-  onSelect: () => void;
+  /** Runs when the item is chosen; for a link item, as the link is followed. */
+  onSelect?: () => void;
+  /** Makes the item a link; web addresses open in a new tab. */
+  href?: string;
   testId?: string;
 }
 
@@ -36,7 +39,7 @@ export function DropdownMenu({
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const itemRefs = useRef<Array<HTMLElement | null>>([]);
   const menuId = useId();
 
   const focusItem = (index: number) => {
@@ -95,7 +98,7 @@ export function DropdownMenu({
           role="menu"
           aria-label={menuLabel}
           onKeyDown={(event) => {
-            const index = itemRefs.current.indexOf(document.activeElement as HTMLButtonElement);
+            const index = itemRefs.current.indexOf(document.activeElement as HTMLElement);
             if (event.key === 'ArrowDown') focusItem(index + 1);
             else if (event.key === 'ArrowUp') focusItem(index - 1);
             else if (event.key === 'Home') focusItem(0);
@@ -107,26 +110,54 @@ export function DropdownMenu({
           }}
         >
           {header && <div className="dropdown-header">{header}</div>}
-          {items.map((item, index) => (
-            <button
-              key={item.label}
-              ref={(node) => {
-                itemRefs.current[index] = node;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="dropdown-item"
-              data-testid={item.testId}
-              onClick={() => {
-                close(false);
-                item.onSelect();
-              }}
-            >
-              {item.icon && <Icon name={item.icon} size={16} />}
-              {item.label}
-            </button>
-          ))}
+          {items.map((item, index) => {
+            const ref = (node: HTMLElement | null) => {
+              itemRefs.current[index] = node;
+            };
+            const choose = () => {
+              close(false);
+              item.onSelect?.();
+            };
+            const content = (
+              <>
+                {item.icon && <Icon name={item.icon} size={16} />}
+                {item.label}
+              </>
+            );
+            if (item.href !== undefined) {
+              const external = /^https?:/i.test(item.href);
+              return (
+                <a
+                  key={item.label}
+                  ref={ref}
+                  href={item.href}
+                  role="menuitem"
+                  tabIndex={-1}
+                  className="dropdown-item"
+                  data-testid={item.testId}
+                  onClick={choose}
+                  {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
+                >
+                  {content}
+                  {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+                </a>
+              );
+            }
+            return (
+              <button
+                key={item.label}
+                ref={ref}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="dropdown-item"
+                data-testid={item.testId}
+                onClick={choose}
+              >
+                {content}
+              </button>
+            );
+          })}
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { LAZY_PAGE_LOAD_TIMEOUT_MS } from '@gds/contract';
+import type { ComponentType } from 'react';
 
 /** A page chunk (script or its styles) that failed or took too long to load (spec §8). */
 export class PageLoadError extends Error {
@@ -8,18 +9,36 @@ export class PageLoadError extends Error {
   }
 }
 
+/** What a route module gives the router: the screen's component. */
+export interface PageModule {
+  Component: ComponentType;
+}
+
+/** A stand-in screen that raises the load error where the route's error boundary catches it. */
+function failedPage(error: PageLoadError): PageModule {
+  return {
+    Component: () => {
+      throw error;
+    },
+  };
+}
+
 /**
- * Wraps a route module import: rejects with PageLoadError when the chunk fails or when it
- * has not arrived within LAZY_PAGE_LOAD_TIMEOUT_MS, so the error boundary can offer a reload.
+ * Wraps a route module import. A chunk that fails, or has not arrived within
+ * LAZY_PAGE_LOAD_TIMEOUT_MS, becomes a screen that throws PageLoadError when rendered, so the
+ * route's error boundary offers a reload.
+ *
+ * It never rejects: the router keeps a route whose lazy import rejected marked as "still
+ * loading" and renders nothing below the nearest layout, which left the content area blank.
  */
-export function lazyPage<T>(
-  load: () => Promise<T>,
+export function lazyPage(
+  load: () => Promise<PageModule>,
   timeoutMs: number = LAZY_PAGE_LOAD_TIMEOUT_MS,
-): () => Promise<T> {
+): () => Promise<PageModule> {
   return () =>
-    new Promise<T>((resolve, reject) => {
+    new Promise<PageModule>((resolve) => {
       const timer = setTimeout(
-        () => reject(new PageLoadError('The page took too long to load')),
+        () => resolve(failedPage(new PageLoadError('The page took too long to load'))),
         timeoutMs,
       );
       load().then(
@@ -29,7 +48,7 @@ export function lazyPage<T>(
         },
         (cause: unknown) => {
           clearTimeout(timer);
-          reject(new PageLoadError('The page could not be loaded', { cause }));
+          resolve(failedPage(new PageLoadError('The page could not be loaded', { cause })));
         },
       );
     });

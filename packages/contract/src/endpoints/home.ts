@@ -26,6 +26,15 @@ export const getConfig = defineEndpoint({
        * prefixes). The server applies it when a connection starts (isAllowedReturnAddress).
        */
       gdsRedirectAllowlist: z.array(z.string()).default([]),
+      /**
+       * The chat vendor's script and widget id (CHAT_WIDGET_SCRIPT_URL, CHAT_WIDGET_ID), answered
+       * only to units whose skin has a chat widget. Null: the built-in launcher to the support
+       * email.
+       */
+      chatWidget: z
+        .object({ scriptUrl: z.string(), widgetId: z.string() })
+        .nullable()
+        .default(null),
     }),
   }),
   errors: [],

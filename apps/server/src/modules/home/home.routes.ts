@@ -1,3 +1,4 @@
+import { SKINS } from '@gds/contract';
 import type { Config } from '../../config.ts';
 import { unauthenticated } from '../../errors.ts';
 import type { Handlers } from '../../http/route.ts';
@@ -21,6 +22,8 @@ export function homeHandlers(deps: {
           loginCheckIntervalMs: config.loginCheckIntervalMs,
           tokenCheckIntervalMs: config.tokenCheckIntervalMs,
           gdsRedirectAllowlist: [...config.gdsRedirectAllowlist],
+          // Only units whose skin has a chat widget load the vendor's script.
+          chatWidget: SKINS[unit].chatWidget ? (config.chatWidget ?? null) : null,
         },
       }),
 

@@ -23,6 +23,7 @@ export function RouteErrorBoundary() {
           title="This page could not be loaded"
           headingLevel={1}
           actions={reload}
+          help
         >
           A newer version may have been released, or the connection dropped. Reload to try again.
         </EmptyState>
@@ -38,6 +39,7 @@ export function RouteErrorBoundary() {
         tone={notFound ? 'neutral' : 'danger'}
         title={notFound ? 'Page not found' : 'Something went wrong'}
         headingLevel={1}
+        help
         actions={
           <>
             {!notFound && reload}

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
+import { trackEvent } from '../../lib/analytics.ts';
 import { useCan } from '../../lib/permissions.ts';
 import { ROUTES, type RouteName } from '../../lib/routes.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
@@ -45,6 +46,7 @@ export function TopNav() {
                   target="_blank"
                   rel="noreferrer"
                   data-testid="nav-Support"
+                  onClick={() => trackEvent('contactSupport', 'support site')}
                 >
                   <Icon name="help" size={16} />
                   Support

@@ -1,12 +1,41 @@
+import type { Skin } from '@gds/contract';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
-import { DropdownMenu } from '../../components/dropdown-menu.tsx';
+import { DropdownMenu, type MenuItem } from '../../components/dropdown-menu.tsx';
+import { trackEvent } from '../../lib/analytics.ts';
 import { useAppStore } from '../../lib/app-store.ts';
 import { ROUTES } from '../../lib/routes.ts';
+import { supportEmailHref } from '../../lib/support-contact.ts';
+import { useSkin } from '../../skins/skin-context.tsx';
 
-/** Right side of the top navigation: the user's picture and email, opening 'Log Out'. */
+/** The skin's FAQ and support email, where people look for help once signed in. */
+function helpItems(skin: Skin): MenuItem[] {
+  const items: MenuItem[] = [];
+  if (skin.faqUrl) {
+    items.push({
+      label: 'Help & FAQ',
+      icon: 'help',
+      href: skin.faqUrl,
+      testId: 'faq-item',
+      onSelect: () => trackEvent('contactSupport', 'faq'),
+    });
+  }
+  if (skin.supportEmail) {
+    items.push({
+      label: 'Email support',
+      icon: 'mail',
+      href: supportEmailHref(skin),
+      testId: 'email-support-item',
+      onSelect: () => trackEvent('contactSupport', 'support email'),
+    });
+  }
+  return items;
+}
+
+/** Right side of the top navigation: the user's picture and email, opening help and 'Log Out'. */
 export function UserMenu() {
   const user = useAppStore((state) => state.user);
+  const skin = useSkin();
   const navigate = useNavigate();
   if (!user) return null;
   return (
@@ -28,6 +57,7 @@ export function UserMenu() {
         </>
       }
       items={[
+        ...helpItems(skin),
         {
           label: 'Log Out',
           icon: 'logout',

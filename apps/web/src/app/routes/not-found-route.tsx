@@ -11,6 +11,7 @@ export function Component() {
           icon="compass"
           title="Page not found"
           headingLevel={1}
+          help
           actions={
             <Link className="btn btn-primary btn-md" to={ROUTES.Team.path}>
               <Icon name="arrowLeft" size={16} />

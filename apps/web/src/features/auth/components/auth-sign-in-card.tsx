@@ -1,11 +1,12 @@
 import { Icon } from '../../../components/icon.tsx';
+import { SupportLinks } from '../../../components/support-links.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import { useStartSignIn } from '../api/sign-in.ts';
 import { readPartnerKey } from '../referral.ts';
-import { GoogleSignInButton, RedirectingStatus, SupportHelp } from './google-sign-in.tsx';
+import { GoogleSignInButton, RedirectingStatus } from './google-sign-in.tsx';
 
 interface AuthSignInCardProps {
   /** The connector the dashboard tool asked for, when known. */
@@ -58,9 +59,9 @@ export function AuthSignInCard({ connectorName, search }: AuthSignInCardProps) {
         data-testid="auth-sign-in-button"
       />
       <RedirectingStatus redirecting={redirecting} />
-      <p className="auth-footnote">
-        <SupportHelp />
-      </p>
+      <footer className="auth-footnote">
+        <SupportLinks />
+      </footer>
     </div>
   );
 }

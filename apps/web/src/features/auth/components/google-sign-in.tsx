@@ -1,5 +1,4 @@
 import { Spinner } from '../../../components/spinner.tsx';
-import { useSkin } from '../../../skins/skin-context.tsx';
 
 interface GoogleSignInButtonProps {
   /** True while the sign-in request is in flight or the browser is leaving for Google. */
@@ -35,18 +34,5 @@ export function RedirectingStatus({ redirecting }: { redirecting: boolean }) {
     <p className="login-progress" role="status">
       <Spinner size={14} /> Redirecting to Google…
     </p>
-  );
-}
-
-/** "Need help? Contact {skin} support" — the caller supplies the wrapping element. */
-export function SupportHelp() {
-  const skin = useSkin();
-  return (
-    <>
-      Need help?{' '}
-      <a href={skin.supportUrl} target="_blank" rel="noreferrer">
-        Contact {skin.name} support
-      </a>
-    </>
   );
 }

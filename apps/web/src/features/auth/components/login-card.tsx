@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
+import { SupportLinks } from '../../../components/support-links.tsx';
 import { appConfigQueryOptions } from '../../../lib/app-config-query.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
@@ -8,7 +9,7 @@ import { ROUTES, isRouteName } from '../../../lib/routes.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import { useStartSignIn } from '../api/sign-in.ts';
 import { readPartnerKey } from '../referral.ts';
-import { GoogleSignInButton, RedirectingStatus, SupportHelp } from './google-sign-in.tsx';
+import { GoogleSignInButton, RedirectingStatus } from './google-sign-in.tsx';
 
 /** The sign-in card: skin logo, welcome, Google button, and any error from a failed attempt. */
 export function LoginCard() {
@@ -68,7 +69,7 @@ export function LoginCard() {
       )}
 
       <footer className="login-footer">
-        <SupportHelp />
+        <SupportLinks />
       </footer>
     </div>
   );

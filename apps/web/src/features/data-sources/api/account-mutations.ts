@@ -1,5 +1,6 @@
 import { ENDPOINTS, type Account } from '@gds/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import { groupedDataQueryOptions, type GroupedData } from './grouped-data-query.ts';
 
@@ -30,7 +31,10 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (accountId: string) => apiCall(ENDPOINTS.deleteAccount, { params: { accountId } }),
-    onSuccess: ({ account }) => settle(queryClient, account),
+    onSuccess: ({ account }) => {
+      settle(queryClient, account);
+      trackEvent('accountsChanged', 'deleted');
+    },
   });
 }
 
@@ -39,6 +43,9 @@ export function useRestoreAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (accountId: string) => apiCall(ENDPOINTS.restoreAccount, { params: { accountId } }),
-    onSuccess: ({ account }) => settle(queryClient, account),
+    onSuccess: ({ account }) => {
+      settle(queryClient, account);
+      trackEvent('accountsChanged', 'restored');
+    },
   });
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { ApiError, isSessionError } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -149,6 +150,7 @@ function AuthLogin({
 }) {
   const { credentials, gdsRedirectUri } = start;
   const form = isFormConnector(connector);
+  useEffect(() => trackEvent('connectorSelect', connector.nameSimple), [connector.nameSimple]);
   return (
     <div className="card auth-card" data-testid="auth-connect">
       <div className="auth-connector">

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useCan } from '../../../lib/permissions.ts';
@@ -63,6 +64,7 @@ export function ConnectionResult({ result }: { result: ConnectionOutcome }) {
     if (name === undefined || toasted.current) return;
     toasted.current = true;
     if (result.status === 'connected') {
+      trackEvent('accountsChanged', 'added');
       showToast(MESSAGES.accountConnected(name), { tone: 'success' });
     } else if (result.status === 'error') {
       showToast(MESSAGES.connectionError(errorOf(result)), { tone: 'danger' });

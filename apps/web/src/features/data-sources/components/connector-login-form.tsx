@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { isSessionError } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { showToast } from '../../../lib/toast-store.ts';
@@ -69,6 +70,7 @@ export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginF
     onDone?.();
     if (sessionEnded) return;
     if (result?.success) {
+      trackEvent('accountsChanged', 'added');
       if (result.redirectUri) {
         window.location.assign(result.redirectUri);
         return;

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@gds/contract';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { isSessionError } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { showToast } from '../../../lib/toast-store.ts';
@@ -40,6 +41,7 @@ export function useConnectFlow(): {
 
   const connect = useCallback(
     async (connector: Connector, options: ConnectOptions = {}) => {
+      trackEvent('connectorSelect', connector.nameSimple);
       const store = useAppStore.getState();
       store.setLoading(true);
       let start: ConnectionStart;
@@ -79,7 +81,10 @@ export function useConnectFlow(): {
             description: `Enter your ${open.connector.name} details. They are checked with ${open.connector.name} before anything is saved.`,
           }
         : {})}
-      onClose={close}
+      onClose={() => {
+        trackEvent('connectorDeselect', open.connector.nameSimple);
+        close();
+      }}
       testId="connector-login-dialog"
     >
       <ConnectorLogin connector={open.connector} start={open.start} onDone={close} />
