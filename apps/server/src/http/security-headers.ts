@@ -41,7 +41,7 @@ export function contentSecurityPolicy(
   return directives;
 }
 
-type HeaderConfig = Pick<Config, 'gtagIds' | 'publicUrl'>;
+type HeaderConfig = Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget'>;
 
 /** The one source of the security headers: helmet's settings for this deployment. */
 export function helmetOptions(config: HeaderConfig) {
