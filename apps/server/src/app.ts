@@ -23,6 +23,7 @@ import { FORM_BODY_LIMIT, parseForm, parseQueryString } from './http/form-body.t
 import { registerApiGuards } from './http/guards.ts';
 import { purgeRateLimits, rateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/route.ts';
+import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
@@ -97,7 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: FORM_BODY_LIMIT,
     routerOptions: { querystringParser: parseQueryString },
-    return503OnClosing: true,
+    // Closing requests are answered by registerClosingGate, in the one error shape.
+    return503OnClosing: false,
     ...(options.forceCloseConnections ? { forceCloseConnections: true } : {}),
     frameworkErrors: frameworkErrorHandler(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),
@@ -119,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   logLostConnections(app, db);
   await registerSecurityHeaders(app, config);
+  registerClosingGate(app);
   await app.register(cookie);
   // Bodies are forms only (spec §7): no JSON parser, so other types get 415.
   app.removeAllContentTypeParsers();
