@@ -50,6 +50,34 @@ describe('log redaction', () => {
     expect(parsed.err.stack).toContain(REDACTED);
   });
 
+  it.each([
+    'authorization',
+    'Set-Cookie',
+    'access_token',
+    'refreshToken',
+    'id_token',
+    'token',
+    'client_secret',
+    'apiKey',
+    'api-token',
+    'apiSecret',
+    'secretKey',
+    'secret',
+    'password',
+    'code_verifier',
+  ])('a value under the key %s is hidden whole', (key) => {
+    const out = redactLogLine(
+      `${JSON.stringify({ msg: 'x', nested: { [key]: `a b ${SECRET}` } })}\n`,
+    );
+    expect(out).not.toContain(SECRET);
+    expect(JSON.parse(out)).toEqual({ msg: 'x', nested: { [key]: REDACTED } });
+  });
+
+  it('a line with nothing to hide is written unchanged', () => {
+    const line = '{"level":30,"msg":"request completed","responseTime":1.5}\n';
+    expect(redactLogLine(line)).toBe(line);
+  });
+
   it('exact values: as sent, URL-encoded and JSON-escaped; longest first', () => {
     const secret = 'a b"c/d';
     const text = `${secret} ${encodeURIComponent(secret)} ${JSON.stringify({ k: secret })} ${secret}xyz`;
