@@ -21,6 +21,8 @@ import {
 import './http/request-context.ts';
 import { FORM_BODY_LIMIT, parseForm, parseQueryString } from './http/form-body.ts';
 import { registerApiGuards } from './http/guards.ts';
+import type { LogStream } from './http/logger.ts';
+import { loggerOptions } from './http/logger.ts';
 import { purgeRateLimits, rateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
@@ -69,7 +71,7 @@ export interface BuildAppOptions {
   /** The sandbox providers' switches (demo mode); tests pass their own to break and watch them. */
   sandboxProviders?: SandboxProviderControl;
   /** Where log lines go with the server's own logger settings (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
   /**
    * Destroy open connections on close instead of waiting for them. Tests that listen call
    * themselves over keep-alive connections; the server's own graceful close keeps the default.
@@ -220,22 +222,4 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     run: options.maintenance === true,
   });
   return app;
-}
-
-function loggerOptions(
-  config: Config,
-  stream: BuildAppOptions['logStream'],
-): Exclude<FastifyServerOptions['logger'], undefined> {
-  return {
-    level: config.logLevel,
-    ...(stream ? { stream } : {}),
-    serializers: {
-      // Paths only: queries carry OAuth codes and states, which never belong in a log.
-      req: (req: { method: string; url: string; host: string }) => ({
-        method: req.method,
-        url: req.url.split('?')[0] ?? '',
-        host: req.host,
-      }),
-    },
-  };
 }

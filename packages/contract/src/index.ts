@@ -10,3 +10,4 @@ export * from './plans.ts';
 export * from './pricing.ts';
 export * from './return-address.ts';
 export * from './skins.ts';
+export * from './text-schema.ts';

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { MAX_FORM_PARAMETERS, parseForm, parseQueryString, QUERY_ERROR } from './form-body.ts';
+import { hostileFormText } from '../../test/helpers/hostile-text.ts';
 
 describe('parseForm', () => {
   it('parses flat fields into a null-prototype object, last value wins', () => {
@@ -28,6 +29,18 @@ describe('parseForm', () => {
     expect(() => parseForm(many)).toThrow(/at most/);
   });
 
+  it('refuses a NUL in any key or value, encoded or raw, naming the field when it can', () => {
+    for (const body of ['name=a%00b', 'a%00=1', 'x=1&name=\u0000', '%00']) {
+      expect(() => parseForm(body), body).toThrow(/NUL/);
+    }
+    try {
+      parseForm('ok=1&name=a%00');
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
+    }
+    expect({ ...parseForm('a=%7F%0A%E2%82%AC') }).toEqual({ a: '\u007f\n€' });
+  });
+
   it('never throws anything but AppError and never touches Object.prototype (property)', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
@@ -38,6 +51,22 @@ describe('parseForm', () => {
           expect(error).toBeInstanceOf(AppError);
         }
         expect(Object.keys(Object.prototype)).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('text with controls, DEL, NUL, lone surrogates and other scripts: a form without NUL or a 400 (property)', () => {
+    fc.assert(
+      fc.property(hostileFormText, (text) => {
+        try {
+          const parsed = parseForm(text);
+          for (const [key, value] of Object.entries(parsed)) {
+            expect(`${key}=${value}`).not.toContain('\u0000');
+          }
+        } catch (error) {
+          expect(error).toBeInstanceOf(AppError);
+        }
       }),
       { numRuns: 2000 },
     );

@@ -10,7 +10,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * Parses application/x-www-form-urlencoded text into a flat null-prototype object
  * (RELIABILITY 10). Brackets are not expanded (a[b]=1 stays the key "a[b]"), so there is no
  * depth to exploit; keys that could reach Object.prototype are refused; a repeated key keeps
- * its last value; malformed percent-encoding and too many parameters are 400s.
+ * its last value; malformed percent-encoding, a NUL anywhere and too many parameters are 400s.
  */
 export function parseForm(text: string): Record<string, string> {
   const result = Object.create(null) as Record<string, string>;
@@ -29,6 +29,16 @@ export function parseForm(text: string): Record<string, string> {
     const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
     if (FORBIDDEN_KEYS.has(key)) {
       throw new AppError('VALIDATION_FAILED', `"${key}" is not an accepted field name.`);
+    }
+    // The contract refuses control characters field by field; this backstop holds for fields
+    // no schema names too, since a NUL can never be stored (PostgreSQL refuses it in text).
+    if (key.includes('\u0000') || value.includes('\u0000')) {
+      const field = key.includes('\u0000') ? undefined : key;
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The form holds a NUL character, which no field accepts. Remove it and try again.',
+        field,
+      );
     }
     result[key] = value;
   }

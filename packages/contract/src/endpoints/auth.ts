@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, publicAccess } from '../endpoint.ts';
+import { singleLineText } from '../text-schema.ts';
 import { profileUserSchema, routeNameSchema, teamSchema } from './schemas.ts';
 
 /**
@@ -14,13 +15,14 @@ export const loginCallback = defineEndpoint({
   access: publicAccess,
   query: z
     .object({
-      code: z.string().max(2048).optional(),
-      state: z.string().max(512).optional(),
-      error: z.string().max(256).optional(),
-      error_description: z.string().max(1024).optional(),
-      iss: z.string().max(2048).optional(),
+      code: singleLineText('The sign-in code').max(2048).optional(),
+      state: singleLineText('The sign-in state').max(512).optional(),
+      error: singleLineText('The sign-in error').max(256).optional(),
+      error_description: singleLineText('The sign-in error description').max(1024).optional(),
+      iss: singleLineText('The sign-in issuer').max(2048).optional(),
     })
-    .loose(),
+    // Other parameters of the provider's redirect are passed on to it, so they are text too.
+    .catchall(singleLineText('A sign-in parameter').max(2048)),
   response: z.object({
     success: z.literal(true),
     user: profileUserSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, privateAccess } from '../endpoint.ts';
+import { singleLineText } from '../text-schema.ts';
 import { businessUnitSchema } from './schemas.ts';
 
 /** A login (credential) of a connector: spec §3 Credential. Never carries a token. */
@@ -22,13 +23,13 @@ export const startConnection = defineEndpoint({
   query: z.object({
     integration_type: z.coerce.number().int().positive(),
     /** The signed-in user's email (spec §7); the server checks it against the session. */
-    masterEmail: z.string().max(320).optional(),
+    masterEmail: singleLineText('The email').max(320).optional(),
     /** 'reauth' (spec §7) adds a login or, with credentialId, reconnects that login in place. */
     type: z.enum(['reauth']).default('reauth'),
     business_unit: businessUnitSchema.optional(),
-    credentialId: z.string().max(64).optional(),
+    credentialId: singleLineText('The login id').max(64).optional(),
     /** Where to send the browser after connecting (dashboard tool); must be allow-listed. */
-    redirectUri: z.string().max(2048).optional(),
+    redirectUri: singleLineText('The return address').max(2048).optional(),
   }),
   response: z.object({
     authUri: z.string().nullable(),
@@ -50,7 +51,7 @@ export const submitFormLogin = defineEndpoint({
   method: 'POST',
   path: '/api/auth/callback',
   access: privateAccess('manage_data_sources'),
-  body: z.record(z.string().max(64), z.string().max(2048)),
+  body: z.record(singleLineText('A field name').max(64), singleLineText('A login field').max(2048)),
   response: z.object({
     success: z.boolean(),
     /** Set when the connection started from a dashboard tool: the browser goes there. */

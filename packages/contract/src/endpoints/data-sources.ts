@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTOR_CATEGORIES } from '../connectors.ts';
 import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
+import { singleLineText } from '../text-schema.ts';
 
 export const loginFieldSchema = z.object({
   fieldName: z.string(),
@@ -96,7 +97,7 @@ export const getGroupedData = defineEndpoint({
   errors: [],
 });
 
-const accountIdParams = z.object({ accountId: z.string().max(64) });
+const accountIdParams = z.object({ accountId: singleLineText('The account id').max(64) });
 
 /** Moves an account to Deleted (restorable within the retention window). */
 export const deleteAccount = defineEndpoint({

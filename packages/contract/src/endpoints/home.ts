@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOGIN_CHECK_INTERVAL_MS, DEFAULT_TOKEN_CHECK_INTERVAL_MS } from '../constants.ts';
 import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
+import { singleLineText } from '../text-schema.ts';
 import { routeNameSchema } from './schemas.ts';
 
 export const getConfig = defineEndpoint({
@@ -47,7 +48,7 @@ export const login = defineEndpoint({
   path: '/api/home/login',
   access: publicAccess,
   query: z.object({ nextUrl: routeNameSchema.optional() }),
-  body: z.object({ partnerKey: z.string().trim().max(100).optional() }),
+  body: z.object({ partnerKey: singleLineText('The partner key').trim().max(100).optional() }),
   response: z.object({ authUri: z.string() }),
   errors: ['RATE_LIMITED', 'BAD_GATEWAY'],
 });

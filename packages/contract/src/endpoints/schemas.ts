@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_UNITS } from '../business-units.ts';
 import { PERMISSIONS } from '../permissions.ts';
+import { singleLineText } from '../text-schema.ts';
 
 /** Shapes shared by several endpoints. */
 
@@ -9,9 +10,10 @@ export const businessUnitSchema = z.enum(BUSINESS_UNITS);
 export const permissionMapSchema = z.partialRecord(z.enum(PERMISSIONS), z.boolean());
 
 /** Route names the app may return to after sign-in (spec §2 nextUrl is a route name). */
-export const routeNameSchema = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a route name such as Team or Billing');
+export const routeNameSchema = singleLineText('The route name').regex(
+  /^[A-Za-z][A-Za-z0-9]{0,39}$/,
+  'must be a route name such as Team or Billing',
+);
 
 export const teamSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, privateAccess } from '../endpoint.ts';
+import { singleLineText } from '../text-schema.ts';
 import { profileUserSchema, teamSchema, teamUserSchema } from './schemas.ts';
 
 /** The profile: the user's team and the user with role and permissions (spec §7). */
@@ -12,8 +13,7 @@ export const getTeamInfo = defineEndpoint({
   errors: [],
 });
 
-export const teamNameSchema = z
-  .string()
+export const teamNameSchema = singleLineText('Team name')
   .trim()
   .min(1, 'Team name is required')
   .max(80, 'Team name must be 80 characters or fewer');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { findProviderConnector } from '@gds/contract/providers';
+import type { ProviderConnector } from '@gds/contract/providers';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../sessions/session-token.ts';
@@ -8,7 +9,7 @@ import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
 import { discoverFormLogin } from './discover.ts';
 import { CONNECT_MESSAGES, providerFailureMessage } from './messages.ts';
-import { ProviderError, logProviderFailure } from './provider-http.ts';
+import { ProviderError, isHeaderSafe, logProviderFailure } from './provider-http.ts';
 import { ConnectRefused, storeConnection } from './store-connection.ts';
 
 type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
@@ -48,6 +49,7 @@ export async function submitFormLogin(
     return failure(CONNECT_MESSAGES.formStale);
   }
   checkFields(connector.loginFields ?? [], fields);
+  checkSendable(connector, fields);
   const row = await deps.states.consume(stateHash, sessionHash, deps.clock(), 'connect');
   if (!row) return failure(CONNECT_MESSAGES.formStale);
   const provider = deps.providers.find(connector.id);
@@ -95,5 +97,24 @@ function checkFields(
     if (!fields[field.fieldName]?.trim()) {
       throw new AppError('VALIDATION_FAILED', `${field.label} is required.`, field.fieldName);
     }
+  }
+}
+
+/**
+ * Login fields travel to the provider in headers (API keys, tokens, Basic credentials), where
+ * only visible ASCII arrives as typed. A value with an accent or a foreign character cannot be
+ * the right one, so it is refused as an invalid login before any call; the form stays usable.
+ */
+function checkSendable(
+  connector: Pick<ProviderConnector, 'name' | 'loginFields'>,
+  fields: Record<string, string>,
+): void {
+  for (const field of connector.loginFields ?? []) {
+    if (isHeaderSafe(fields[field.fieldName] ?? '')) continue;
+    throw new AppError(
+      'LOGIN_FAILED',
+      `${field.label} has a character that cannot be sent to ${connector.name} (such as an accented letter). Check it and try again.`,
+      field.fieldName,
+    );
   }
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OAuth2Settings } from '@gds/contract/providers';
 import type { ConnectorProvider } from './provider-directory.ts';
-import { ProviderError, readJson, send } from './provider-http.ts';
+import { withoutSecrets } from './provider-error.ts';
+import { ProviderError, isHeaderSafe, readJson, send } from './provider-http.ts';
 
 /**
  * One generic OAuth2 client whose addresses come from the catalog. Written here rather than
@@ -92,19 +93,27 @@ async function tokenRequest(
     'content-type': 'application/x-www-form-urlencoded',
   });
   const auth = oauth2.clientAuth ?? 'body';
+  // RFC 6749 §2.3.1: each part form-encoded before joining.
+  const basic = Buffer.from(
+    `${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`,
+  ).toString('base64');
   if (auth === 'basic') {
-    // RFC 6749 §2.3.1: each part form-encoded before joining.
-    const pair = `${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`;
-    headers.set('authorization', `Basic ${Buffer.from(pair).toString('base64')}`);
+    headers.set('authorization', `Basic ${basic}`);
   } else {
     body.set(oauth2.clientIdParam ?? 'client_id', provider.clientId);
     if (auth === 'body') body.set('client_secret', provider.clientSecret);
   }
   const host = new URL(oauth2.tokenUrl).host;
-  const response = await send(host, () =>
-    fetch(oauth2.tokenUrl, { method: 'POST', headers, body, signal, redirect: 'error' }),
-  );
-  return toTokenSet(await readJson(response), host);
+  try {
+    const response = await send(host, () =>
+      fetch(oauth2.tokenUrl, { method: 'POST', headers, body, signal, redirect: 'error' }),
+    );
+    return toTokenSet(await readJson(response), host);
+  } catch (error) {
+    // A provider may quote back the code, verifier, refresh token or our secret.
+    const { code, code_verifier, refresh_token } = params;
+    throw withoutSecrets(error, [code, code_verifier, refresh_token, provider.clientSecret, basic]);
+  }
 }
 
 function toTokenSet(answer: unknown, host: string): TokenSet {
@@ -115,6 +124,10 @@ function toTokenSet(answer: unknown, host: string): TokenSet {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const accessToken = text(record.access_token);
   if (!accessToken) throw new ProviderError('invalid', `${host} answered without an access token`);
+  // It is sent back in a header on every call; one that cannot be is of no use (and unsafe).
+  if (!isHeaderSafe(accessToken)) {
+    throw new ProviderError('invalid', `${host} answered an access token a header cannot carry`);
+  }
   const expires = Number(record.expires_in);
   const scope = Array.isArray(record.scope) ? record.scope.join(' ') : text(record.scope);
   return {

@@ -1,42 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRequest } from '@gds/contract/providers';
+import { ProviderError, withoutSecrets } from './provider-error.ts';
 
-/**
- * How a provider call ended badly: `refused` is the provider saying no (bad code, revoked
- * grant, wrong API key: the user must act); `timeout` and `unavailable` are worth retrying;
- * `invalid` is an answer we cannot read. Messages name the provider and status only: never a
- * URL query, a body or a token (RELIABILITY 20).
- */
-/** Logs why a provider call failed (kind, HTTP status, reason): never a token or a field value. */
-export function logProviderFailure(
-  log: Pick<FastifyBaseLogger, 'warn'>,
-  connector: { nameSimple: string },
-  error: ProviderError,
-  what: string,
-): void {
-  log.warn(
-    {
-      connector: connector.nameSimple,
-      kind: error.kind,
-      status: error.status,
-      reason: error.message,
-    },
-    what,
-  );
-}
-
-export class ProviderError extends Error {
-  override name = 'ProviderError';
-  constructor(
-    readonly kind: 'refused' | 'timeout' | 'unavailable' | 'invalid',
-    message: string,
-    readonly status?: number,
-    /** The OAuth error code (invalid_grant, ...) when the provider sent one. */
-    readonly oauthError?: string,
-  ) {
-    super(message);
-  }
-}
+export { ProviderError, logProviderFailure } from './provider-error.ts';
 
 export type TemplateValues = Readonly<Record<string, string>>;
 
@@ -58,40 +23,85 @@ function fillJson(value: unknown, values: TemplateValues): unknown {
   return value;
 }
 
-/** Sends one templated call and answers its JSON. OAuth calls default to a Bearer header. */
+/**
+ * Sends one templated call and answers its JSON. OAuth calls default to a Bearer header. Any
+ * error leaving it is rebuilt with the secret values it sent replaced (a provider may quote
+ * them back in an error), so no caller can log them by accident.
+ */
 export async function callProvider(
   request: ProviderRequest,
   values: TemplateValues,
   signal: AbortSignal,
 ): Promise<unknown> {
-  const headers = new Headers({ accept: 'application/json' });
-  const templates =
-    request.headers ?? (values.accessToken ? { Authorization: 'Bearer {accessToken}' } : {});
-  for (const [name, template] of Object.entries(templates)) {
-    headers.set(name, fillTemplate(template, values));
+  try {
+    const url = fillTemplate(request.url, values, true);
+    const host = new URL(url).host;
+    const headers = new Headers({ accept: 'application/json' });
+    for (const [name, template] of Object.entries(headerTemplates(request, values))) {
+      headers.set(name, headerValue(host, name, fillTemplate(template, values)));
+    }
+    if (request.basicAuth)
+      headers.set('authorization', `Basic ${basicCredentials(request, values)}`);
+    let body: string | undefined;
+    if (request.jsonBody) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(fillJson(request.jsonBody, values));
+    }
+    return await readJson(
+      await send(host, () =>
+        fetch(url, {
+          method: request.method ?? 'GET',
+          headers,
+          ...(body === undefined ? {} : { body }),
+          signal,
+          redirect: 'error',
+        }),
+      ),
+    );
+  } catch (error) {
+    throw withoutSecrets(error, secretsOf(request, values));
   }
-  if (request.basicAuth) {
-    const user = fillTemplate(request.basicAuth.username, values);
-    const password = fillTemplate(request.basicAuth.password, values);
-    headers.set('authorization', `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
-  }
-  let body: string | undefined;
-  if (request.jsonBody) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(fillJson(request.jsonBody, values));
-  }
-  const url = fillTemplate(request.url, values, true);
-  return readJson(
-    await send(new URL(url).host, () =>
-      fetch(url, {
-        method: request.method ?? 'GET',
-        headers,
-        ...(body === undefined ? {} : { body }),
-        signal,
-        redirect: 'error',
-      }),
-    ),
+}
+
+const headerTemplates = (request: ProviderRequest, values: TemplateValues) =>
+  request.headers ?? (values.accessToken ? { Authorization: 'Bearer {accessToken}' } : {});
+
+/**
+ * Header values are visible ASCII and spaces only. A control character cannot travel in a
+ * header at all, and a non-ASCII one arrives as some other byte: either way the provider
+ * would never see the secret that was meant.
+ */
+export const isHeaderSafe = (value: string): boolean => /^[\x20-\x7e]*$/.test(value);
+
+function headerValue(host: string, name: string, value: string): string {
+  if (isHeaderSafe(value)) return value;
+  // Never the value itself: it holds a secret.
+  throw new ProviderError(
+    'invalid',
+    `${host}: the ${name} header would hold characters a header cannot carry`,
   );
+}
+
+function basicCredentials(request: ProviderRequest, values: TemplateValues): string {
+  const { username = '', password = '' } = request.basicAuth ?? {};
+  const pair = `${fillTemplate(username, values)}:${fillTemplate(password, values)}`;
+  return Buffer.from(pair).toString('base64');
+}
+
+/**
+ * The values a call sends outside its URL (headers, Basic auth, JSON body): its secrets, and
+ * the Basic credentials as encoded, since a provider may quote its Authorization header.
+ */
+function secretsOf(request: ProviderRequest, values: TemplateValues): string[] {
+  const templates = [
+    ...Object.values(headerTemplates(request, values)),
+    ...(request.basicAuth ? [request.basicAuth.username, request.basicAuth.password] : []),
+    ...(request.jsonBody ? [JSON.stringify(request.jsonBody)] : []),
+  ];
+  const names = templates.flatMap((t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''));
+  const secrets = names.map((name) => values[name] ?? '');
+  if (request.basicAuth) secrets.push(basicCredentials(request, values));
+  return secrets.filter((value) => value !== '');
 }
 
 /** Runs a fetch, turning network failures and timeouts into ProviderErrors. */
@@ -100,10 +110,7 @@ export async function send(host: string, call: () => Promise<Response>): Promise
     const response = await call();
     if (response.ok) return response;
     const answer: unknown = await response.json().catch(() => undefined);
-    const oauthError =
-      typeof answer === 'object' && answer !== null && 'error' in answer
-        ? String(answer.error).slice(0, 64)
-        : undefined;
+    const oauthError = errorCodeOf(answer);
     const retryable = response.status === 429 || response.status >= 500;
     throw new ProviderError(
       retryable ? 'unavailable' : 'refused',
@@ -118,6 +125,17 @@ export async function send(host: string, call: () => Promise<Response>): Promise
     }
     throw new ProviderError('unavailable', `${host} could not be reached`);
   }
+}
+
+/**
+ * The OAuth error code of an error answer (invalid_grant, ...). Only a whole code is kept: any
+ * other text there (a sentence, a quoted credential) is dropped rather than cut short, since a
+ * cut secret could no longer be recognised and hidden.
+ */
+function errorCodeOf(answer: unknown): string | undefined {
+  const error =
+    typeof answer === 'object' && answer !== null && 'error' in answer ? answer.error : undefined;
+  return typeof error === 'string' && /^[\w.-]{1,64}$/.test(error) ? error : undefined;
 }
 
 /** The body of a successful answer as JSON (or a form-encoded one, as some token endpoints send). */

@@ -3,6 +3,12 @@ import type { IncomingMessage } from 'node:http';
 /** The sandbox provider endpoints a test (or the console) can watch and break. */
 export type SandboxCallKind = 'token' | 'refresh' | 'revoke' | 'userinfo' | 'accounts' | 'verify';
 
+/**
+ * How an endpoint misbehaves: an HTTP status to answer, a hang, a dropped connection, a 200
+ * that is not JSON, or a 400 quoting the request's credentials back as careless providers do.
+ */
+export type SandboxFault = number | 'hang' | 'reset' | 'not-json' | 'echo';
+
 export interface SandboxLogin {
   connector: string;
   login: string;
@@ -28,8 +34,10 @@ export class SandboxProviderControl {
   tokenTtlSeconds: number | undefined = undefined;
   /** Added to the token endpoint's answers (to make concurrent refreshes overlap). */
   tokenDelayMs = 0;
+  /** Hand out access tokens holding a line break, which no header can carry. */
+  unsendableTokens = false;
 
-  readonly #faults = new Map<SandboxCallKind, number | 'hang'>();
+  readonly #faults = new Map<SandboxCallKind, SandboxFault>();
   readonly #generations = new Map<string, number>();
   readonly #logins = new Map<string, SandboxLogin>();
   readonly #usedRefreshTokens = new Set<string>();
@@ -45,13 +53,18 @@ export class SandboxProviderControl {
     this.#faults.set(kind, 'hang');
   }
 
+  /** Breaks calls of this kind in another way (until healed). */
+  misbehave(kind: SandboxCallKind, fault: Exclude<SandboxFault, number | 'hang'>): void {
+    this.#faults.set(kind, fault);
+  }
+
   heal(kind?: SandboxCallKind): void {
     if (kind) this.#faults.delete(kind);
     else this.#faults.clear();
     this.releaseAll();
   }
 
-  fault(kind: SandboxCallKind): number | 'hang' | undefined {
+  fault(kind: SandboxCallKind): SandboxFault | undefined {
     return this.#faults.get(kind);
   }
 

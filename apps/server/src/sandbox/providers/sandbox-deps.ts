@@ -33,11 +33,30 @@ export async function recordCall(
   deps.control.calls.push({ connector, kind });
   const fault = deps.control.fault(kind);
   if (fault === undefined) return false;
-  if (fault === 'hang') await deps.control.hold(req.raw);
-  await reply
-    .code(fault === 'hang' ? 503 : fault)
-    .send({ error: 'temporarily_unavailable', error_description: 'Sandbox fault' });
+  if (fault === 'reset') {
+    reply.hijack();
+    req.raw.socket.destroy();
+  } else if (fault === 'not-json') {
+    await reply.code(200).type('text/html').send('<html><body>Sandbox fault</body></html>');
+  } else if (fault === 'echo') {
+    await reply.code(400).send({ error: credentialsOf(req), error_description: 'Sandbox fault' });
+  } else {
+    if (fault === 'hang') await deps.control.hold(req.raw);
+    await reply
+      .code(fault === 'hang' ? 503 : fault)
+      .send({ error: 'temporarily_unavailable', error_description: 'Sandbox fault' });
+  }
   return true;
+}
+
+/** The credentials a request carried, as a provider quoting them in an error would. */
+function credentialsOf(req: FastifyRequest): string {
+  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<
+    string,
+    unknown
+  >;
+  const sent = [req.headers.authorization, body.code, body.refresh_token, body.client_secret];
+  return sent.filter((value) => typeof value === 'string' && value !== '').join(' ');
 }
 
 export const oauthError = (reply: FastifyReply, status: number, error: string) =>

@@ -29,7 +29,8 @@ export function issueTokens(
     g: deps.control.generation(connector.nameSimple, login),
     iat: now,
   };
-  const accessToken = signGrant(deps.key, 'at', { ...grant, exp: now + ttl * 1000 });
+  const signed = signGrant(deps.key, 'at', { ...grant, exp: now + ttl * 1000 });
+  const accessToken = deps.control.unsendableTokens ? `${signed}\n${signed}` : signed;
   const refreshToken = withRefreshToken ? signGrant(deps.key, 'rt', grant) : undefined;
   deps.control.issuedTokens.push(accessToken, ...(refreshToken ? [refreshToken] : []));
   deps.control.rememberLogin(connector.nameSimple, login, new Date(now));

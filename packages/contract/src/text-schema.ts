@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * The one rule for text a request carries (params, query and body fields alike): control
+ * characters are refused where the text comes in. A NUL cannot be stored by PostgreSQL, a line
+ * break or DEL cannot travel in an HTTP header, and none of them belongs in a name, a key or an
+ * address; refusing them here answers a plain 400 instead of failing deep inside.
+ *
+ * \p{Cc} is exactly the C0 controls, DEL and the C1 controls; \p{Cs} matches a surrogate only
+ * when it is unpaired (text that is not well-formed Unicode).
+ */
+const SINGLE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
+/** Multi-line text may also break lines and indent: LF, CR and TAB, nothing else. */
+const MULTI_LINE = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}])*$/u;
+
+/** One line of text (names, keys, ids, addresses): no control character at all. */
+export function singleLineText(label: string): z.ZodString {
+  return z
+    .string()
+    .regex(SINGLE_LINE, `${label} cannot contain line breaks or other control characters.`);
+}
+
+/** Text that may span lines (a message, a note): line breaks and tabs only. */
+export function multiLineText(label: string): z.ZodString {
+  return z
+    .string()
+    .regex(MULTI_LINE, `${label} cannot contain control characters other than line breaks.`);
+}
