@@ -68,7 +68,7 @@ describeEachDatabase('no secret in any log line, whatever fails', (db) => {
     const done = await connectOAuth(ctx, owner.cookie, 1, { login });
     const redirect = new URL(done.providerRedirect);
     secrets.push(redirect.searchParams.get('code') ?? '', redirect.searchParams.get('state') ?? '');
-    answers.push(done.result.toString()); // where we send the browser after connecting
+    answers.push(JSON.stringify(done.result)); // what the result page shows after connecting
     return done.result;
   };
 
@@ -102,14 +102,12 @@ describeEachDatabase('no secret in any log line, whatever fails', (db) => {
     for (const kind of ['token', 'userinfo', 'accounts'] as const) {
       for (const fault of FAULTS) {
         breakCalls(kind, fault);
-        expect((await oauthConnect(`${kind}-${String(fault)}@example.com`)).get('status')).toBe(
-          'error',
-        );
+        expect((await oauthConnect(`${kind}-${String(fault)}@example.com`)).status).toBe('error');
       }
     }
     ctx.control.heal();
     ctx.control.unsendableTokens = true;
-    expect((await oauthConnect('unsendable@example.com')).get('status')).toBe('error');
+    expect((await oauthConnect('unsendable@example.com')).status).toBe('error');
     ctx.control.unsendableTokens = false;
   });
 
@@ -118,7 +116,7 @@ describeEachDatabase('no secret in any log line, whatever fails', (db) => {
     // A fresh login each time: a refusal (echo, 401) ends a login's refreshes for good.
     for (const fault of [...FAULTS, 'unsendable token'] as const) {
       ctx.control.heal();
-      expect((await oauthConnect(`refresh-${fault}@example.com`)).get('status')).toBe('connected');
+      expect((await oauthConnect(`refresh-${fault}@example.com`)).status).toBe('connected');
       if (fault === 'unsendable token') ctx.control.unsendableTokens = true;
       else breakCalls('refresh', fault);
       clock.advance(HOUR);

@@ -108,7 +108,7 @@ export const getConnectionResult = defineEndpoint({
   method: 'GET',
   path: '/api/dataSources/connectionResult',
   access: privateAccess(),
-  query: z.object({ id: z.string().min(1).max(128) }),
+  query: z.object({ id: singleLineText('id').min(1).max(128) }),
   response: connectionResultSchema,
   errors: ['NOT_FOUND'],
 });
