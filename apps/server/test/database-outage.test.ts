@@ -19,8 +19,9 @@ const GENERIC_503 = {
 const FAIL_FAST_MS = 6_000;
 
 /**
- * A credential due for refresh now whose tokens no key can read: the refresh loop's next run
- * marks it needs_reconnect, which shows the loop runs against the database again.
+ * A credential due for refresh now, sealed under a key no server holds: the refresh loop's
+ * next run marks it as waiting for that key (status error), which shows the loop runs against
+ * the database again.
  */
 async function seedDueCredential(db: Db): Promise<string> {
   const team = await db
@@ -135,7 +136,7 @@ describe.skipIf(!POSTGRES_BIN)(title, () => {
           .select('status')
           .where('id', '=', id)
           .executeTakeFirstOrThrow();
-      await vi.waitFor(async () => expect(await status()).toEqual({ status: 'needs_reconnect' }), {
+      await vi.waitFor(async () => expect(await status()).toEqual({ status: 'error' }), {
         timeout: 15_000,
         interval: 250,
       });

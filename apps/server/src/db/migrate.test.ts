@@ -25,6 +25,7 @@ describe('migrations on an empty database', () => {
       '0001_init.sql',
       '0002_data_sources.sql',
       '0003_rate_limits.sql',
+      '0004_server_key_rings.sql',
       '0005_connection_results.sql',
     ]);
     expect(await migrate(db)).toEqual([]);

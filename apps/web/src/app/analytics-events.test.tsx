@@ -179,8 +179,18 @@ describe('connector and account events', () => {
   });
 
   it('a connection finished at the provider is Accounts Changed', async () => {
-    mockSignedInApi();
-    renderApp('/data-sources/callback?status=connected&connector=1&accountsAdded=3');
+    const confirmed = {
+      status: 'connected',
+      connector: 1,
+      credentialName: 'ana@agency.com',
+      accountsAdded: 3,
+      accountsSkipped: 0,
+      redirectUri: null,
+      error: null,
+    };
+    // The page shows (and counts) only what the server confirms for this session's result id.
+    mockSignedInApi({ 'GET /api/dataSources/connectionResult': { body: confirmed } });
+    renderApp('/data-sources/callback?id=result-1');
     await screen.findByTestId('accounts-added');
     expect(gdsEvents()).toEqual([event('GDS - Accounts Changed', 'click', 'added')]);
   });
