@@ -83,9 +83,9 @@ export function createDataSourcesService(deps: {
       for (const login of logins) {
         const group = groups.get(login.connector_id) ?? {
           connectorId: login.connector_id,
-          logins: [],
+          credentials: [],
         };
-        group.logins.push(toLogin(login, byLogin.get(login.id) ?? [], people));
+        group.credentials.push(toLogin(login, byLogin.get(login.id) ?? [], people));
         groups.set(login.connector_id, group);
       }
       return { groups: [...groups.values()], usage: { accountsUsed, accountLimit }, retentionDays };
