@@ -13,6 +13,7 @@ import type { ProviderDirectory } from './provider-directory.ts';
 import { ProviderError } from './provider-http.ts';
 import { createRefreshClaims } from './refresh-claims.ts';
 import { sealContext } from './store-connection.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -165,7 +166,7 @@ export function createTokenRefresher(deps: {
       next_refresh_at: final || waiting ? null : new Date(now.getTime() + backoff),
       key_missing_since: waiting ? (row.key_missing_since ?? now) : null,
     });
-    await createTeamRepository(deps.db).audit({
+    await recordAudit(deps.db, {
       teamId: row.team_id,
       actorUserId: null,
       action: 'data_source.refresh_failed',

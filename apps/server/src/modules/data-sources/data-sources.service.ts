@@ -10,6 +10,7 @@ import { createTeamRepository } from '../team/team.repository.ts';
 import type { SessionUser } from '../team/users.repository.ts';
 import { peopleById, retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
 
@@ -99,7 +100,7 @@ export function createDataSourcesService(deps: {
         if (!row) throw notFound('That account');
         if (row.deleted_at) return;
         await txRepo.setDeleted(user.teamId, accountId, { at: deps.clock(), by: user.id });
-        await createTeamRepository(tx).audit({
+        await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'data_source.account_delete',
@@ -131,7 +132,7 @@ export function createDataSourcesService(deps: {
         const used = await createCredentialsRepository(tx).countActiveAccounts(user.teamId);
         if (used >= limit) throw new AppError('CONFLICT', limitMessage(limit));
         await txRepo.setDeleted(user.teamId, accountId, null);
-        await createTeamRepository(tx).audit({
+        await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'data_source.account_restore',
@@ -150,7 +151,7 @@ export function createDataSourcesService(deps: {
     async purgeDeletedAccounts(): Promise<number> {
       const purged = await repo.purgeDeletedBefore(retentionCutoff(deps.clock(), retentionDays));
       for (const row of purged) {
-        await createTeamRepository(deps.db).audit({
+        await recordAudit(deps.db, {
           teamId: row.team_id,
           actorUserId: null,
           action: 'data_source.account_purge',
