@@ -3,7 +3,6 @@ import type { ProviderConnector } from '@gds/contract/providers';
 import type { Clock } from '../../clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
-import { createTeamRepository } from '../team/team.repository.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
 import type { FoundItem } from './json-path.ts';
 import { CONNECT_MESSAGES } from './messages.ts';

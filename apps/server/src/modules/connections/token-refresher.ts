@@ -6,7 +6,6 @@ import type { KeyRing } from '../../crypto/key-ring.ts';
 import { UnknownKeyVersionError } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { CredentialRow } from '../../db/schema.ts';
-import { createTeamRepository } from '../team/team.repository.ts';
 import { CONNECT_MESSAGES } from './messages.ts';
 import { refreshAccessToken } from './oauth2-client.ts';
 import type { ProviderDirectory } from './provider-directory.ts';
