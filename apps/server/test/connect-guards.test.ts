@@ -31,7 +31,7 @@ describeEachDatabase('connection callbacks: state, PKCE, provider failures', (db
   afterEach(() => ctx.control.heal());
 
   const stored = async () => ({
-    logins: await db()
+    credentials: await db()
       .selectFrom('data_source_credentials')
       .select('id')
       .where('team_id', '=', owner.team.id)

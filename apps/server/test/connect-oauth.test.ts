@@ -168,8 +168,8 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
     });
     const flagged = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: team.cookie });
     const shown = flagged.json<{
-      groups: Array<{ logins: Array<{ accounts: Array<{ name: string; status: string }> }> }>;
-    }>().groups[0]?.logins[0]?.accounts;
+      groups: Array<{ credentials: Array<{ accounts: Array<{ name: string; status: string }> }> }>;
+    }>().groups[0]?.credentials[0]?.accounts;
     // (Search Console names a site by its URL, the id: the sandbox answers "<login>-<n>".)
     expect(shown?.map((a) => [a.name.slice(-2), a.status])).toEqual([
       ['-1', 'connected'],
@@ -217,8 +217,9 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       expect(result.status, `connector ${id}: ${result.error}`).toBe('connected');
     }
     const grouped = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: team.cookie });
-    const groups = grouped.json<{ groups: Array<{ connectorId: number; logins: unknown[] }> }>()
-      .groups;
+    const groups = grouped.json<{
+      groups: Array<{ connectorId: number; credentials: unknown[] }>;
+    }>().groups;
     expect(groups.map((g) => g.connectorId).sort((a, b) => a - b)).toEqual([2, 8, 9, 18, 25, 26]);
   });
 });

@@ -14,7 +14,7 @@ const DAY = 24 * 60 * 60 * 1000;
 type Grouped = {
   groups: Array<{
     connectorId: number;
-    logins: Array<{
+    credentials: Array<{
       id: string;
       name: string;
       status: string;
@@ -75,7 +75,7 @@ describeEachDatabase('data sources: accounts', (db) => {
     expect(data.usage).toEqual({ accountsUsed: 3, accountLimit: 20 });
     expect(data.retentionDays).toBe(30);
     expect(data.groups.map((g) => g.connectorId)).toEqual([1, 11]);
-    const login = data.groups[0]?.logins[0];
+    const login = data.groups[0]?.credentials[0];
     expect(login).toMatchObject({
       name: 'ga login',
       status: 'needs_reconnect',
@@ -96,7 +96,7 @@ describeEachDatabase('data sources: accounts', (db) => {
     });
     const id = accountIds[0] ?? '';
     const before = (await grouped()).groups
-      .flatMap((g) => g.logins)
+      .flatMap((g) => g.credentials)
       .flatMap((l) => l.accounts)
       .find((a) => a.id === id);
 

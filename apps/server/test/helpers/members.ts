@@ -67,7 +67,7 @@ export async function snapshot(db: Db, teamId?: string) {
     teams: await (teamId ? teams.where('id', '=', teamId) : teams).execute(),
     users: await (teamId ? users.where('team_id', '=', teamId) : users).execute(),
     roles: await (teamId ? roles.where('team_id', '=', teamId) : roles).execute(),
-    logins: await (teamId ? logins.where('team_id', '=', teamId) : logins).execute(),
+    credentials: await (teamId ? logins.where('team_id', '=', teamId) : logins).execute(),
     accounts: await (teamId ? accounts.where('team_id', '=', teamId) : accounts).execute(),
     audit: await db
       .selectFrom('audit_log')

@@ -68,7 +68,7 @@ export function groupedData(
   usage: Partial<GroupedData['usage']> = {},
 ): GroupedData {
   const used = groups
-    .flatMap((g) => g.logins)
+    .flatMap((g) => g.credentials)
     .flatMap((l) => l.accounts)
     .filter((a) => a.status !== 'deleted').length;
   return {
@@ -83,7 +83,7 @@ export function sampleGroups(): ConnectorGroup[] {
   return [
     {
       connectorId: 1,
-      logins: [
+      credentials: [
         login({
           id: 'cred-ga',
           name: 'marketing@acme.test',
@@ -96,7 +96,7 @@ export function sampleGroups(): ConnectorGroup[] {
     },
     {
       connectorId: 11,
-      logins: [
+      credentials: [
         login({
           id: 'cred-cr',
           name: 'CallRail main',

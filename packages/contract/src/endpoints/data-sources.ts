@@ -66,7 +66,7 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 /** A login of a connector with its health and accounts (spec §3 Credential: id, name). */
-export const loginGroupSchema = z.object({
+export const credentialGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: z.enum(['connected', 'needs_reconnect', 'error']),
@@ -80,7 +80,7 @@ export const loginGroupSchema = z.object({
 
 export const connectorGroupSchema = z.object({
   connectorId: z.number().int(),
-  logins: z.array(loginGroupSchema),
+  credentials: z.array(credentialGroupSchema),
 });
 
 /** The Data Sources screen: every login and account of the team grouped by connector. */

@@ -21,7 +21,7 @@ export {
   accountSchema,
   connectorInfoSchema,
   loginFieldSchema,
-  loginGroupSchema,
+  credentialGroupSchema,
   type Account,
   type AccountStatus,
   type ConnectorInfo,

@@ -3,11 +3,11 @@ import type { ProviderConnector } from '@gds/contract/providers';
 import type { Clock } from '../../clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
-import { createTeamRepository } from '../team/team.repository.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
 import type { FoundItem } from './json-path.ts';
 import { CONNECT_MESSAGES } from './messages.ts';
 import { storeAccounts } from './store-accounts.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 /** A connection the provider has confirmed, ready to be stored. */
 export interface VerifiedConnection {
@@ -117,7 +117,7 @@ export async function storeConnection(
       reconnect: Boolean(existing),
     });
 
-    await createTeamRepository(tx).audit({
+    await recordAudit(tx, {
       teamId,
       actorUserId: input.userId,
       action: existing ? 'data_source.reconnect' : 'data_source.connect',

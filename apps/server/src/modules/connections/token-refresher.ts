@@ -6,13 +6,13 @@ import type { KeyRing } from '../../crypto/key-ring.ts';
 import { UnknownKeyVersionError } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { CredentialRow } from '../../db/schema.ts';
-import { createTeamRepository } from '../team/team.repository.ts';
 import { CONNECT_MESSAGES } from './messages.ts';
 import { refreshAccessToken } from './oauth2-client.ts';
 import type { ProviderDirectory } from './provider-directory.ts';
 import { ProviderError } from './provider-http.ts';
 import { createRefreshClaims } from './refresh-claims.ts';
 import { sealContext } from './store-connection.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -165,7 +165,7 @@ export function createTokenRefresher(deps: {
       next_refresh_at: final || waiting ? null : new Date(now.getTime() + backoff),
       key_missing_since: waiting ? (row.key_missing_since ?? now) : null,
     });
-    await createTeamRepository(deps.db).audit({
+    await recordAudit(deps.db, {
       teamId: row.team_id,
       actorUserId: null,
       action: 'data_source.refresh_failed',

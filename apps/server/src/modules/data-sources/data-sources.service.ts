@@ -6,10 +6,10 @@ import { AppError, notFound } from '../../errors.ts';
 import { connectorAvailability } from '../connections/availability.ts';
 import { createCredentialsRepository } from '../connections/credentials.repository.ts';
 import type { ProviderDirectory } from '../connections/provider-directory.ts';
-import { createTeamRepository } from '../team/team.repository.ts';
 import type { SessionUser } from '../team/users.repository.ts';
 import { peopleById, retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
 
@@ -83,9 +83,9 @@ export function createDataSourcesService(deps: {
       for (const login of logins) {
         const group = groups.get(login.connector_id) ?? {
           connectorId: login.connector_id,
-          logins: [],
+          credentials: [],
         };
-        group.logins.push(toLogin(login, byLogin.get(login.id) ?? [], people));
+        group.credentials.push(toLogin(login, byLogin.get(login.id) ?? [], people));
         groups.set(login.connector_id, group);
       }
       return { groups: [...groups.values()], usage: { accountsUsed, accountLimit }, retentionDays };
@@ -99,7 +99,7 @@ export function createDataSourcesService(deps: {
         if (!row) throw notFound('That account');
         if (row.deleted_at) return;
         await txRepo.setDeleted(user.teamId, accountId, { at: deps.clock(), by: user.id });
-        await createTeamRepository(tx).audit({
+        await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'data_source.account_delete',
@@ -131,7 +131,7 @@ export function createDataSourcesService(deps: {
         const used = await createCredentialsRepository(tx).countActiveAccounts(user.teamId);
         if (used >= limit) throw new AppError('CONFLICT', limitMessage(limit));
         await txRepo.setDeleted(user.teamId, accountId, null);
-        await createTeamRepository(tx).audit({
+        await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'data_source.account_restore',
@@ -150,7 +150,7 @@ export function createDataSourcesService(deps: {
     async purgeDeletedAccounts(): Promise<number> {
       const purged = await repo.purgeDeletedBefore(retentionCutoff(deps.clock(), retentionDays));
       for (const row of purged) {
-        await createTeamRepository(deps.db).audit({
+        await recordAudit(deps.db, {
           teamId: row.team_id,
           actorUserId: null,
           action: 'data_source.account_purge',

@@ -2,7 +2,7 @@ import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { TeamRow } from '../../db/schema.ts';
 
-/** SQL for teams, their roles and the audit log. Every read and write names the team id. */
+/** SQL for teams and their roles. Every read and write names the team id. */
 export function createTeamRepository(db: Db) {
   return {
     findById(teamId: string): Promise<TeamRow | undefined> {
@@ -47,25 +47,6 @@ export function createTeamRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
-    },
-
-    async audit(entry: {
-      teamId: string;
-      actorUserId: string | null;
-      actingAdminId?: string | null;
-      action: string;
-      details: Record<string, unknown>;
-    }): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          team_id: entry.teamId,
-          actor_user_id: entry.actorUserId,
-          acting_admin_id: entry.actingAdminId ?? null,
-          action: entry.action,
-          details: JSON.stringify(entry.details),
-        })
-        .execute();
     },
   };
 }

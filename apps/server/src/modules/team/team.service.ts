@@ -7,6 +7,7 @@ import { toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import type { SessionUser } from './users.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 /** Identity claims a sign-in brings (already verified by the identity provider). */
 export interface SignInIdentity {
@@ -40,7 +41,7 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
         const before = await repo.findById(user.teamId);
         const row = await repo.rename(user.teamId, name);
         if (!before || !row) throw notFound('The team');
-        await repo.audit({
+        await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'team.rename',
@@ -131,7 +132,12 @@ async function createOwner(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await repo.audit({ teamId: team.id, actorUserId: user.id, action: 'team.create', details: {} });
+  await recordAudit(tx, {
+    teamId: team.id,
+    actorUserId: user.id,
+    action: 'team.create',
+    details: {},
+  });
   return user.id;
 }
 

@@ -3,13 +3,13 @@ import { account, login, sampleGroups } from '../../test/data-source-fixtures.ts
 import { NO_FILTERS, countAccounts, deletedRows, filterGroups } from './account-filters.ts';
 
 const names = (groups: ReturnType<typeof filterGroups>) =>
-  groups.flatMap((g) => g.logins.flatMap((l) => l.accounts.map((a) => a.name)));
+  groups.flatMap((g) => g.credentials.flatMap((l) => l.accounts.map((a) => a.name)));
 
 describe('account filters', () => {
   it('leaves deleted accounts out of the accounts view, and keeps empty logins unfiltered', () => {
     const groups = [
       ...sampleGroups(),
-      { connectorId: 17, logins: [login({ id: 'empty', accounts: [] })] },
+      { connectorId: 17, credentials: [login({ id: 'empty', accounts: [] })] },
     ];
     const result = filterGroups(groups, NO_FILTERS);
     expect(names(result)).toEqual(['Acme Website', 'Acme Shop', 'Acme Calls']);
@@ -29,19 +29,19 @@ describe('account filters', () => {
     const groups = [
       {
         connectorId: 3,
-        logins: [
+        credentials: [
           login({ id: 'x', status: 'error', accounts: [account({ id: 'd', status: 'deleted' })] }),
         ],
       },
     ];
     const result = filterGroups(groups, { ...NO_FILTERS, status: 'error' });
-    expect(result[0]?.logins.map((l) => l.id)).toEqual(['x']);
+    expect(result[0]?.credentials.map((l) => l.id)).toEqual(['x']);
     expect(filterGroups(groups, { ...NO_FILTERS, status: 'connected' })).toEqual([]);
   });
 
   it('lists deleted accounts newest first and counts statuses', () => {
     const groups = sampleGroups();
-    groups[0]?.logins[0]?.accounts.push(
+    groups[0]?.credentials[0]?.accounts.push(
       account({ id: 'z', name: 'Newer', status: 'deleted', deletedAt: '2026-03-19T00:00:00Z' }),
     );
     expect(deletedRows(groups, NO_FILTERS).map((r) => r.account.name)).toEqual([

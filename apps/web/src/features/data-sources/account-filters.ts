@@ -47,8 +47,8 @@ export function filterGroups(
   const result: ConnectorGroup[] = [];
   for (const group of groups) {
     if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
-    const logins: Login[] = [];
-    for (const login of group.logins) {
+    const credentials: Login[] = [];
+    for (const login of group.credentials) {
       const wholeLogin = needle === '' || loginMatches(login, needle);
       const accounts = login.accounts.filter(
         (account) =>
@@ -59,10 +59,12 @@ export function filterGroups(
       const loginItselfMatches =
         wholeLogin && (filters.status === null || login.status === filters.status);
       if (accounts.length > 0 || !filtering || loginItselfMatches) {
-        logins.push(accounts.length === login.accounts.length ? login : { ...login, accounts });
+        credentials.push(
+          accounts.length === login.accounts.length ? login : { ...login, accounts },
+        );
       }
     }
-    if (logins.length > 0) result.push({ ...group, logins });
+    if (credentials.length > 0) result.push({ ...group, credentials });
   }
   return result;
 }
@@ -82,7 +84,7 @@ export function deletedRows(
   const rows: DeletedRow[] = [];
   for (const group of groups) {
     if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
-    for (const login of group.logins) {
+    for (const login of group.credentials) {
       const wholeLogin = needle === '' || loginMatches(login, needle);
       for (const account of login.accounts) {
         if (account.status !== 'deleted') continue;
@@ -110,7 +112,7 @@ export function countAccounts(groups: readonly ConnectorGroup[]): AccountCounts 
     deleted: 0,
   };
   for (const group of groups) {
-    for (const login of group.logins) {
+    for (const login of group.credentials) {
       for (const account of login.accounts) byStatus[account.status] += 1;
     }
   }

@@ -99,7 +99,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
     expect(start?.query.get('masterEmail')).toBe('ann@acme.test');
   });
 
-  it('signed in without logins: just the login component, headed Login to', async () => {
+  it('signed in without credentials: just the login component, headed Login to', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     mockAuthApi({ 'GET /api/auth/': authStart({ state: 'st-1', gdsRedirectUri: LOOKER }) });
     renderApp(`/auth?${QUERY}`);

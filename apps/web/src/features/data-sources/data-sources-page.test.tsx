@@ -119,7 +119,7 @@ describe('Data Sources screen', () => {
           purgeAt: '2026-04-20T10:00:00.000Z',
         });
         const groups = sampleGroups();
-        const ga = groups[0]?.logins[0];
+        const ga = groups[0]?.credentials[0];
         if (ga) ga.accounts = ga.accounts.map((a) => (a.id === 'a2' ? deleted : a));
         data = groupedData(groups);
         return { body: { account: deleted } };
@@ -204,7 +204,7 @@ describe('Data Sources screen', () => {
   it('renders the first 50 accounts of a big login, then all on request', async () => {
     const accounts = Array.from({ length: 130 }, (_, i) => account({ id: `b${i}` }));
     mockDataSourcesApi(
-      groupedData([{ connectorId: 3, logins: [login({ id: 'big', accounts })] }], {
+      groupedData([{ connectorId: 3, credentials: [login({ id: 'big', accounts })] }], {
         accountLimit: 200,
       }),
     );

@@ -11,7 +11,7 @@ function replaceAccount(data: GroupedData | undefined, account: Account): Groupe
     ...data,
     groups: data.groups.map((group) => ({
       ...group,
-      logins: group.logins.map((login) =>
+      credentials: group.credentials.map((login) =>
         login.accounts.some((a) => a.id === account.id)
           ? { ...login, accounts: login.accounts.map((a) => (a.id === account.id ? account : a)) }
           : login,

@@ -4,7 +4,7 @@ import { apiCall } from '../../../lib/api-client.ts';
 
 export type GroupedData = ResponseOf<typeof ENDPOINTS.getGroupedData>;
 export type ConnectorGroup = GroupedData['groups'][number];
-export type Login = ConnectorGroup['logins'][number];
+export type Login = ConnectorGroup['credentials'][number];
 
 /**
  * Every login and account of the team, grouped by connector (GET /api/dataSources/groupedData).

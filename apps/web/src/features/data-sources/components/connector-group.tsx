@@ -17,8 +17,8 @@ interface ConnectorGroupCardProps {
 const plural = (n: number, word: string) =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-function attentionCount(logins: readonly Login[]): number {
-  return logins.filter(needsAttention).length;
+function attentionCount(credentials: readonly Login[]): number {
+  return credentials.filter(needsAttention).length;
 }
 
 /**
@@ -34,8 +34,8 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
   actions,
 }: ConnectorGroupCardProps) {
   const bodyId = useId();
-  const accountCount = group.logins.reduce((sum, login) => sum + login.accounts.length, 0);
-  const attention = attentionCount(group.logins);
+  const accountCount = group.credentials.reduce((sum, login) => sum + login.accounts.length, 0);
+  const attention = attentionCount(group.credentials);
   return (
     <section
       className="card ds-group"
@@ -57,7 +57,7 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
           <span className="ds-group-title">
             <span className="ds-group-name">{connectorName}</span>
             <span className="ds-group-counts">
-              {plural(group.logins.length, 'login')} · {plural(accountCount, 'account')}
+              {plural(group.credentials.length, 'login')} · {plural(accountCount, 'account')}
             </span>
           </span>
           {attention > 0 && (
@@ -93,7 +93,7 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
                   </th>
                 </tr>
               </thead>
-              {group.logins.map((login) => (
+              {group.credentials.map((login) => (
                 <LoginRows
                   key={login.id}
                   connectorId={group.connectorId}

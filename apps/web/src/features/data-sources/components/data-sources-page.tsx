@@ -137,7 +137,7 @@ export function DataSourcesPage() {
   );
 
   const data = grouped.data;
-  const isEmpty = data !== undefined && groups.every((group) => group.logins.length === 0);
+  const isEmpty = data !== undefined && groups.every((group) => group.credentials.length === 0);
   return (
     <div className="page ds-page">
       <header className="page-header ds-header">

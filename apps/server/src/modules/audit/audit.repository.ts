@@ -1,0 +1,30 @@
+import type { Db } from '../../db/database.ts';
+
+/** One row of the append-only audit log as it is written. */
+export interface AuditEntry {
+  teamId: string;
+  /** Who did it (null: the system, e.g. a background refresh). */
+  actorUserId: string | null;
+  /** Set when a platform admin acted as the actor: both identities are kept. */
+  actingAdminId?: string | null;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+/** SQL for the audit log. Rows are only ever inserted; a trigger refuses updates and deletes. */
+export function createAuditRepository(db: Db) {
+  return {
+    async insert(entry: AuditEntry): Promise<void> {
+      await db
+        .insertInto('audit_log')
+        .values({
+          team_id: entry.teamId,
+          actor_user_id: entry.actorUserId,
+          acting_admin_id: entry.actingAdminId ?? null,
+          action: entry.action,
+          details: JSON.stringify(entry.details),
+        })
+        .execute();
+    },
+  };
+}
