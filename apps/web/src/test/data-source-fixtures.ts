@@ -1,9 +1,16 @@
-import { CONNECTORS, type Account, type ConnectorInfo } from '@gds/contract';
+import {
+  CONNECTORS,
+  type Account,
+  type ConnectorInfo,
+  type ENDPOINTS,
+  type ResponseOf,
+} from '@gds/contract';
 import type {
   ConnectorGroup,
   GroupedData,
   Login,
 } from '../features/data-sources/api/grouped-data-query.ts';
+import type { ReplyOf } from './mock-api.ts';
 
 /**
  * The connectorConfig?all=true answer for the whole catalog: add-on connectors are not
@@ -125,8 +132,10 @@ export function sampleGroups(): ConnectorGroup[] {
   ];
 }
 
-/** A GET /api/auth/ (start a connection) answer: nothing set unless told otherwise. */
-export function authStart(overrides: Record<string, unknown> = {}) {
+/** A startConnection answer: nothing set unless told otherwise. */
+export function authStart(
+  overrides: Partial<ResponseOf<typeof ENDPOINTS.startConnection>> = {},
+): ReplyOf<'startConnection'> {
   return {
     body: {
       authUri: null,

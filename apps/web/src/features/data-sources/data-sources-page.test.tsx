@@ -12,7 +12,7 @@ import {
   sampleGroups,
 } from '../../test/data-source-fixtures.ts';
 import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
+import { mockApi, type MockRoutes } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { resetStores } from '../../test/reset-stores.ts';
 import type { GroupedData } from './api/grouped-data-query.ts';
@@ -21,14 +21,14 @@ const MANAGE = { manage_data_sources: true };
 
 function mockDataSourcesApi(
   data: GroupedData | (() => GroupedData),
-  extra: Record<string, Reply> = {},
+  extra: MockRoutes = {},
   permissions: Record<string, boolean> = MANAGE,
 ) {
   return mockApi({
-    'GET /api/home/config': { body: appConfig },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(permissions) } },
-    'GET /api/dataSources/groupedData': () => ({
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(permissions) } },
+    getGroupedData: () => ({
       body: typeof data === 'function' ? data() : data,
     }),
     ...extra,
@@ -108,7 +108,7 @@ describe('Data Sources screen', () => {
   it('deletes an account after confirmation, and lists it under Deleted', async () => {
     let data = groupedData(sampleGroups());
     const requests = mockDataSourcesApi(() => data, {
-      'DELETE /api/dataSources/deleteAccount/a2': () => {
+      deleteAccount: () => {
         const deleted = account({
           id: 'a2',
           name: 'Acme Shop',
@@ -134,7 +134,9 @@ describe('Data Sources screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/a2'))).toBe(true);
+    expect(
+      requests.some((r) => r.endpoint === 'deleteAccount' && r.params.accountId === 'a2'),
+    ).toBe(true);
     await waitFor(() => expect(rowNames()).toEqual(['Acme Calls', 'Acme Website']));
     expect(toasts()).toContain('success: Acme Shop was moved to Deleted');
 
@@ -154,7 +156,7 @@ describe('Data Sources screen', () => {
   it('shows why a restore was refused past the plan limit (409)', async () => {
     const message = 'Your plan allows 20 accounts. Delete one or raise the limit in Billing.';
     const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
-      'POST /api/dataSources/restoreAccount/a4': {
+      restoreAccount: {
         status: 409,
         body: { error: { code: 'CONFLICT', message } },
       },
@@ -166,7 +168,9 @@ describe('Data Sources screen', () => {
 
     expect(await screen.findByTestId('restore-error')).toHaveTextContent(message);
     expect(toasts()).toContain(`danger: ${message}`);
-    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/a4'))).toBe(true);
+    expect(
+      requests.some((r) => r.endpoint === 'restoreAccount' && r.params.accountId === 'a4'),
+    ).toBe(true);
   });
 
   it('is read-only without manage_data_sources', async () => {
@@ -185,13 +189,13 @@ describe('Data Sources screen', () => {
 
   it('reconnects a login that needs it, in place (credentialId in the start)', async () => {
     const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
-      'GET /api/auth/': authStart({ state: 'st-1' }),
+      startConnection: authStart({ state: 'st-1' }),
     });
     await openDataSources();
     await userEvent.click(screen.getByRole('button', { name: 'Reconnect CallRail main' }));
 
     expect(await screen.findByRole('dialog', { name: 'Login to CallRail' })).toBeInTheDocument();
-    const start = requests.find((r) => r.path === '/api/auth/');
+    const start = requests.find((r) => r.endpoint === 'startConnection');
     expect(Object.fromEntries(start?.query ?? [])).toEqual({
       integration_type: '11',
       masterEmail: 'ann@acme.test',
