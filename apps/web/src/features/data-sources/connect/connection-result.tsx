@@ -13,7 +13,7 @@ import { showToast } from '../../../lib/toast-store.ts';
 import { useConnectors } from '../api/connectors-query.ts';
 import type { ConnectionOutcome } from '../api/connection-result-query.ts';
 import { groupedDataQueryOptions } from '../api/grouped-data-query.ts';
-import { skippedAccountsMessage } from '../format.ts';
+import { skippedAccountsMessage } from './connection-format.ts';
 import { ResultCard } from './result-card.tsx';
 import { useConnectFlow } from './use-connect-flow.tsx';
 

@@ -8,8 +8,8 @@ import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import { useConnectors, type Connector } from '../api/connectors-query.ts';
-import { CATEGORY_LABELS } from '../format.ts';
-import { ConnectorBadge } from './connector-badge.tsx';
+import { CATEGORY_LABELS } from './connection-format.ts';
+import { ConnectorBadge } from '../connector-badge.tsx';
 
 /** What it takes to connect a connector the team's plan does not include. */
 export function unavailableReason(connector: Connector): string {

@@ -7,8 +7,8 @@ import {
   type AccountCounts,
   type AccountFilters,
   type ActiveStatus,
-} from '../account-filters.ts';
-import { STATUS_LABELS } from '../format.ts';
+} from './account-filters.ts';
+import { STATUS_LABELS } from './account-format.ts';
 
 interface DataSourcesToolbarProps {
   filters: AccountFilters;

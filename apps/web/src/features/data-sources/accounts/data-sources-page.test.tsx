@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { useToastStore } from '../../../lib/toast-store.ts';
 import {
   account,
   authStart,
@@ -10,12 +10,12 @@ import {
   groupedData,
   login,
   sampleGroups,
-} from '../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type MockRoutes } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { resetStores } from '../../test/reset-stores.ts';
-import type { GroupedData } from './api/grouped-data-query.ts';
+} from '../../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { resetStores } from '../../../test/reset-stores.ts';
+import type { GroupedData } from '../api/grouped-data-query.ts';
 
 const MANAGE = { manage_data_sources: true };
 

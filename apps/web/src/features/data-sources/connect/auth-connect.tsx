@@ -18,7 +18,7 @@ import {
   connectionStartQueryOptions,
   type ConnectionStart,
 } from '../api/connection-api.ts';
-import { ConnectorBadge } from './connector-badge.tsx';
+import { ConnectorBadge } from '../connector-badge.tsx';
 import { ConnectorLogin, isFormConnector } from './connector-login.tsx';
 
 export const REDIRECT_NOT_ALLOWED = 'This return address is not allowed';

@@ -11,7 +11,7 @@ import { useAppStore } from '../../../lib/app-store.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import type { Connector } from '../api/connectors-query.ts';
 import { useSubmitFormLogin, type FormLoginResult } from '../api/connection-api.ts';
-import { skippedAccountsMessage } from '../format.ts';
+import { skippedAccountsMessage } from './connection-format.ts';
 
 type Values = Record<string, string>;
 

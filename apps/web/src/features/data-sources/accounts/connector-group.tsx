@@ -2,8 +2,8 @@ import { memo, useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { ConnectorGroup, Login } from '../api/grouped-data-query.ts';
-import { needsAttention } from '../account-filters.ts';
-import { ConnectorBadge } from './connector-badge.tsx';
+import { needsAttention } from './account-filters.ts';
+import { ConnectorBadge } from '../connector-badge.tsx';
 import { LoginRows, type RowActions } from './login-rows.tsx';
 
 interface ConnectorGroupCardProps {

@@ -18,15 +18,15 @@ import {
   filterGroups,
   hasFilters,
   type AccountFilters,
-} from '../account-filters.ts';
-import { ConnectorGallery } from './connector-gallery.tsx';
+} from './account-filters.ts';
+import { ConnectorGallery } from '../connect/connector-gallery.tsx';
 import { ConnectorGroupCard } from './connector-group.tsx';
 import { DataSourcesToolbar } from './data-sources-toolbar.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DeletedAccounts } from './deleted-accounts.tsx';
 import type { RowActions } from './login-rows.tsx';
 import { UsageMeter } from './usage-meter.tsx';
-import { useConnectFlow } from './use-connect-flow.tsx';
+import { useConnectFlow } from '../connect/use-connect-flow.tsx';
 
 type View = 'accounts' | 'deleted';
 

@@ -4,14 +4,14 @@ import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { Login } from '../api/grouped-data-query.ts';
-import { needsAttention } from '../account-filters.ts';
+import { needsAttention } from './account-filters.ts';
 import {
   STATUS_LABELS,
   STATUS_TONES,
   formatDateTime,
   personLabel,
   timeFromNow,
-} from '../format.ts';
+} from './account-format.ts';
 
 /** Accounts shown per login before "Show all": keeps the first paint small with thousands. */
 export const ACCOUNTS_PAGE = 50;

@@ -3,9 +3,9 @@ import { memo, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import type { DeletedRow } from '../account-filters.ts';
-import { formatDateTime, personLabel, timeFromNow } from '../format.ts';
-import { ConnectorBadge } from './connector-badge.tsx';
+import type { DeletedRow } from './account-filters.ts';
+import { formatDateTime, personLabel, timeFromNow } from './account-format.ts';
+import { ConnectorBadge } from '../connector-badge.tsx';
 import { ACCOUNTS_PAGE } from './login-rows.tsx';
 
 interface DeletedAccountsProps {

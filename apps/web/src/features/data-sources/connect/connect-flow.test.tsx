@@ -2,18 +2,18 @@ import { MESSAGES } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { useToastStore } from '../../../lib/toast-store.ts';
 import {
   authStart,
   connectorConfig,
   groupedData,
   sampleGroups,
-} from '../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type MockRoutes } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { resetStores } from '../../test/reset-stores.ts';
+} from '../../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { resetStores } from '../../../test/reset-stores.ts';
 
 const MANAGE = { manage_data_sources: true };
 

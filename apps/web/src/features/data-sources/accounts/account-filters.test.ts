@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { account, login, sampleGroups } from '../../test/data-source-fixtures.ts';
+import { account, login, sampleGroups } from '../../../test/data-source-fixtures.ts';
 import { NO_FILTERS, countAccounts, deletedRows, filterGroups } from './account-filters.ts';
 
 const names = (groups: ReturnType<typeof filterGroups>) =>

@@ -1,5 +1,5 @@
 import type { Account, AccountStatus } from '@gds/contract';
-import type { ConnectorGroup, Login } from './api/grouped-data-query.ts';
+import type { ConnectorGroup, Login } from '../api/grouped-data-query.ts';
 
 /** Statuses offered by the status filter of the accounts view (deleted has its own view). */
 export const ACTIVE_STATUSES = ['connected', 'needs_reconnect', 'error'] as const;
