@@ -122,7 +122,7 @@ describe('Contact Support events', () => {
 });
 
 describe('connector and account events', () => {
-  it('picking a connector is Connector Select; closing its login panel is Connector Deselect', async () => {
+  it('picking a connector is Connector Select; closing its credential panel is Connector Deselect', async () => {
     mockSignedInApi({ startConnection: authStart({ state: 'st-1' }) });
     renderApp('/data-sources');
     const user = userEvent.setup();
@@ -140,7 +140,7 @@ describe('connector and account events', () => {
     ]);
   });
 
-  it('a form login that connects is Accounts Changed, not a deselect', async () => {
+  it('a credential form that connects is Accounts Changed, not a deselect', async () => {
     mockSignedInApi({
       startConnection: authStart({ state: 'st-1' }),
       submitFormLogin: {

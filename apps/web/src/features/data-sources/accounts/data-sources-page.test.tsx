@@ -8,7 +8,7 @@ import {
   authStart,
   connectorConfig,
   groupedData,
-  login,
+  credential,
   sampleGroups,
 } from '../../../test/data-source-fixtures.ts';
 import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
@@ -49,7 +49,7 @@ const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.
 describe('Data Sources screen', () => {
   beforeEach(resetStores);
 
-  it('groups the accounts by connector with their logins, and meters the plan', async () => {
+  it('groups the accounts by connector with their credentials, and meters the plan', async () => {
     mockDataSourcesApi(groupedData(sampleGroups()));
     await openDataSources();
 
@@ -70,7 +70,7 @@ describe('Data Sources screen', () => {
       'aria-valuenow',
       '3',
     );
-    expect(screen.getByTestId('login-status-reason')).toHaveTextContent(
+    expect(screen.getByTestId('credential-status-reason')).toHaveTextContent(
       'The API key was revoked at CallRail',
     );
     expect(screen.getByTestId('tab-deleted')).toHaveTextContent('Deleted1');
@@ -187,7 +187,7 @@ describe('Data Sources screen', () => {
     expect(screen.queryByTestId('restore-account-button')).not.toBeInTheDocument();
   });
 
-  it('reconnects a login that needs it, in place (credentialId in the start)', async () => {
+  it('reconnects a credential that needs it, in place (credentialId in the start)', async () => {
     const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
       startConnection: authStart({ state: 'st-1' }),
     });
@@ -205,10 +205,10 @@ describe('Data Sources screen', () => {
     });
   });
 
-  it('renders the first 50 accounts of a big login, then all on request', async () => {
+  it('renders the first 50 accounts of a big credential, then all on request', async () => {
     const accounts = Array.from({ length: 130 }, (_, i) => account({ id: `b${i}` }));
     mockDataSourcesApi(
-      groupedData([{ connectorId: 3, credentials: [login({ id: 'big', accounts })] }], {
+      groupedData([{ connectorId: 3, credentials: [credential({ id: 'big', accounts })] }], {
         accountLimit: 200,
       }),
     );

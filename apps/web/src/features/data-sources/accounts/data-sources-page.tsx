@@ -24,7 +24,7 @@ import { ConnectorGroupCard } from './connector-group.tsx';
 import { DataSourcesToolbar } from './data-sources-toolbar.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { DeletedAccounts } from './deleted-accounts.tsx';
-import type { RowActions } from './login-rows.tsx';
+import type { RowActions } from './credential-rows.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 import { useConnectFlow } from '../connect/use-connect-flow.tsx';
 
@@ -35,7 +35,7 @@ export function DataSourcesPage() {
   const grouped = useGroupedData();
   const connectors = useConnectors();
   const canManage = useCan(['manage_data_sources']);
-  const { connect, dialog: loginDialog } = useConnectFlow();
+  const { connect, dialog: credentialDialog } = useConnectFlow();
   const [view, setView] = useState<View>('accounts');
   const [filters, setFilters] = useState<AccountFilters>(NO_FILTERS);
   const deferredFilters = useDeferredValue(filters);
@@ -78,9 +78,9 @@ export function DataSourcesPage() {
     () => ({
       canManage,
       onDelete: setToDelete,
-      onReconnect: (connectorId, login) => {
+      onReconnect: (connectorId, credential) => {
         const connector = byId?.get(connectorId);
-        if (connector) void connect(connector, { credentialId: login.id });
+        if (connector) void connect(connector, { credentialId: credential.id });
       },
       canReconnect: (connectorId) => byId?.has(connectorId) ?? false,
     }),
@@ -297,7 +297,7 @@ export function DataSourcesPage() {
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
-      {loginDialog}
+      {credentialDialog}
     </div>
   );
 }

@@ -21,7 +21,7 @@ interface DataSourcesToolbarProps {
   trailing?: ReactNode;
 }
 
-/** Search (account name or id, login name) and the connector and status filters. */
+/** Search (account name or id, credential name) and the connector and status filters. */
 export function DataSourcesToolbar({
   filters,
   onChange,

@@ -6,7 +6,7 @@ import { Icon } from '../../../components/icon.tsx';
 import type { DeletedRow } from './account-filters.ts';
 import { formatDateTime, personLabel, timeFromNow } from './account-format.ts';
 import { ConnectorBadge } from '../connector-badge.tsx';
-import { ACCOUNTS_PAGE } from './login-rows.tsx';
+import { ACCOUNTS_PAGE } from './credential-rows.tsx';
 
 interface DeletedAccountsProps {
   rows: readonly DeletedRow[];
@@ -122,7 +122,7 @@ export function DeletedAccounts({
 }
 
 const DeletedAccountRow = memo(function DeletedAccountRow({
-  row: { account, login, connectorId },
+  row: { account, credential, connectorId },
   connectorName,
   canManage,
   restoring,
@@ -140,7 +140,7 @@ const DeletedAccountRow = memo(function DeletedAccountRow({
         <div className="ds-account">
           <span className="ds-account-name">{account.name}</span>
           <span className="ds-account-id">
-            {account.externalId} · {login.name}
+            {account.externalId} · {credential.name}
           </span>
         </div>
       </td>

@@ -19,7 +19,7 @@ import {
   type ConnectionStart,
 } from '../api/connection-api.ts';
 import { ConnectorBadge } from '../connector-badge.tsx';
-import { ConnectorLogin, isFormConnector } from './connector-login.tsx';
+import { CredentialPanel, isFormConnector } from './credential-panel.tsx';
 
 export const REDIRECT_NOT_ALLOWED = 'This return address is not allowed';
 
@@ -36,8 +36,8 @@ interface AuthConnectProps {
 
 /**
  * /auth signed in (the Looker Studio connector's "add data source"): start a connection for
- * the connector with the tool's return address, then offer the team's existing logins of it
- * and the login component of spec §2.
+ * the connector with the tool's return address, then offer the team's existing credentials of
+ * it and the credential panel.
  */
 export function AuthConnect({ connectorId, redirectUri }: AuthConnectProps) {
   const connectors = useConnectors();
@@ -120,7 +120,9 @@ function AuthConnectStart({
       />
     );
   }
-  return <AuthLogin connector={connector} start={start.data} onDone={() => void start.refetch()} />;
+  return (
+    <AuthConnectCard connector={connector} start={start.data} onDone={() => void start.refetch()} />
+  );
 }
 
 /** Spec §8 toasts for a failed start, once per answer. */
@@ -139,7 +141,7 @@ function useStartToasts(error: unknown, data: ConnectionStart | undefined, answe
   }, [error, data, answeredAt]);
 }
 
-function AuthLogin({
+function AuthConnectCard({
   connector,
   start,
   onDone,
@@ -189,10 +191,10 @@ function AuthLogin({
           <p className="auth-divider">Or log-in with another account:</p>
         </>
       ) : (
-        form && <h2 className="auth-login-title">Login to {connector.name}</h2>
+        form && <h2 className="auth-credential-title">Login to {connector.name}</h2>
       )}
-      <div className="auth-login">
-        <ConnectorLogin connector={connector} start={start} onDone={onDone} />
+      <div className="auth-credential-panel">
+        <CredentialPanel connector={connector} start={start} onDone={onDone} />
       </div>
     </div>
   );

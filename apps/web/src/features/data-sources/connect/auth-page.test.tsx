@@ -65,7 +65,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
     expect(await screen.findByRole('heading', { name: 'Login to CallRail' })).toBeInTheDocument();
   });
 
-  it('signed in with logins of the connector: offers them, then another login', async () => {
+  it('signed in with credentials of the connector: offers them, then another one', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     const requests = mockAuthApi({
       startConnection: authStart({
@@ -99,7 +99,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
     expect(start?.query.get('masterEmail')).toBe('ann@acme.test');
   });
 
-  it('signed in without credentials: just the login component, headed Login to', async () => {
+  it('signed in without credentials: just the credential panel, headed Login to', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     mockAuthApi({ startConnection: authStart({ state: 'st-1', gdsRedirectUri: LOOKER }) });
     renderApp(`/auth?${QUERY}`);

@@ -41,8 +41,8 @@ async function choose(nameSimple: string) {
   await userEvent.click(gallery.getByTestId(`connector-tile-${nameSimple}`));
 }
 
-/** Fills and submits the CallRail login modal (an API-key form connector). */
-async function loginWithCallRail(apiKey: string) {
+/** Fills and submits the CallRail credential modal (an API-key form connector). */
+async function submitCallRailCredentials(apiKey: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
   await userEvent.type(within(dialog).getByLabelText('API key'), apiKey);
   await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
@@ -172,7 +172,7 @@ describe('adding a data source', () => {
       submitFormLogin: reply,
     });
     await choose('callrail');
-    await loginWithCallRail('bad');
+    await submitCallRailCredentials('bad');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toasts()).toEqual(['danger: CallRail account was not valid']);
@@ -193,7 +193,7 @@ describe('adding a data source', () => {
       },
     });
     await choose('callrail');
-    await loginWithCallRail('k');
+    await submitCallRailCredentials('k');
     await waitFor(() =>
       expect(toasts()).toEqual([
         'success: Your CallRail account was connected',
@@ -219,7 +219,7 @@ describe('adding a data source', () => {
       },
     });
     await choose('callrail');
-    await loginWithCallRail('k');
+    await submitCallRailCredentials('k');
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://lookerstudio.google.com/return'),
     );

@@ -3,7 +3,7 @@ import { memo, useState } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import type { Login } from '../api/grouped-data-query.ts';
+import type { Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
 import {
   STATUS_LABELS,
@@ -13,62 +13,69 @@ import {
   timeFromNow,
 } from './account-format.ts';
 
-/** Accounts shown per login before "Show all": keeps the first paint small with thousands. */
+/** Accounts shown per credential before "Show all": keeps the first paint small with thousands. */
 export const ACCOUNTS_PAGE = 50;
 const COLUMNS = 5;
 
 export interface RowActions {
   canManage: boolean;
   onDelete: (account: Account) => void;
-  onReconnect: (connectorId: number, login: Login) => void;
+  onReconnect: (connectorId: number, credential: Credential) => void;
   /** False while the connector catalog does not know the connector. */
   canReconnect: (connectorId: number) => boolean;
 }
 
-/** A login's row group: its header row (name, id, health, Reconnect), then its accounts. */
-export const LoginRows = memo(function LoginRows({
+/** A credential's row group: its header row (name, id, health, Reconnect), then its accounts. */
+export const CredentialRows = memo(function CredentialRows({
   connectorId,
-  login,
+  credential,
   actions,
 }: {
   connectorId: number;
-  login: Login;
+  credential: Credential;
   actions: RowActions;
 }) {
   const [limit, setLimit] = useState(ACCOUNTS_PAGE);
-  const shown = login.accounts.length > limit ? login.accounts.slice(0, limit) : login.accounts;
-  const hidden = login.accounts.length - shown.length;
-  const attention = needsAttention(login);
+  const shown =
+    credential.accounts.length > limit ? credential.accounts.slice(0, limit) : credential.accounts;
+  const hidden = credential.accounts.length - shown.length;
+  const attention = needsAttention(credential);
   return (
-    <tbody className="ds-login-group" data-testid="login-group" data-login-id={login.id}>
-      <tr className={`ds-login-row${attention ? ' ds-login-row-attention' : ''}`}>
+    <tbody
+      className="ds-credential-group"
+      data-testid="credential-group"
+      data-credential-id={credential.id}
+    >
+      <tr className={`ds-credential-row${attention ? ' ds-credential-row-attention' : ''}`}>
         <th scope="rowgroup" colSpan={COLUMNS}>
-          <div className="ds-login">
-            <div className="ds-login-main">
-              <span className="ds-login-title">
+          <div className="ds-credential">
+            <div className="ds-credential-main">
+              <span className="ds-credential-title">
                 <Icon name="lock" size={14} />
-                <span className="ds-login-name">{login.name}</span>
+                <span className="ds-credential-name">{credential.name}</span>
                 <code className="ds-id" title="Login id">
-                  {login.id}
+                  {credential.id}
                 </code>
-                {login.status !== 'connected' && (
-                  <Badge tone={STATUS_TONES[login.status]}>{STATUS_LABELS[login.status]}</Badge>
+                {credential.status !== 'connected' && (
+                  <Badge tone={STATUS_TONES[credential.status]}>
+                    {STATUS_LABELS[credential.status]}
+                  </Badge>
                 )}
               </span>
-              <span className="ds-login-meta">
-                Added by {personLabel(login.addedBy)} on {formatMediumDate(login.addedAt)}
-                {login.lastRefreshedAt && (
-                  <span title={formatDateTime(login.lastRefreshedAt)}>
+              <span className="ds-credential-meta">
+                Added by {personLabel(credential.addedBy)} on {formatMediumDate(credential.addedAt)}
+                {credential.lastRefreshedAt && (
+                  <span title={formatDateTime(credential.lastRefreshedAt)}>
                     {' '}
-                    · Refreshed {timeFromNow(login.lastRefreshedAt)}
+                    · Refreshed {timeFromNow(credential.lastRefreshedAt)}
                   </span>
                 )}
               </span>
               {attention && (
-                <span className="ds-login-reason" data-testid="login-status-reason">
+                <span className="ds-credential-reason" data-testid="credential-status-reason">
                   <Icon name="alert" size={14} />
-                  {login.statusReason ??
-                    (login.status === 'error'
+                  {credential.statusReason ??
+                    (credential.status === 'error'
                       ? 'The provider answered with an error.'
                       : 'The provider no longer accepts this login.')}
                 </span>
@@ -79,10 +86,10 @@ export const LoginRows = memo(function LoginRows({
                 size="sm"
                 variant="primary"
                 icon={<Icon name="refresh" size={14} />}
-                onClick={() => actions.onReconnect(connectorId, login)}
+                onClick={() => actions.onReconnect(connectorId, credential)}
                 data-testid="reconnect-button"
               >
-                Reconnect<span className="visually-hidden"> {login.name}</span>
+                Reconnect<span className="visually-hidden"> {credential.name}</span>
               </Button>
             )}
           </div>
@@ -91,7 +98,7 @@ export const LoginRows = memo(function LoginRows({
       {shown.map((account) => (
         <AccountRow key={account.id} account={account} actions={actions} />
       ))}
-      {login.accounts.length === 0 && (
+      {credential.accounts.length === 0 && (
         <tr>
           <td colSpan={COLUMNS} className="ds-empty-row">
             No accounts under this login.
@@ -104,13 +111,13 @@ export const LoginRows = memo(function LoginRows({
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => setLimit(login.accounts.length)}
+              onClick={() => setLimit(credential.accounts.length)}
               data-testid="show-all-accounts"
             >
-              Show all {login.accounts.length.toLocaleString('en-US')} accounts
+              Show all {credential.accounts.length.toLocaleString('en-US')} accounts
             </Button>
             <span className="ds-more-note">
-              Showing {shown.length} of {login.accounts.length.toLocaleString('en-US')}
+              Showing {shown.length} of {credential.accounts.length.toLocaleString('en-US')}
             </span>
           </td>
         </tr>
