@@ -12,6 +12,7 @@ import {
   personLabel,
   timeFromNow,
 } from './account-format.ts';
+import { AccountRow } from './account-row.tsx';
 
 /** Accounts shown per credential before "Show all": keeps the first paint small with thousands. */
 export const ACCOUNTS_PAGE = 50;
@@ -96,7 +97,12 @@ export const CredentialRows = memo(function CredentialRows({
         </th>
       </tr>
       {shown.map((account) => (
-        <AccountRow key={account.id} account={account} actions={actions} />
+        <AccountRow
+          key={account.id}
+          account={account}
+          canManage={actions.canManage}
+          onDelete={actions.onDelete}
+        />
       ))}
       {credential.accounts.length === 0 && (
         <tr>
@@ -123,56 +129,5 @@ export const CredentialRows = memo(function CredentialRows({
         </tr>
       )}
     </tbody>
-  );
-});
-
-const AccountRow = memo(function AccountRow({
-  account,
-  actions,
-}: {
-  account: Account;
-  actions: RowActions;
-}) {
-  return (
-    <tr data-testid="account-row" data-account-id={account.id} data-status={account.status}>
-      <td>
-        <div className="ds-account">
-          <span className="ds-account-name">{account.name}</span>
-          <span className="ds-account-id">{account.externalId}</span>
-        </div>
-      </td>
-      <td>
-        <Badge tone={STATUS_TONES[account.status]}>{STATUS_LABELS[account.status]}</Badge>
-      </td>
-      <td className="col-optional">
-        <div className="ds-cell-stack">
-          <span>{formatMediumDate(account.addedAt)}</span>
-          <span className="ds-cell-sub">by {personLabel(account.addedBy)}</span>
-        </div>
-      </td>
-      <td className="col-optional nowrap">
-        {account.lastRefreshedAt ? (
-          <span title={formatDateTime(account.lastRefreshedAt)}>
-            {timeFromNow(account.lastRefreshedAt)}
-          </span>
-        ) : (
-          <span className="ds-cell-sub">Never</span>
-        )}
-      </td>
-      <td className="ds-actions">
-        {actions.canManage && (
-          <button
-            type="button"
-            className="icon-button icon-button-danger"
-            aria-label={`Delete ${account.name}`}
-            title="Delete"
-            onClick={() => actions.onDelete(account)}
-            data-testid="delete-account-button"
-          >
-            <Icon name="trash" size={16} />
-          </button>
-        )}
-      </td>
-    </tr>
   );
 });
