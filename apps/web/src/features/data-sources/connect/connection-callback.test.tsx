@@ -9,7 +9,7 @@ import { appConfig, profileUser, sessionUser, team } from '../../../test/fixture
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import type { ConnectionOutcome } from '../api/connection-result-query.ts';
-import { AUTO_CONTINUE_MS } from './connection-result.tsx';
+import { AUTO_CONTINUE_MS } from './connection-connected.tsx';
 
 const MANAGE = { manage_data_sources: true };
 const LOOKER = 'https://lookerstudio.google.com/u/0/datasources/create';
