@@ -5,7 +5,7 @@ import { completeSignIn, uniqueEmail } from './support.ts';
 const LOOKER_RETURN = 'https://script.google.com/macros/d/e2e-connector/usercallback';
 const AUTH_PATH = `/auth?integration_type=1&redirectUri=${encodeURIComponent(LOOKER_RETURN)}`;
 
-test('the Looker Studio page signs in, connects, then offers the existing login', async ({
+test('the Looker Studio page signs in, connects, then offers the existing credential', async ({
   page,
 }, testInfo) => {
   await page.goto(AUTH_PATH);
@@ -15,7 +15,7 @@ test('the Looker Studio page signs in, connects, then offers the existing login'
   await page.waitForURL(/\/auth\?/);
   await expect(page).toHaveURL(/\/auth\?.*integration_type=1/);
 
-  // No login yet: only the login component.
+  // No credential yet: only the credential panel.
   await expect(page.getByTestId('auth-credentials')).toHaveCount(0);
   await page.getByTestId('connector-auth-link').click();
   await answerConsent(page, 'Google Analytics', 'Allow', 'reports@agency.example');

@@ -3,7 +3,7 @@ import { answerConsent, chooseConnector, connectOAuth } from './data-sources-sup
 import { origin, signIn, uniqueEmail } from './support.ts';
 
 // The "fast" server: sandbox tokens live 302 s, the refresher refreshes 300 s before expiry
-// every second, the app re-checks health every 2 s, and each sandbox login has 10 accounts.
+// every second, the app re-checks health every 2 s, and each sandbox credential has 10 accounts.
 const base = () => origin('localhost', process.env.E2E_FAST_PORT);
 const PINTEREST = { nameSimple: 'pinterest-ads', name: 'Pinterest Ads' };
 
@@ -12,12 +12,12 @@ test.beforeEach(async ({ page }, testInfo) => {
   await page.goto(`${base()}/data-sources`);
 });
 
-test('a login revoked at the provider asks to reconnect, and reconnecting updates it in place', async ({
+test('a credential revoked at the provider asks to reconnect, and reconnecting updates it in place', async ({
   page,
 }) => {
-  const login = `revoked-${Date.now()}@northwind.example`;
-  await connectOAuth(page, PINTEREST, login);
-  const group = page.getByTestId('login-group').filter({ hasText: login });
+  const credentialName = `revoked-${Date.now()}@northwind.example`;
+  await connectOAuth(page, PINTEREST, credentialName);
+  const group = page.getByTestId('credential-group').filter({ hasText: credentialName });
   await expect(group).toBeVisible();
   const accountIds = await page
     .getByTestId('account-row')
@@ -26,23 +26,23 @@ test('a login revoked at the provider asks to reconnect, and reconnecting update
   await page.goto(`${base()}/sandbox/providers/console`);
   await page
     .getByRole('listitem')
-    .filter({ hasText: login })
+    .filter({ hasText: credentialName })
     .getByRole('button', { name: 'Revoke access' })
     .click();
   await page.goto(`${base()}/data-sources`);
 
   // The refresher finds out on its own; the screen's health check shows it without a reload.
-  const reconnect = page.getByRole('button', { name: `Reconnect ${login}` });
+  const reconnect = page.getByRole('button', { name: `Reconnect ${credentialName}` });
   await expect(reconnect).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('login-status-reason')).toContainText('Reconnect');
+  await expect(page.getByTestId('credential-status-reason')).toContainText('Reconnect');
 
   await reconnect.click();
   await page.getByTestId('connector-auth-link').click();
-  await answerConsent(page, 'Pinterest Ads', 'Allow', login);
+  await answerConsent(page, 'Pinterest Ads', 'Allow', credentialName);
   await expect(page.getByTestId('result-connected')).toBeVisible();
   await page.getByTestId('result-back').click();
-  await expect(page.getByRole('button', { name: `Reconnect ${login}` })).toHaveCount(0);
-  await expect(page.getByTestId('login-group')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: `Reconnect ${credentialName}` })).toHaveCount(0);
+  await expect(page.getByTestId('credential-group')).toHaveCount(1);
   const after = await page
     .getByTestId('account-row')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-account-id')));

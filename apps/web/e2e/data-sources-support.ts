@@ -9,15 +9,17 @@ export async function chooseConnector(page: Page, nameSimple: string, search: st
   await gallery.getByTestId(`connector-tile-${nameSimple}`).click();
 }
 
-/** On the sandbox provider's consent page: sign in as `login` and press Allow or Deny. */
+/** On the sandbox provider's consent page: sign in as `credentialName` and press Allow or Deny. */
 export async function answerConsent(
   page: Page,
   connectorName: string,
   decision: 'Allow' | 'Deny',
-  login?: string,
+  credentialName?: string,
 ) {
   await expect(page.getByRole('heading', { name: `${connectorName} (sandbox)` })).toBeVisible();
-  if (login) await page.getByLabel(`Sign in to ${connectorName} as`).fill(login);
+  if (credentialName) {
+    await page.getByLabel(`Sign in to ${connectorName} as`).fill(credentialName);
+  }
   await page.getByRole('button', { name: decision, exact: true }).click();
 }
 
@@ -25,11 +27,11 @@ export async function answerConsent(
 export async function connectOAuth(
   page: Page,
   connector: { nameSimple: string; name: string },
-  login?: string,
+  credentialName?: string,
 ) {
   await chooseConnector(page, connector.nameSimple, connector.name);
   await page.getByTestId('connector-auth-link').click();
-  await answerConsent(page, connector.name, 'Allow', login);
+  await answerConsent(page, connector.name, 'Allow', credentialName);
   await page.waitForURL(/\/data-sources\/callback\?/);
   await expect(page.getByTestId('result-connected')).toBeVisible();
   await page.getByTestId('result-back').click();

@@ -41,7 +41,7 @@ test('connecting an OAuth connector: Allow adds its accounts, Deny adds nothing'
   await page.getByTestId('result-back').click();
 
   const group = page.getByTestId('connector-group').filter({ hasText: 'Pinterest Ads' });
-  await expect(group.getByTestId('login-group')).toContainText('ops@northwind.example');
+  await expect(group.getByTestId('credential-group')).toContainText('ops@northwind.example');
   await expect(group.getByTestId('account-row')).toHaveCount(3);
   await expect(group.getByTestId('account-row').first()).toHaveAttribute(
     'data-status',
@@ -59,7 +59,7 @@ test('a Google-type connector offers Sign in with Google', async ({ page }) => {
   await expect(page.getByText('Your Google Analytics account was connected')).toBeVisible();
 });
 
-test('a form-login connector checks the credentials with the provider', async ({ page }) => {
+test('a form connector checks the credentials with the provider', async ({ page }) => {
   await chooseConnector(page, 'callrail', 'CallRail');
   const modal = page.getByRole('dialog', { name: 'Login to CallRail' });
   await modal.getByLabel('API key').fill('wrong-key');

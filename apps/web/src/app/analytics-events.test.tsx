@@ -1,4 +1,4 @@
-import { SKINS } from '@gds/contract';
+import { SKINS, type ConnectionResult } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,20 +11,20 @@ import {
   sampleGroups,
 } from '../test/data-source-fixtures.ts';
 import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
-import { mockApi, type Reply } from '../test/mock-api.ts';
+import { mockApi, type MockRoutes } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { resetStores } from '../test/reset-stores.ts';
 
 const MANAGE = { manage_data_sources: true, edit_team: true };
 
-function mockSignedInApi(extra: Record<string, Reply> = {}) {
+function mockSignedInApi(extra: MockRoutes = {}) {
   useAppStore.getState().setUser(sessionUser(MANAGE));
   return mockApi({
-    'GET /api/home/config': { body: appConfig },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
-    'GET /api/team/users': { body: { users: teamUsers } },
-    'GET /api/dataSources/groupedData': { body: groupedData(sampleGroups()) },
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getTeamUsers: { body: { users: teamUsers } },
+    getGroupedData: { body: groupedData(sampleGroups()) },
     ...extra,
   });
 }
@@ -95,7 +95,7 @@ describe('Contact Support events', () => {
   });
 
   it('fire from the login card: FAQ, support site and support email', async () => {
-    mockApi({ 'GET /api/home/config': { body: appConfig } });
+    mockApi({ getConfig: { body: appConfig } });
     renderApp('/login', { skin: SKINS.TAPCLICKS_GDS });
     const user = userEvent.setup();
     const help = await screen.findByTestId('support-links');
@@ -111,7 +111,7 @@ describe('Contact Support events', () => {
 
   it('fire from the help under an error state', async () => {
     mockSignedInApi({
-      'GET /api/team/users': { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } },
+      getTeamUsers: { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } },
     });
     renderApp('/team');
     await screen.findByRole('heading', { name: 'Members could not be loaded' });
@@ -122,8 +122,8 @@ describe('Contact Support events', () => {
 });
 
 describe('connector and account events', () => {
-  it('picking a connector is Connector Select; closing its login panel is Connector Deselect', async () => {
-    mockSignedInApi({ 'GET /api/auth/': authStart({ state: 'st-1' }) });
+  it('picking a connector is Connector Select; closing its credential panel is Connector Deselect', async () => {
+    mockSignedInApi({ startConnection: authStart({ state: 'st-1' }) });
     renderApp('/data-sources');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add data source' }));
@@ -140,15 +140,16 @@ describe('connector and account events', () => {
     ]);
   });
 
-  it('a form login that connects is Accounts Changed, not a deselect', async () => {
+  it('a credential form that connects is Accounts Changed, not a deselect', async () => {
     mockSignedInApi({
-      'GET /api/auth/': authStart({ state: 'st-1' }),
-      'POST /api/auth/callback': {
+      startConnection: authStart({ state: 'st-1' }),
+      submitFormLogin: {
         body: {
           success: true,
           redirectUri: null,
           credential: { id: 'cred-9', name: 'CallRail 2' },
           accountsAdded: 2,
+          accountsSkipped: 0,
           error: null,
         },
       },
@@ -172,14 +173,14 @@ describe('connector and account events', () => {
   });
 
   it('opening /auth for a connector is Connector Select', async () => {
-    mockSignedInApi({ 'GET /api/auth/': authStart({ state: 'st-1' }) });
+    mockSignedInApi({ startConnection: authStart({ state: 'st-1' }) });
     renderApp('/auth?integration_type=11&redirectUri=https%3A%2F%2Flookerstudio.google.com%2Fx');
     await screen.findByRole('button', { name: 'Login with CallRail' });
     expect(gdsEvents()).toEqual([event('GDS - Connector Select', 'click', 'callrail')]);
   });
 
   it('a connection finished at the provider is Accounts Changed', async () => {
-    const confirmed = {
+    const confirmed: ConnectionResult = {
       status: 'connected',
       connector: 1,
       credentialName: 'ana@agency.com',
@@ -189,7 +190,7 @@ describe('connector and account events', () => {
       error: null,
     };
     // The page shows (and counts) only what the server confirms for this session's result id.
-    mockSignedInApi({ 'GET /api/dataSources/connectionResult': { body: confirmed } });
+    mockSignedInApi({ getConnectionResult: { body: confirmed } });
     renderApp('/data-sources/callback?id=result-1');
     await screen.findByTestId('accounts-added');
     expect(gdsEvents()).toEqual([event('GDS - Accounts Changed', 'click', 'added')]);
@@ -199,8 +200,8 @@ describe('connector and account events', () => {
     const deleted = account({ id: 'a2', name: 'Acme Shop', status: 'deleted' });
     const restored = account({ id: 'a4', name: 'Old Calls' });
     mockSignedInApi({
-      'DELETE /api/dataSources/deleteAccount/a2': { body: { account: deleted } },
-      'POST /api/dataSources/restoreAccount/a4': { body: { account: restored } },
+      deleteAccount: { body: { account: deleted } },
+      restoreAccount: { body: { account: restored } },
     });
     renderApp('/data-sources');
     const user = userEvent.setup();

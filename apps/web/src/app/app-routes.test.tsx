@@ -5,27 +5,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { emitAppEvent } from '../lib/app-events.ts';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { useToastStore } from '../lib/toast-store.ts';
-import { profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
-const config = {
-  config: {
-    GOOGLE_CLIENT_ID: '',
-    AMCHART_LICENSE: '',
-    CHARGEBEE_SITE: '',
-    gTagId: '',
-    demoMode: true,
-  },
-};
-
 function mockSignedInApi(permissions: Record<string, boolean>) {
   return mockApi({
-    'GET /api/home/config': { body: config },
-    'GET /api/dataSources/connectorConfig': { body: {} },
-    'GET /api/team/info': { body: { team, user: profileUser(permissions) } },
-    'GET /api/team/users': { body: { users: teamUsers } },
-    'POST /api/home/logout': { body: { success: true } },
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: {} },
+    getTeamInfo: { body: { team, user: profileUser(permissions) } },
+    getTeamUsers: { body: { users: teamUsers } },
+    logout: { body: { success: true } },
   });
 }
 
@@ -126,7 +116,7 @@ describe('route guards and navigation', () => {
 
     await screen.findByRole('button', { name: 'Sign in with Google' });
     expect(app.location()).toBe('/login');
-    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/home/logout')).toBe(true);
+    expect(requests.some((r) => r.endpoint === 'logout')).toBe(true);
     expect(useAppStore.getState()).toMatchObject({ isLoggedIn: false, user: null });
     expect(app.queryClient.getQueryData(['team', 'info'])).toBeUndefined();
     expect(app.queryClient.getQueryData(['team', 'users'])).toBeUndefined();
@@ -139,11 +129,11 @@ describe('route guards and navigation', () => {
       body: { error: { code: 'SESSION_EXPIRED', message: MESSAGES.loggedOutInactivity } },
     };
     const requests = mockApi({
-      'GET /api/home/config': { body: config },
-      'GET /api/dataSources/connectorConfig': { body: {} },
-      'GET /api/team/info': expired,
-      'GET /api/team/users': expired,
-      'POST /api/home/logout': { body: { success: true } },
+      getConfig: { body: appConfig },
+      getConnectorConfig: { body: {} },
+      getTeamInfo: expired,
+      getTeamUsers: expired,
+      logout: { body: { success: true } },
     });
     let mostShown = 0;
     const countShown = () => {
@@ -162,7 +152,7 @@ describe('route guards and navigation', () => {
     await screen.findByRole('button', { name: 'Sign in with Google' });
     observer.disconnect();
     expect(app.location()).toBe('/login');
-    expect(requests.filter((r) => r.path === '/api/home/logout')).toHaveLength(1);
+    expect(requests.filter((r) => r.endpoint === 'logout')).toHaveLength(1);
     // Verbatim, double space included (the default matcher would collapse it).
     const toasts = within(screen.getByTestId('toast-region'));
     expect(

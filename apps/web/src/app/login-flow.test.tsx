@@ -2,24 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
-import { profileUser, team, teamUsers } from '../test/fixtures.ts';
-import { mockApi } from '../test/mock-api.ts';
+import { appConfig, profileUser, team, teamUsers } from '../test/fixtures.ts';
+import { mockApi, offContract, type MockRoutes } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
-const config = {
-  config: {
-    GOOGLE_CLIENT_ID: '',
-    AMCHART_LICENSE: '',
-    CHARGEBEE_SITE: '',
-    gTagId: '',
-    demoMode: true,
-  },
-};
-const common = {
-  'GET /api/home/config': { body: config },
-  'GET /api/dataSources/connectorConfig': { body: {} },
-  'GET /api/team/info': { body: { team, user: profileUser({ edit_billing: true }) } },
-  'GET /api/team/users': { body: { users: teamUsers } },
+const common: MockRoutes = {
+  getConfig: { body: appConfig },
+  getConnectorConfig: { body: {} },
+  getTeamInfo: { body: { team, user: profileUser({ edit_billing: true }) } },
+  getTeamUsers: { body: { users: teamUsers } },
 };
 
 describe('sign-in', () => {
@@ -32,7 +23,7 @@ describe('sign-in', () => {
   it('the callback forwards the provider query, stores the user and opens the nextUrl screen', async () => {
     const requests = mockApi({
       ...common,
-      'GET /api/auth/callback': {
+      loginCallback: {
         body: {
           success: true,
           user: profileUser({ edit_billing: true }),
@@ -46,7 +37,7 @@ describe('sign-in', () => {
 
     expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
     expect(app.location()).toBe('/billing');
-    const callback = requests.find((r) => r.path === '/api/auth/callback');
+    const callback = requests.find((r) => r.endpoint === 'loginCallback');
     expect(Object.fromEntries(callback?.query ?? [])).toEqual({
       code: 'abc',
       state: 'xyz',
@@ -59,7 +50,7 @@ describe('sign-in', () => {
   it('goes to /team when no nextUrl is known', async () => {
     mockApi({
       ...common,
-      'GET /api/auth/callback': {
+      loginCallback: {
         body: { success: true, user: profileUser({ edit_billing: true }), team, nextUrl: null },
       },
     });
@@ -71,7 +62,7 @@ describe('sign-in', () => {
   it('a failed callback returns to the login card with the reason, signed out', async () => {
     mockApi({
       ...common,
-      'GET /api/auth/callback': {
+      loginCallback: {
         status: 400,
         body: { error: { code: 'LOGIN_FAILED', message: 'The sign-in link has expired.' } },
       },
@@ -85,7 +76,7 @@ describe('sign-in', () => {
   });
 
   it('an answer without success === true is a failure', async () => {
-    mockApi({ ...common, 'GET /api/auth/callback': { body: { success: false } } });
+    mockApi({ ...common, loginCallback: offContract({ success: false }) });
     renderApp('/login/callback?code=abc&state=xyz');
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not be completed/);
     expect(useAppStore.getState().isLoggedIn).toBe(false);
@@ -96,7 +87,7 @@ describe('sign-in', () => {
     vi.stubGlobal('location', { ...window.location, assign, search: '?ref=partner-7' });
     const requests = mockApi({
       ...common,
-      'POST /api/home/login': { body: { authUri: 'https://idp.test/authorize?x=1' } },
+      login: { body: { authUri: 'https://idp.test/authorize?x=1' } },
     });
     renderApp('/login?nextUrl=Stats');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
@@ -108,7 +99,7 @@ describe('sign-in', () => {
       'href',
       'https://support.megalytic.com',
     );
-    const login = requests.find((r) => r.path === '/api/home/login');
+    const login = requests.find((r) => r.endpoint === 'login');
     expect(login?.query.get('nextUrl')).toBe('Stats');
     expect(new URLSearchParams(login?.body).get('partnerKey')).toBe('partner-7');
   });

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { lazyPage, type PageModule } from '../lib/lazy-page.ts';
-import { profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
@@ -61,20 +61,10 @@ describe('a screen whose chunk fails inside the signed-in layout', () => {
     await whenHydrated();
     useAppStore.getState().reset();
     mockApi({
-      'GET /api/home/config': {
-        body: {
-          config: {
-            GOOGLE_CLIENT_ID: '',
-            AMCHART_LICENSE: '',
-            CHARGEBEE_SITE: '',
-            gTagId: '',
-            demoMode: true,
-          },
-        },
-      },
-      'GET /api/dataSources/connectorConfig': { body: {} },
-      'GET /api/team/info': { body: { team, user: profileUser({ edit_team: true }) } },
-      'GET /api/team/users': { body: { users: teamUsers } },
+      getConfig: { body: appConfig },
+      getConnectorConfig: { body: {} },
+      getTeamInfo: { body: { team, user: profileUser({ edit_team: true }) } },
+      getTeamUsers: { body: { users: teamUsers } },
     });
     useAppStore.getState().setUser(sessionUser({ edit_team: true }));
     // React and the router report the caught error; the screen is what this test looks at.

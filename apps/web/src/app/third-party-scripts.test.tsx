@@ -22,11 +22,11 @@ function scriptsWill(outcome: 'load' | 'fail') {
 function signedIn(config: Record<string, unknown>, skin: Skin) {
   useAppStore.getState().setUser(sessionUser({ edit_team: true }));
   mockApi({
-    'GET /api/home/config': { body: { config: { ...appConfig.config, ...config } } },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser({ edit_team: true }) } },
-    'GET /api/team/users': { body: { users: teamUsers } },
-    'GET /api/dataSources/groupedData': { body: groupedData([]) },
+    getConfig: { body: { config: { ...appConfig.config, ...config } } },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser({ edit_team: true }) } },
+    getTeamUsers: { body: { users: teamUsers } },
+    getGroupedData: { body: groupedData([]) },
   });
   return renderApp('/team', { skin });
 }

@@ -5,20 +5,20 @@ import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { useToastStore } from '../lib/toast-store.ts';
 import { connectorConfig, groupedData, sampleGroups } from '../test/data-source-fixtures.ts';
 import { appConfig, profileUser, sessionUser, team } from '../test/fixtures.ts';
-import { mockApi, type Reply } from '../test/mock-api.ts';
+import { mockApi, type EndpointName, type Reply } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 const MANAGE = { manage_data_sources: true };
 const intervals = { loginCheckIntervalMs: 60_000, tokenCheckIntervalMs: 90_000 };
 
-function mockSignedIn(session: Reply) {
+function mockSignedIn(session: Reply<'getSession'>) {
   return mockApi({
-    'GET /api/home/config': { body: { config: { ...appConfig.config, ...intervals } } },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
-    'GET /api/dataSources/groupedData': { body: groupedData(sampleGroups()) },
-    'GET /api/home/session': session,
-    'POST /api/home/logout': { body: { success: true } },
+    getConfig: { body: { config: { ...appConfig.config, ...intervals } } },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getGroupedData: { body: groupedData(sampleGroups()) },
+    getSession: session,
+    logout: { body: { success: true } },
   });
 }
 
@@ -38,17 +38,18 @@ describe('timed checks', () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     renderApp('/data-sources');
     await screen.findAllByTestId('connector-group');
-    const count = (path: string) => requests.filter((r) => r.path === path).length;
-    const grouped = count('/api/dataSources/groupedData');
+    const count = (endpoint: EndpointName) =>
+      requests.filter((r) => r.endpoint === endpoint).length;
+    const grouped = count('getGroupedData');
 
     await vi.advanceTimersByTimeAsync(intervals.loginCheckIntervalMs);
-    await waitFor(() => expect(count('/api/home/session')).toBe(1));
-    expect(count('/api/dataSources/groupedData')).toBe(grouped);
+    await waitFor(() => expect(count('getSession')).toBe(1));
+    expect(count('getGroupedData')).toBe(grouped);
 
     await vi.advanceTimersByTimeAsync(
       intervals.tokenCheckIntervalMs - intervals.loginCheckIntervalMs,
     );
-    await waitFor(() => expect(count('/api/dataSources/groupedData')).toBe(grouped + 1));
+    await waitFor(() => expect(count('getGroupedData')).toBe(grouped + 1));
     expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
     expect(useToastStore.getState().toasts).toEqual([]);
   });

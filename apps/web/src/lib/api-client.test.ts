@@ -1,7 +1,7 @@
 import { ENDPOINTS, MESSAGES, TOAST_DURATION_MS } from '@gds/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/mock-api.ts';
-import { sessionUser, team } from '../test/fixtures.ts';
+import { appConfig, sessionUser, team } from '../test/fixtures.ts';
 import { apiCall, setApiBusinessUnit } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { onAppEvent } from './app-events.ts';
@@ -23,18 +23,8 @@ describe('api client', () => {
   it('sends the business unit, credentials and JSON accept header on every call', async () => {
     setApiBusinessUnit('RAVEN_GDS');
     const requests = mockApi({
-      'GET /api/home/config': {
-        body: {
-          config: {
-            GOOGLE_CLIENT_ID: '',
-            AMCHART_LICENSE: '',
-            CHARGEBEE_SITE: '',
-            gTagId: '',
-            demoMode: true,
-          },
-        },
-      },
-      'POST /api/home/logout': { body: { success: true } },
+      getConfig: { body: appConfig },
+      logout: { body: { success: true } },
     });
     await apiCall(ENDPOINTS.getConfig);
     await apiCall(ENDPOINTS.logout);
@@ -49,8 +39,8 @@ describe('api client', () => {
 
   it('form-encodes bodies and URL-encodes query values', async () => {
     const requests = mockApi({
-      'POST /api/home/login': { body: { authUri: 'https://idp.test/auth' } },
-      'PUT /api/team/info': { body: { team } },
+      login: { body: { authUri: 'https://idp.test/auth' } },
+      updateTeamInfo: { body: { team } },
     });
     await apiCall(ENDPOINTS.login, {
       query: { nextUrl: 'Billing' },
@@ -68,7 +58,7 @@ describe('api client', () => {
 
   it('throws ApiError with the code, message and field of an error answer', async () => {
     mockApi({
-      'PUT /api/team/info': {
+      updateTeamInfo: {
         status: 400,
         body: { error: { code: 'VALIDATION_FAILED', message: 'Too long', field: 'name' } },
       },
@@ -93,7 +83,7 @@ describe('api client', () => {
     async (_, reply) => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       useAppStore.getState().setUser(sessionUser());
-      mockApi({ 'GET /api/team/info': reply, 'GET /api/team/users': reply });
+      mockApi({ getTeamInfo: reply, getTeamUsers: reply });
       const logouts = vi.fn();
       const stop = onAppEvent('apiLogout', logouts);
 
@@ -116,7 +106,7 @@ describe('api client', () => {
   );
 
   it('stays quiet on 401 when nobody is signed in, and for the logout call itself', async () => {
-    mockApi({ 'GET /api/team/info': unauthenticated, 'POST /api/home/logout': unauthenticated });
+    mockApi({ getTeamInfo: unauthenticated, logout: unauthenticated });
     const logouts = vi.fn();
     const stop = onAppEvent('apiLogout', logouts);
 

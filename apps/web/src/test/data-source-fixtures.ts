@@ -1,9 +1,16 @@
-import { CONNECTORS, type Account, type ConnectorInfo } from '@gds/contract';
+import {
+  CONNECTORS,
+  type Account,
+  type ConnectorInfo,
+  type ENDPOINTS,
+  type ResponseOf,
+} from '@gds/contract';
 import type {
   ConnectorGroup,
+  Credential,
   GroupedData,
-  Login,
 } from '../features/data-sources/api/grouped-data-query.ts';
+import type { ReplyOf } from './mock-api.ts';
 
 /**
  * The connectorConfig?all=true answer for the whole catalog: add-on connectors are not
@@ -50,9 +57,9 @@ export function account(overrides: Partial<Account> & { id: string }): Account {
   };
 }
 
-export function login(overrides: Partial<Login> & { id: string }): Login {
+export function credential(overrides: Partial<Credential> & { id: string }): Credential {
   return {
-    name: `login-${overrides.id}@acme.test`,
+    name: `credential-${overrides.id}@acme.test`,
     status: 'connected',
     statusReason: null,
     addedBy: ann,
@@ -69,7 +76,7 @@ export function groupedData(
 ): GroupedData {
   const used = groups
     .flatMap((g) => g.credentials)
-    .flatMap((l) => l.accounts)
+    .flatMap((c) => c.accounts)
     .filter((a) => a.status !== 'deleted').length;
   return {
     groups,
@@ -78,13 +85,13 @@ export function groupedData(
   };
 }
 
-/** A team with Google Analytics (one healthy login) and CallRail (one needing reconnect). */
+/** A team with Google Analytics (one healthy credential) and CallRail (one needing reconnect). */
 export function sampleGroups(): ConnectorGroup[] {
   return [
     {
       connectorId: 1,
       credentials: [
-        login({
+        credential({
           id: 'cred-ga',
           name: 'marketing@acme.test',
           accounts: [
@@ -97,7 +104,7 @@ export function sampleGroups(): ConnectorGroup[] {
     {
       connectorId: 11,
       credentials: [
-        login({
+        credential({
           id: 'cred-cr',
           name: 'CallRail main',
           status: 'needs_reconnect',
@@ -125,8 +132,10 @@ export function sampleGroups(): ConnectorGroup[] {
   ];
 }
 
-/** A GET /api/auth/ (start a connection) answer: nothing set unless told otherwise. */
-export function authStart(overrides: Record<string, unknown> = {}) {
+/** A startConnection answer: nothing set unless told otherwise. */
+export function authStart(
+  overrides: Partial<ResponseOf<typeof ENDPOINTS.startConnection>> = {},
+): ReplyOf<'startConnection'> {
   return {
     body: {
       authUri: null,

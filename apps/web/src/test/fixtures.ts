@@ -1,4 +1,12 @@
-import type { ProfileUser, Team, TeamUser } from '@gds/contract';
+import {
+  DEFAULT_LOGIN_CHECK_INTERVAL_MS,
+  DEFAULT_TOKEN_CHECK_INTERVAL_MS,
+  type ENDPOINTS,
+  type ProfileUser,
+  type ResponseOf,
+  type Team,
+  type TeamUser,
+} from '@gds/contract';
 import type { SessionUser } from '../lib/app-store.ts';
 
 export const team: Team = {
@@ -60,13 +68,17 @@ export const teamUsers: TeamUser[] = [
   },
 ];
 
-/** GET /api/home/config for tests (timed checks at their defaults). */
-export const appConfig = {
+/** The getConfig answer for tests: demo mode, timed checks at their defaults, no chat vendor. */
+export const appConfig: ResponseOf<typeof ENDPOINTS.getConfig> = {
   config: {
     GOOGLE_CLIENT_ID: '',
     AMCHART_LICENSE: '',
     CHARGEBEE_SITE: '',
     gTagId: '',
     demoMode: true,
+    loginCheckIntervalMs: DEFAULT_LOGIN_CHECK_INTERVAL_MS,
+    tokenCheckIntervalMs: DEFAULT_TOKEN_CHECK_INTERVAL_MS,
+    gdsRedirectAllowlist: [],
+    chatWidget: null,
   },
 };

@@ -7,7 +7,7 @@ import { useVisibleInterval } from '../../lib/use-visible-interval.ts';
 
 /**
  * Spec §4 timed checks, while signed in and the tab is visible: the sign-in check (an ended
- * session goes through the logged-out flow) and the data-source health refresh (a login that
+ * session goes through the logged-out flow) and the data-source health refresh (a credential that
  * needs reconnecting shows without a reload). Quiet: no overlay, no toast on success.
  */
 export function useTimedChecks(): void {

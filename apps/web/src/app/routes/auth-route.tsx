@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { AuthSignInCard } from '../../features/auth/components/auth-sign-in-card.tsx';
 import { useConnectors } from '../../features/data-sources/api/connectors-query.ts';
-import { AuthConnect } from '../../features/data-sources/components/auth-connect.tsx';
+import { AuthConnect } from '../../features/data-sources/connect/auth-connect.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
 

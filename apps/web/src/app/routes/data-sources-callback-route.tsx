@@ -2,12 +2,12 @@ import { useSearchParams } from 'react-router';
 import {
   ConnectionResultUnavailable,
   NoConnectionResult,
-} from '../../features/data-sources/components/connection-result-notices.tsx';
+} from '../../features/data-sources/connect/connection-result-notices.tsx';
 import {
   ConnectionResult,
   ResultSkeleton,
-} from '../../features/data-sources/components/connection-result.tsx';
-import { useConnectionCallback } from '../../features/data-sources/connection-callback.ts';
+} from '../../features/data-sources/connect/connection-result.tsx';
+import { useConnectionCallback } from '../../features/data-sources/connect/use-connection-callback.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
 
 /**

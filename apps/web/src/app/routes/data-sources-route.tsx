@@ -1,4 +1,4 @@
-import { DataSourcesPage } from '../../features/data-sources/components/data-sources-page.tsx';
+import { DataSourcesPage } from '../../features/data-sources/accounts/data-sources-page.tsx';
 
 export function Component() {
   return <DataSourcesPage />;

@@ -3,20 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
 import { useToastStore } from '../../lib/toast-store.ts';
-import { profileUser, sessionUser, team, teamUsers } from '../../test/fixtures.ts';
-import { mockApi, type RecordedRequest } from '../../test/mock-api.ts';
+import { appConfig, profileUser, sessionUser, team, teamUsers } from '../../test/fixtures.ts';
+import { mockApi, type Reply } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-function mockTeamApi(
-  permissions: Record<string, boolean>,
-  rename?: (req: RecordedRequest) => { status?: number; body: unknown },
-) {
+function mockTeamApi(permissions: Record<string, boolean>, rename?: Reply<'updateTeamInfo'>) {
   return mockApi({
-    'GET /api/home/config': { body: { config: {} } },
-    'GET /api/dataSources/connectorConfig': { body: {} },
-    'GET /api/team/info': { body: { team, user: profileUser(permissions) } },
-    'GET /api/team/users': { body: { users: teamUsers } },
-    ...(rename ? { 'PUT /api/team/info': rename } : {}),
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: {} },
+    getTeamInfo: { body: { team, user: profileUser(permissions) } },
+    getTeamUsers: { body: { users: teamUsers } },
+    ...(rename ? { updateTeamInfo: rename } : {}),
   });
 }
 
@@ -63,7 +60,7 @@ describe('Team screen', () => {
     expect(await screen.findByTestId('team-name-error')).toHaveTextContent('Team name is required');
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(/Team name is required/);
-    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'updateTeamInfo')).toBe(false);
   });
 
   it('shows the server validation message beside the field', async () => {
@@ -82,7 +79,7 @@ describe('Team screen', () => {
 
   it('renames the team, shows the new name and a success toast', async () => {
     const requests = mockTeamApi({ edit_team: true }, (req) => ({
-      body: { team: { ...team, name: new URLSearchParams(req.body).get('name') } },
+      body: { team: { ...team, name: new URLSearchParams(req.body).get('name') ?? '' } },
     }));
     await openTeam({ edit_team: true });
     const user = userEvent.setup();
@@ -93,7 +90,7 @@ describe('Team screen', () => {
 
     expect(await screen.findByTestId('toast-region')).toHaveTextContent('Team name updated');
     expect(await screen.findByTestId('team-name')).toHaveTextContent('Acme Digital');
-    const put = requests.find((r) => r.method === 'PUT');
+    const put = requests.find((r) => r.endpoint === 'updateTeamInfo');
     expect(put?.body).toBe('name=Acme+Digital');
   });
 
@@ -105,14 +102,14 @@ describe('Team screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Team name' }), ' changed{Escape}');
 
     expect(screen.getByTestId('team-name')).toHaveTextContent('Acme Agency');
-    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'updateTeamInfo')).toBe(false);
   });
 
   it('shows an error state with a retry when members cannot be loaded', async () => {
     mockApi({
-      'GET /api/home/config': { body: { config: {} } },
-      'GET /api/team/info': { body: { team, user: profileUser({}) } },
-      'GET /api/team/users': {
+      getConfig: { body: appConfig },
+      getTeamInfo: { body: { team, user: profileUser({}) } },
+      getTeamUsers: {
         status: 403,
         body: { error: { code: 'FORBIDDEN', message: 'You cannot see the members' } },
       },

@@ -11,10 +11,13 @@ function replaceAccount(data: GroupedData | undefined, account: Account): Groupe
     ...data,
     groups: data.groups.map((group) => ({
       ...group,
-      credentials: group.credentials.map((login) =>
-        login.accounts.some((a) => a.id === account.id)
-          ? { ...login, accounts: login.accounts.map((a) => (a.id === account.id ? account : a)) }
-          : login,
+      credentials: group.credentials.map((credential) =>
+        credential.accounts.some((a) => a.id === account.id)
+          ? {
+              ...credential,
+              accounts: credential.accounts.map((a) => (a.id === account.id ? account : a)),
+            }
+          : credential,
       ),
     })),
   };

@@ -5,13 +5,13 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { groupedDataQueryOptions } from './grouped-data-query.ts';
 
 export type ConnectionStart = ResponseOf<typeof ENDPOINTS.startConnection>;
-export type FormLoginResult = ResponseOf<typeof ENDPOINTS.submitFormLogin>;
+export type CredentialFormResult = ResponseOf<typeof ENDPOINTS.submitFormLogin>;
 
 export interface StartConnectionInput {
   connectorId: number;
   masterEmail: string | undefined;
   businessUnit: BusinessUnit;
-  /** Reconnects this login in place instead of adding one. */
+  /** Reconnects this credential in place instead of adding one. */
   credentialId?: string | undefined;
   /** The dashboard tool's return address (the /auth page). */
   redirectUri?: string | undefined;
@@ -37,7 +37,7 @@ export function startConnection(input: StartConnectionInput, signal?: AbortSigna
 
 /**
  * The /auth page's start: asked once per visit and never reused, since its state is
- * single-use (a form login spends it) and its credentials list changes as logins are added.
+ * single-use (a credential form spends it) and its credentials list grows as they are added.
  */
 export function connectionStartQueryOptions(input: StartConnectionInput) {
   return queryOptions({
@@ -50,10 +50,10 @@ export function connectionStartQueryOptions(input: StartConnectionInput) {
 }
 
 /**
- * Form login (spec §4): the connector's fields plus the start's state. Whatever the outcome,
- * a data-sources update is announced (the grouped list is refetched).
+ * Posts the credential form: the connector's fields plus the start's state. Whatever the
+ * outcome, a data-sources update is announced (the grouped list is refetched).
  */
-export function useSubmitFormLogin() {
+export function useSubmitCredentialForm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, string>) => apiCall(ENDPOINTS.submitFormLogin, { body }),

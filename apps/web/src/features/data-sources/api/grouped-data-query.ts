@@ -4,12 +4,14 @@ import { apiCall } from '../../../lib/api-client.ts';
 
 export type GroupedData = ResponseOf<typeof ENDPOINTS.getGroupedData>;
 export type ConnectorGroup = GroupedData['groups'][number];
-export type Login = ConnectorGroup['credentials'][number];
+/** A stored provider authorization of the team, with its health and its accounts. */
+export type Credential = ConnectorGroup['credentials'][number];
 
 /**
- * Every login and account of the team, grouped by connector (GET /api/dataSources/groupedData).
- * Invalidated whenever a connection, delete or restore may have changed it ("a data-sources
- * update is announced", spec §4) and by the layout's periodic health check.
+ * Every credential and account of the team, grouped by connector
+ * (GET /api/dataSources/groupedData). Invalidated whenever a connection, delete or restore may
+ * have changed it ("a data-sources update is announced", spec §4) and by the layout's periodic
+ * health check.
  */
 export const groupedDataQueryOptions = queryOptions({
   queryKey: ['data-sources', 'grouped'],

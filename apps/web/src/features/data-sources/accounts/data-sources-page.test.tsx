@@ -1,34 +1,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { useToastStore } from '../../../lib/toast-store.ts';
 import {
   account,
   authStart,
   connectorConfig,
   groupedData,
-  login,
+  credential,
   sampleGroups,
-} from '../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { resetStores } from '../../test/reset-stores.ts';
-import type { GroupedData } from './api/grouped-data-query.ts';
+} from '../../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { resetStores } from '../../../test/reset-stores.ts';
+import type { GroupedData } from '../api/grouped-data-query.ts';
 
 const MANAGE = { manage_data_sources: true };
 
 function mockDataSourcesApi(
   data: GroupedData | (() => GroupedData),
-  extra: Record<string, Reply> = {},
+  extra: MockRoutes = {},
   permissions: Record<string, boolean> = MANAGE,
 ) {
   return mockApi({
-    'GET /api/home/config': { body: appConfig },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(permissions) } },
-    'GET /api/dataSources/groupedData': () => ({
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(permissions) } },
+    getGroupedData: () => ({
       body: typeof data === 'function' ? data() : data,
     }),
     ...extra,
@@ -49,7 +49,7 @@ const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.
 describe('Data Sources screen', () => {
   beforeEach(resetStores);
 
-  it('groups the accounts by connector with their logins, and meters the plan', async () => {
+  it('groups the accounts by connector with their credentials, and meters the plan', async () => {
     mockDataSourcesApi(groupedData(sampleGroups()));
     await openDataSources();
 
@@ -70,7 +70,7 @@ describe('Data Sources screen', () => {
       'aria-valuenow',
       '3',
     );
-    expect(screen.getByTestId('login-status-reason')).toHaveTextContent(
+    expect(screen.getByTestId('credential-status-reason')).toHaveTextContent(
       'The API key was revoked at CallRail',
     );
     expect(screen.getByTestId('tab-deleted')).toHaveTextContent('Deleted1');
@@ -108,7 +108,7 @@ describe('Data Sources screen', () => {
   it('deletes an account after confirmation, and lists it under Deleted', async () => {
     let data = groupedData(sampleGroups());
     const requests = mockDataSourcesApi(() => data, {
-      'DELETE /api/dataSources/deleteAccount/a2': () => {
+      deleteAccount: () => {
         const deleted = account({
           id: 'a2',
           name: 'Acme Shop',
@@ -134,7 +134,9 @@ describe('Data Sources screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(requests.some((r) => r.method === 'DELETE' && r.path.endsWith('/a2'))).toBe(true);
+    expect(
+      requests.some((r) => r.endpoint === 'deleteAccount' && r.params.accountId === 'a2'),
+    ).toBe(true);
     await waitFor(() => expect(rowNames()).toEqual(['Acme Calls', 'Acme Website']));
     expect(toasts()).toContain('success: Acme Shop was moved to Deleted');
 
@@ -154,7 +156,7 @@ describe('Data Sources screen', () => {
   it('shows why a restore was refused past the plan limit (409)', async () => {
     const message = 'Your plan allows 20 accounts. Delete one or raise the limit in Billing.';
     const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
-      'POST /api/dataSources/restoreAccount/a4': {
+      restoreAccount: {
         status: 409,
         body: { error: { code: 'CONFLICT', message } },
       },
@@ -166,7 +168,9 @@ describe('Data Sources screen', () => {
 
     expect(await screen.findByTestId('restore-error')).toHaveTextContent(message);
     expect(toasts()).toContain(`danger: ${message}`);
-    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/a4'))).toBe(true);
+    expect(
+      requests.some((r) => r.endpoint === 'restoreAccount' && r.params.accountId === 'a4'),
+    ).toBe(true);
   });
 
   it('is read-only without manage_data_sources', async () => {
@@ -183,15 +187,15 @@ describe('Data Sources screen', () => {
     expect(screen.queryByTestId('restore-account-button')).not.toBeInTheDocument();
   });
 
-  it('reconnects a login that needs it, in place (credentialId in the start)', async () => {
+  it('reconnects a credential that needs it, in place (credentialId in the start)', async () => {
     const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
-      'GET /api/auth/': authStart({ state: 'st-1' }),
+      startConnection: authStart({ state: 'st-1' }),
     });
     await openDataSources();
     await userEvent.click(screen.getByRole('button', { name: 'Reconnect CallRail main' }));
 
     expect(await screen.findByRole('dialog', { name: 'Login to CallRail' })).toBeInTheDocument();
-    const start = requests.find((r) => r.path === '/api/auth/');
+    const start = requests.find((r) => r.endpoint === 'startConnection');
     expect(Object.fromEntries(start?.query ?? [])).toEqual({
       integration_type: '11',
       masterEmail: 'ann@acme.test',
@@ -201,10 +205,10 @@ describe('Data Sources screen', () => {
     });
   });
 
-  it('renders the first 50 accounts of a big login, then all on request', async () => {
+  it('renders the first 50 accounts of a big credential, then all on request', async () => {
     const accounts = Array.from({ length: 130 }, (_, i) => account({ id: `b${i}` }));
     mockDataSourcesApi(
-      groupedData([{ connectorId: 3, credentials: [login({ id: 'big', accounts })] }], {
+      groupedData([{ connectorId: 3, credentials: [credential({ id: 'big', accounts })] }], {
         accountLimit: 200,
       }),
     );

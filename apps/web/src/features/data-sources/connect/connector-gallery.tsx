@@ -1,6 +1,5 @@
 import type { ConnectorCategory } from '@gds/contract';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
-import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -8,15 +7,8 @@ import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import { useConnectors, type Connector } from '../api/connectors-query.ts';
-import { CATEGORY_LABELS } from '../format.ts';
-import { ConnectorBadge } from './connector-badge.tsx';
-
-/** What it takes to connect a connector the team's plan does not include. */
-export function unavailableReason(connector: Connector): string {
-  return connector.addon
-    ? `Add-on — available with the ${connector.name} add-on in Billing`
-    : 'Not included in your plan — upgrade in Billing';
-}
+import { CATEGORY_LABELS } from './connection-format.ts';
+import { ConnectorTile } from './connector-tile.tsx';
 
 /** Deprecated connectors are never offered; allowed ones come first, each part by name. */
 function galleryList(
@@ -170,43 +162,5 @@ function GalleryBody({
         </p>
       )}
     </div>
-  );
-}
-
-function ConnectorTile({
-  connector,
-  onChoose,
-}: {
-  connector: Connector;
-  onChoose: (connector: Connector) => void;
-}) {
-  const reasonId = useId();
-  const locked = !connector.allowed;
-  return (
-    <button
-      type="button"
-      className="connector-tile"
-      aria-disabled={locked || undefined}
-      aria-describedby={locked ? reasonId : undefined}
-      data-testid={`connector-tile-${connector.nameSimple}`}
-      onClick={() => {
-        if (!locked) onChoose(connector);
-      }}
-    >
-      <ConnectorBadge connector={connector} />
-      <span className="connector-tile-text">
-        <span className="connector-tile-name">
-          {connector.name}
-          {connector.beta && <Badge tone="warning">Beta</Badge>}
-        </span>
-        <span className="connector-tile-meta">{CATEGORY_LABELS[connector.category]}</span>
-        {locked && (
-          <span id={reasonId} className="connector-tile-reason">
-            <Icon name="lock" size={13} />
-            {unavailableReason(connector)}
-          </span>
-        )}
-      </span>
-    </button>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import {
   connectionResultQueryOptions,
   type ConnectionOutcome,
-} from './api/connection-result-query.ts';
+} from '../api/connection-result-query.ts';
 
 /**
  * What /data-sources/callback shows. Its address carries only the result id the server's

@@ -1,8 +1,9 @@
 import type { Connector } from '../api/connectors-query.ts';
 
 /**
- * Spec §2 connector login panel for OAuth connectors. The browser goes to the provider by
- * this panel's link (never on its own), and comes back to /data-sources/callback.
+ * The credential panel of OAuth connectors (the spec's connector login panel). The browser
+ * goes to the provider by this panel's link (never on its own), and comes back to
+ * /data-sources/callback.
  */
 export function ConnectorOAuthPanel({
   connector,

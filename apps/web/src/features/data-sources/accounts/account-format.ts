@@ -1,4 +1,4 @@
-import type { AccountStatus, ConnectorCategory } from '@gds/contract';
+import type { AccountStatus } from '@gds/contract';
 
 type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
@@ -47,23 +47,4 @@ export function formatDateTime(value: string): string {
 /** Who did something: their name, else their email, else "Someone". */
 export function personLabel(person: { name: string; email: string } | null): string {
   return person?.name.trim() || person?.email || 'Someone';
-}
-
-export const CATEGORY_LABELS: Record<ConnectorCategory, string> = {
-  analytics: 'Analytics',
-  advertising: 'Advertising',
-  social: 'Social',
-  crm: 'CRM',
-  email: 'Email',
-  'call-tracking': 'Call tracking',
-  ecommerce: 'E-commerce',
-  local: 'Local',
-};
-
-/** Accounts a connection found but did not add because the plan's account limit was reached. */
-export function skippedAccountsMessage(count: number): string {
-  const n = count.toLocaleString('en-US');
-  return count === 1
-    ? `${n} account was not added because your plan's account limit was reached.`
-    : `${n} accounts were not added because your plan's account limit was reached.`;
 }

@@ -2,19 +2,18 @@ import { DEFAULT_GDS_REDIRECT_ALLOWLIST } from '@gds/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
-import { connectorConfig, groupedData } from '../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import type { ConnectionOutcome } from './api/connection-result-query.ts';
-import { AUTO_CONTINUE_MS } from './components/connection-result.tsx';
+import { useAppStore, whenHydrated } from '../../../lib/app-store.ts';
+import { useToastStore } from '../../../lib/toast-store.ts';
+import { connectorConfig, groupedData } from '../../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import type { ConnectionOutcome } from '../api/connection-result-query.ts';
+import { AUTO_CONTINUE_MS } from './connection-connected.tsx';
 
 const MANAGE = { manage_data_sources: true };
 const LOOKER = 'https://lookerstudio.google.com/u/0/datasources/create';
 const FORGED = 'https://script.google.com/macros/s/ANY/exec';
-const RESULT_PATH = '/api/dataSources/connectionResult';
 
 function outcome(overrides: Partial<ConnectionOutcome>): ConnectionOutcome {
   return {
@@ -30,18 +29,18 @@ function outcome(overrides: Partial<ConnectionOutcome>): ConnectionOutcome {
 }
 
 /** The server knows the result id `stored` for this session; any other id is 404. */
-function mockCallbackApi(stored: ConnectionOutcome, extra: Record<string, Reply> = {}) {
+function mockCallbackApi(stored: ConnectionOutcome, extra: MockRoutes = {}) {
   return mockApi({
     // The server's default allow-list, which holds every Apps Script address.
-    'GET /api/home/config': {
+    getConfig: {
       body: {
         config: { ...appConfig.config, gdsRedirectAllowlist: [...DEFAULT_GDS_REDIRECT_ALLOWLIST] },
       },
     },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
-    'GET /api/dataSources/groupedData': { body: groupedData([]) },
-    [`GET ${RESULT_PATH}`]: (req) =>
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getGroupedData: { body: groupedData([]) },
+    getConnectionResult: (req) =>
       req.query.get('id') === 'stored'
         ? { body: stored }
         : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } },
@@ -73,7 +72,9 @@ describe('/data-sources/callback', () => {
     expect(screen.getByRole('heading', { name: 'Google Analytics connected' })).toBeInTheDocument();
     expect(screen.getByText('marketing@acme.test')).toBeInTheDocument();
     expect(toasts()).toEqual(['success: Your Google Analytics account was connected']);
-    expect(requests.find((r) => r.path === RESULT_PATH)?.query.get('id')).toBe('stored');
+    expect(requests.find((r) => r.endpoint === 'getConnectionResult')?.query.get('id')).toBe(
+      'stored',
+    );
 
     vi.advanceTimersByTime(AUTO_CONTINUE_MS);
     await waitFor(() => expect(app.location()).toBe('/data-sources'));
@@ -127,7 +128,7 @@ describe('/data-sources/callback', () => {
   it('signed out: the server refuses (401) and the page has nothing to show', async () => {
     useAppStore.getState().reset();
     mockCallbackApi(outcome({}), {
-      [`GET ${RESULT_PATH}`]: {
+      getConnectionResult: {
         status: 401,
         body: { error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } },
       },
@@ -140,7 +141,7 @@ describe('/data-sources/callback', () => {
   it('the server cannot be reached: says so and Try again asks again', async () => {
     let calls = 0;
     mockCallbackApi(outcome({}), {
-      [`GET ${RESULT_PATH}`]: () => {
+      getConnectionResult: () => {
         calls += 1;
         return calls <= 3
           ? { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'Down.' } } }
@@ -159,7 +160,7 @@ describe('/data-sources/callback', () => {
     const requests = mockCallbackApi(
       outcome({ status: 'denied', connector: 17, redirectUri: LOOKER }),
       {
-        'GET /api/auth/': {
+        startConnection: {
           body: {
             authUri: 'https://connect.stripe.com/oauth',
             state: null,
@@ -178,7 +179,7 @@ describe('/data-sources/callback', () => {
       'href',
       'https://connect.stripe.com/oauth',
     );
-    const start = requests.find((r) => r.path === '/api/auth/')?.query;
+    const start = requests.find((r) => r.endpoint === 'startConnection')?.query;
     expect(start?.get('integration_type')).toBe('17');
     expect(start?.get('redirectUri')).toBe(LOOKER);
   });

@@ -7,8 +7,8 @@ import {
   type AccountCounts,
   type AccountFilters,
   type ActiveStatus,
-} from '../account-filters.ts';
-import { STATUS_LABELS } from '../format.ts';
+} from './account-filters.ts';
+import { STATUS_LABELS } from './account-format.ts';
 
 interface DataSourcesToolbarProps {
   filters: AccountFilters;
@@ -21,7 +21,7 @@ interface DataSourcesToolbarProps {
   trailing?: ReactNode;
 }
 
-/** Search (account name or id, login name) and the connector and status filters. */
+/** Search (account name or id, credential name) and the connector and status filters. */
 export function DataSourcesToolbar({
   filters,
   onChange,

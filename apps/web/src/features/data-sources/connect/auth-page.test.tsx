@@ -1,24 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
-import { authStart, connectorConfig } from '../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { resetStores } from '../../test/reset-stores.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { useToastStore } from '../../../lib/toast-store.ts';
+import { authStart, connectorConfig } from '../../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { resetStores } from '../../../test/reset-stores.ts';
 
 const MANAGE = { manage_data_sources: true };
 const LOOKER = 'https://lookerstudio.google.com/u/0/datasources/create?connectorId=abc';
 const QUERY = `integration_type=11&redirectUri=${encodeURIComponent(LOOKER)}`;
 
-function mockAuthApi(extra: Record<string, Reply>) {
+function mockAuthApi(extra: MockRoutes) {
   return mockApi({
-    'GET /api/home/config': { body: appConfig },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
-    'GET /api/team/users': { body: { users: [] } },
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getTeamUsers: { body: { users: [] } },
     ...extra,
   });
 }
@@ -31,11 +31,11 @@ describe('/auth (add a data source from Looker Studio)', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, search: '' });
     const requests = mockAuthApi({
-      'POST /api/home/login': { body: { authUri: 'https://idp.test/authorize' } },
-      'GET /api/auth/callback': {
+      login: { body: { authUri: 'https://idp.test/authorize' } },
+      loginCallback: {
         body: { success: true, user: profileUser(MANAGE), team, nextUrl: 'Auth' },
       },
-      'GET /api/auth/': authStart({ state: 'st-1' }),
+      startConnection: authStart({ state: 'st-1' }),
     });
     const signedOut = renderApp(`/auth?${QUERY}`);
     expect(await screen.findByRole('heading', { name: 'Add Data Source' })).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
       'href',
       'https://support.megalytic.com',
     );
-    expect(requests.find((r) => r.path === '/api/home/login')?.query.get('nextUrl')).toBe('Auth');
+    expect(requests.find((r) => r.endpoint === 'login')?.query.get('nextUrl')).toBe('Auth');
     expect(useAppStore.getState()).toMatchObject({ nextUrl: 'Auth', pendingAuth: QUERY });
     signedOut.unmount();
 
@@ -65,10 +65,10 @@ describe('/auth (add a data source from Looker Studio)', () => {
     expect(await screen.findByRole('heading', { name: 'Login to CallRail' })).toBeInTheDocument();
   });
 
-  it('signed in with logins of the connector: offers them, then another login', async () => {
+  it('signed in with credentials of the connector: offers them, then another one', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     const requests = mockAuthApi({
-      'GET /api/auth/': authStart({
+      startConnection: authStart({
         state: 'st-1',
         credentials: [
           { id: 'cred-1', name: 'Main office' },
@@ -93,15 +93,15 @@ describe('/auth (add a data source from Looker Studio)', () => {
     expect(screen.getByText('Or log-in with another account:')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login with CallRail' })).toBeInTheDocument();
     expect(screen.getByLabelText('API key')).toBeRequired();
-    const start = requests.find((r) => r.path === '/api/auth/');
+    const start = requests.find((r) => r.endpoint === 'startConnection');
     expect(start?.query.get('integration_type')).toBe('11');
     expect(start?.query.get('redirectUri')).toBe(LOOKER);
     expect(start?.query.get('masterEmail')).toBe('ann@acme.test');
   });
 
-  it('signed in without credentials: just the login component, headed Login to', async () => {
+  it('signed in without credentials: just the credential panel, headed Login to', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
-    mockAuthApi({ 'GET /api/auth/': authStart({ state: 'st-1', gdsRedirectUri: LOOKER }) });
+    mockAuthApi({ startConnection: authStart({ state: 'st-1', gdsRedirectUri: LOOKER }) });
     renderApp(`/auth?${QUERY}`);
     expect(await screen.findByRole('heading', { name: 'Login to CallRail' })).toBeInTheDocument();
     expect(screen.queryByText(/You are currently logged in/)).not.toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
   it('signed in, OAuth connector: the provider sign-in panel', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     mockAuthApi({
-      'GET /api/auth/': authStart({ authUri: 'https://accounts.google.com/auth?s=1' }),
+      startConnection: authStart({ authUri: 'https://accounts.google.com/auth?s=1' }),
     });
     renderApp(`/auth?integration_type=1&redirectUri=${encodeURIComponent(LOOKER)}`);
     expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
@@ -123,7 +123,7 @@ describe('/auth (add a data source from Looker Studio)', () => {
   it('a refused return address shows only that it is not allowed', async () => {
     useAppStore.getState().setUser(sessionUser(MANAGE));
     mockAuthApi({
-      'GET /api/auth/': {
+      startConnection: {
         status: 400,
         body: {
           error: { code: 'VALIDATION_FAILED', message: 'not allowed', field: 'redirectUri' },

@@ -2,27 +2,27 @@ import { MESSAGES } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
+import { useAppStore } from '../../../lib/app-store.ts';
+import { useToastStore } from '../../../lib/toast-store.ts';
 import {
   authStart,
   connectorConfig,
   groupedData,
   sampleGroups,
-} from '../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { resetStores } from '../../test/reset-stores.ts';
+} from '../../../test/data-source-fixtures.ts';
+import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { resetStores } from '../../../test/reset-stores.ts';
 
 const MANAGE = { manage_data_sources: true };
 
-function mockConnectApi(extra: Record<string, Reply>) {
+function mockConnectApi(extra: MockRoutes) {
   return mockApi({
-    'GET /api/home/config': { body: appConfig },
-    'GET /api/dataSources/connectorConfig': { body: connectorConfig() },
-    'GET /api/team/info': { body: { team, user: profileUser(MANAGE) } },
-    'GET /api/dataSources/groupedData': { body: groupedData(sampleGroups()) },
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: connectorConfig() },
+    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getGroupedData: { body: groupedData(sampleGroups()) },
     ...extra,
   });
 }
@@ -41,8 +41,8 @@ async function choose(nameSimple: string) {
   await userEvent.click(gallery.getByTestId(`connector-tile-${nameSimple}`));
 }
 
-/** Fills and submits the CallRail login modal (an API-key form connector). */
-async function loginWithCallRail(apiKey: string) {
+/** Fills and submits the CallRail credential modal (an API-key form connector). */
+async function submitCallRailCredentials(apiKey: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
   await userEvent.type(within(dialog).getByLabelText('API key'), apiKey);
   await userEvent.type(within(dialog).getByLabelText('Account ID'), '1');
@@ -77,7 +77,7 @@ describe('adding a data source', () => {
       'true',
     );
     await userEvent.click(ads);
-    expect(requests.some((r) => r.path === '/api/auth/')).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'startConnection')).toBe(false);
     expect(screen.getByRole('dialog', { name: 'Add data source' })).toBeInTheDocument();
 
     await userEvent.clear(search);
@@ -97,20 +97,21 @@ describe('adding a data source', () => {
 
   it('form connector: every field is required, then success toasts and closes the modal', async () => {
     const requests = mockConnectApi({
-      'GET /api/auth/': authStart({ state: 'st-1' }),
-      'POST /api/auth/callback': {
+      startConnection: authStart({ state: 'st-1' }),
+      submitFormLogin: {
         body: {
           success: true,
           redirectUri: null,
           credential: { id: 'cred-9', name: 'CallRail 2' },
           accountsAdded: 2,
+          accountsSkipped: 0,
           error: null,
         },
       },
     });
     await choose('callrail');
     const dialog = await screen.findByRole('dialog', { name: 'Login to CallRail' });
-    const start1 = requests.find((r) => r.path === '/api/auth/');
+    const start1 = requests.find((r) => r.endpoint === 'startConnection');
     expect(start1?.query.toString()).toBe(
       'integration_type=11&masterEmail=ann%40acme.test&type=reauth&business_unit=MEGALYTIC_GDS',
     );
@@ -124,9 +125,9 @@ describe('adding a data source', () => {
     expect(await within(dialog).findByText('API key is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Account ID is required')).toBeInTheDocument();
     expect(apiKey).toHaveAccessibleDescription(/API key is required/);
-    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'submitFormLogin')).toBe(false);
 
-    const groupedLoads = requests.filter((r) => r.path === '/api/dataSources/groupedData').length;
+    const groupedLoads = requests.filter((r) => r.endpoint === 'getGroupedData').length;
     await userEvent.type(apiKey, 'key-123');
     await userEvent.type(within(dialog).getByLabelText('Account ID'), '555');
     await userEvent.click(submit);
@@ -134,16 +135,14 @@ describe('adding a data source', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toasts()).toEqual([`success: ${MESSAGES.accountConnected('CallRail')}`]);
     expect(toasts()).toEqual(['success: Your CallRail account was connected']);
-    const post = requests.find((r) => r.method === 'POST');
+    const post = requests.find((r) => r.endpoint === 'submitFormLogin');
     expect(Object.fromEntries(new URLSearchParams(post?.body))).toEqual({
       apiKey: 'key-123',
       accountId: '555',
       state: 'st-1',
     });
     await waitFor(() =>
-      expect(requests.filter((r) => r.path === '/api/dataSources/groupedData').length).toBe(
-        groupedLoads + 1,
-      ),
+      expect(requests.filter((r) => r.endpoint === 'getGroupedData').length).toBe(groupedLoads + 1),
     );
     expect(useAppStore.getState().isLoading).toBe(false);
   });
@@ -157,6 +156,7 @@ describe('adding a data source', () => {
           redirectUri: null,
           credential: null,
           accountsAdded: 0,
+          accountsSkipped: 0,
           error: 'Invalid key',
         },
       },
@@ -168,11 +168,11 @@ describe('adding a data source', () => {
   ])('form connector: %s toasts "not valid" and closes the modal', async (_, reply) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockConnectApi({
-      'GET /api/auth/': authStart({ state: 'st-1' }),
-      'POST /api/auth/callback': reply,
+      startConnection: authStart({ state: 'st-1' }),
+      submitFormLogin: reply,
     });
     await choose('callrail');
-    await loginWithCallRail('bad');
+    await submitCallRailCredentials('bad');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toasts()).toEqual(['danger: CallRail account was not valid']);
@@ -180,8 +180,8 @@ describe('adding a data source', () => {
 
   it('form connector: accounts over the plan limit are reported after the success toast', async () => {
     mockConnectApi({
-      'GET /api/auth/': authStart({ state: 'st-1' }),
-      'POST /api/auth/callback': {
+      startConnection: authStart({ state: 'st-1' }),
+      submitFormLogin: {
         body: {
           success: true,
           redirectUri: null,
@@ -193,7 +193,7 @@ describe('adding a data source', () => {
       },
     });
     await choose('callrail');
-    await loginWithCallRail('k');
+    await submitCallRailCredentials('k');
     await waitFor(() =>
       expect(toasts()).toEqual([
         'success: Your CallRail account was connected',
@@ -206,19 +206,20 @@ describe('adding a data source', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     mockConnectApi({
-      'GET /api/auth/': authStart({ state: 'st-1' }),
-      'POST /api/auth/callback': {
+      startConnection: authStart({ state: 'st-1' }),
+      submitFormLogin: {
         body: {
           success: true,
           redirectUri: 'https://lookerstudio.google.com/return',
           credential: { id: 'c', name: 'n' },
           accountsAdded: 1,
+          accountsSkipped: 0,
           error: null,
         },
       },
     });
     await choose('callrail');
-    await loginWithCallRail('k');
+    await submitCallRailCredentials('k');
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('https://lookerstudio.google.com/return'),
     );
@@ -227,7 +228,7 @@ describe('adding a data source', () => {
 
   it('Google-type connectors: a Sign in with Google link to the provider', async () => {
     mockConnectApi({
-      'GET /api/auth/': authStart({ authUri: 'https://accounts.google.com/o/oauth2/v2/auth?x=1' }),
+      startConnection: authStart({ authUri: 'https://accounts.google.com/o/oauth2/v2/auth?x=1' }),
     });
     await choose('google-analytics');
     const dialog = await screen.findByRole('dialog', { name: 'Connect Google Analytics' });
@@ -239,7 +240,7 @@ describe('adding a data source', () => {
 
   it('other OAuth connectors: the log-out hint, the site link and Log in with', async () => {
     mockConnectApi({
-      'GET /api/auth/': authStart({ authUri: 'https://connect.stripe.com/oauth?s=1' }),
+      startConnection: authStart({ authUri: 'https://connect.stripe.com/oauth?s=1' }),
     });
     await choose('stripe');
     const dialog = await screen.findByRole('dialog', { name: 'Connect Stripe' });
@@ -270,7 +271,7 @@ describe('adding a data source', () => {
       },
     ],
   ])('a start that fails with %s toasts the connection failure', async (_, reply) => {
-    mockConnectApi({ 'GET /api/auth/': reply });
+    mockConnectApi({ startConnection: reply });
     await choose('stripe');
     await waitFor(() =>
       expect(toasts()).toEqual(['danger: Could not make a connection.  Please try again']),
@@ -280,7 +281,7 @@ describe('adding a data source', () => {
   });
 
   it('a start answering an error toasts it', async () => {
-    mockConnectApi({ 'GET /api/auth/': authStart({ error: 'Stripe is not reachable' }) });
+    mockConnectApi({ startConnection: authStart({ error: 'Stripe is not reachable' }) });
     await choose('stripe');
     await waitFor(() =>
       expect(toasts()).toEqual(['danger: Could not make a connection: Stripe is not reachable']),

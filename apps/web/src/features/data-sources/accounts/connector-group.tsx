@@ -1,10 +1,10 @@
 import { memo, useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import type { ConnectorGroup, Login } from '../api/grouped-data-query.ts';
-import { needsAttention } from '../account-filters.ts';
-import { ConnectorBadge } from './connector-badge.tsx';
-import { LoginRows, type RowActions } from './login-rows.tsx';
+import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
+import { needsAttention } from './account-filters.ts';
+import { ConnectorBadge } from '../connector-badge.tsx';
+import { CredentialRows, type RowActions } from './credential-rows.tsx';
 
 interface ConnectorGroupCardProps {
   group: ConnectorGroup;
@@ -17,13 +17,13 @@ interface ConnectorGroupCardProps {
 const plural = (n: number, word: string) =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-function attentionCount(credentials: readonly Login[]): number {
+function attentionCount(credentials: readonly Credential[]): number {
   return credentials.filter(needsAttention).length;
 }
 
 /**
- * One connector: a header that collapses it, and a table with a row group per login (credential
- * name and id, health, Reconnect) and its accounts. Off-screen groups skip layout and paint
+ * One connector: a header that collapses it, and a table with a row group per credential
+ * (name and id, health, Reconnect) and its accounts. Off-screen groups skip layout and paint
  * (content-visibility in the stylesheet), so thousands of rows scroll smoothly.
  */
 export const ConnectorGroupCard = memo(function ConnectorGroupCard({
@@ -34,7 +34,10 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
   actions,
 }: ConnectorGroupCardProps) {
   const bodyId = useId();
-  const accountCount = group.credentials.reduce((sum, login) => sum + login.accounts.length, 0);
+  const accountCount = group.credentials.reduce(
+    (sum, credential) => sum + credential.accounts.length,
+    0,
+  );
   const attention = attentionCount(group.credentials);
   return (
     <section
@@ -93,11 +96,11 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
                   </th>
                 </tr>
               </thead>
-              {group.credentials.map((login) => (
-                <LoginRows
-                  key={login.id}
+              {group.credentials.map((credential) => (
+                <CredentialRows
+                  key={credential.id}
                   connectorId={group.connectorId}
-                  login={login}
+                  credential={credential}
                   actions={actions}
                 />
               ))}

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { account, login, sampleGroups } from '../../test/data-source-fixtures.ts';
+import { account, credential, sampleGroups } from '../../../test/data-source-fixtures.ts';
 import { NO_FILTERS, countAccounts, deletedRows, filterGroups } from './account-filters.ts';
 
 const names = (groups: ReturnType<typeof filterGroups>) =>
-  groups.flatMap((g) => g.credentials.flatMap((l) => l.accounts.map((a) => a.name)));
+  groups.flatMap((g) => g.credentials.flatMap((c) => c.accounts.map((a) => a.name)));
 
 describe('account filters', () => {
-  it('leaves deleted accounts out of the accounts view, and keeps empty logins unfiltered', () => {
+  it('leaves deleted accounts out of the accounts view, and keeps empty credentials unfiltered', () => {
     const groups = [
       ...sampleGroups(),
-      { connectorId: 17, credentials: [login({ id: 'empty', accounts: [] })] },
+      { connectorId: 17, credentials: [credential({ id: 'empty', accounts: [] })] },
     ];
     const result = filterGroups(groups, NO_FILTERS);
     expect(names(result)).toEqual(['Acme Website', 'Acme Shop', 'Acme Calls']);
     expect(result.map((g) => g.connectorId)).toEqual([1, 11, 17]);
   });
 
-  it('a search matches account name, external id and the login name', () => {
+  it('a search matches account name, external id and the credential name', () => {
     const search = (text: string) =>
       names(filterGroups(sampleGroups(), { ...NO_FILTERS, search: text }));
     expect(search('  SHOP ')).toEqual(['Acme Shop']);
@@ -25,17 +25,21 @@ describe('account filters', () => {
     expect(search('nothing like it')).toEqual([]);
   });
 
-  it('a status filter keeps a failing login whose accounts are gone', () => {
+  it('a status filter keeps a failing credential whose accounts are gone', () => {
     const groups = [
       {
         connectorId: 3,
         credentials: [
-          login({ id: 'x', status: 'error', accounts: [account({ id: 'd', status: 'deleted' })] }),
+          credential({
+            id: 'x',
+            status: 'error',
+            accounts: [account({ id: 'd', status: 'deleted' })],
+          }),
         ],
       },
     ];
     const result = filterGroups(groups, { ...NO_FILTERS, status: 'error' });
-    expect(result[0]?.credentials.map((l) => l.id)).toEqual(['x']);
+    expect(result[0]?.credentials.map((c) => c.id)).toEqual(['x']);
     expect(filterGroups(groups, { ...NO_FILTERS, status: 'connected' })).toEqual([]);
   });
 

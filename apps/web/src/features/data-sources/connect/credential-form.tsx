@@ -10,12 +10,12 @@ import { isSessionError } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import type { Connector } from '../api/connectors-query.ts';
-import { useSubmitFormLogin, type FormLoginResult } from '../api/connection-api.ts';
-import { skippedAccountsMessage } from '../format.ts';
+import { useSubmitCredentialForm, type CredentialFormResult } from '../api/connection-api.ts';
+import { skippedAccountsMessage } from './connection-format.ts';
 
 type Values = Record<string, string>;
 
-/** Spec §5: every connector login input is required. */
+/** Every credential field of the connector is required. */
 function schemaFor(connector: Connector) {
   const fields = connector.loginFields ?? [];
   return z.object(
@@ -28,24 +28,24 @@ function schemaFor(connector: Connector) {
   );
 }
 
-interface ConnectorLoginFormProps {
+interface CredentialFormProps {
   connector: Connector;
   /** From the start of the connection; posted with the fields. */
   state: string;
-  /** Called once the login finished, whatever the outcome (the modal closes). */
+  /** Called once the form is answered, whatever the outcome (the modal closes). */
   onDone?: () => void;
 }
 
 /**
- * Spec §2/§4 form login: one required input per login field, 'Login with {connector}'. Submit
+ * The credential form: one required input per credential field, 'Login with {connector}'. Submit
  * turns loading on and posts the fields with state; then loading goes off, the data sources are
  * refreshed, the modal closes, and a toast or the dashboard tool's address follows.
  */
-export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginFormProps) {
+export function CredentialForm({ connector, state, onDone }: CredentialFormProps) {
   const fields = connector.loginFields ?? [];
   const idPrefix = useId();
   const schema = useMemo(() => schemaFor(connector), [connector]);
-  const submit = useSubmitFormLogin();
+  const submit = useSubmitCredentialForm();
   const {
     register,
     handleSubmit,
@@ -58,7 +58,7 @@ export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginF
   const onSubmit = handleSubmit(async (values) => {
     const { setLoading } = useAppStore.getState();
     setLoading(true);
-    let result: FormLoginResult | null = null;
+    let result: CredentialFormResult | null = null;
     let sessionEnded = false;
     try {
       result = await submit.mutateAsync({ ...values, state });
@@ -80,17 +80,17 @@ export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginF
         showToast(skippedAccountsMessage(result.accountsSkipped), { durationMs: 6000 });
       }
     } else {
-      if (result?.error) console.warn(`${connector.name} login refused:`, result.error);
+      if (result?.error) console.warn(`${connector.name} credentials refused:`, result.error);
       showToast(MESSAGES.accountNotValid(connector.name), { tone: 'danger' });
     }
   });
 
   return (
     <form
-      className="login-fields"
+      className="credential-fields"
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      data-testid="connector-login-form"
+      data-testid="credential-form"
     >
       {fields.map((field) => {
         const id = `${idPrefix}-${field.fieldName}`;
@@ -109,7 +109,7 @@ export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginF
               spellCheck={false}
               aria-invalid={message ? true : undefined}
               aria-describedby={message ? `${id}-error` : undefined}
-              data-testid={`login-field-${field.fieldName}`}
+              data-testid={`credential-field-${field.fieldName}`}
               {...register(field.fieldName)}
             />
             {message && (
@@ -123,9 +123,9 @@ export function ConnectorLoginForm({ connector, state, onDone }: ConnectorLoginF
       <Button
         type="submit"
         variant="primary"
-        className="login-fields-submit"
+        className="credential-fields-submit"
         loading={submit.isPending}
-        data-testid="connector-login-submit"
+        data-testid="credential-form-submit"
       >
         Login with {connector.name}
       </Button>

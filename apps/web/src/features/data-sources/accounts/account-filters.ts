@@ -1,12 +1,12 @@
 import type { Account, AccountStatus } from '@gds/contract';
-import type { ConnectorGroup, Login } from './api/grouped-data-query.ts';
+import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
 
 /** Statuses offered by the status filter of the accounts view (deleted has its own view). */
 export const ACTIVE_STATUSES = ['connected', 'needs_reconnect', 'error'] as const;
 export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
 
 export interface AccountFilters {
-  /** Account name or id, or login name. */
+  /** Account name or id, or credential name. */
   search: string;
   connectorId: number | null;
   status: ActiveStatus | null;
@@ -28,15 +28,15 @@ function accountMatches(account: Account, needle: string): boolean {
   );
 }
 
-function loginMatches(login: Login, needle: string): boolean {
-  return includes(login.name, needle) || includes(login.id, needle);
+function credentialMatches(credential: Credential, needle: string): boolean {
+  return includes(credential.name, needle) || includes(credential.id, needle);
 }
 
 /**
- * The accounts view: groups keep their logins and the accounts that match, deleted accounts
- * left out. A login whose name matches the search keeps all its accounts. With filters on,
- * logins (and groups) left without a match disappear; without filters every login shows,
- * even one that has no accounts yet.
+ * The accounts view: groups keep their credentials and the accounts that match, deleted
+ * accounts left out. A credential whose name matches the search keeps all its accounts. With
+ * filters on, credentials (and groups) left without a match disappear; without filters every
+ * credential shows, even one that has no accounts yet.
  */
 export function filterGroups(
   groups: readonly ConnectorGroup[],
@@ -47,20 +47,20 @@ export function filterGroups(
   const result: ConnectorGroup[] = [];
   for (const group of groups) {
     if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
-    const credentials: Login[] = [];
-    for (const login of group.credentials) {
-      const wholeLogin = needle === '' || loginMatches(login, needle);
-      const accounts = login.accounts.filter(
+    const credentials: Credential[] = [];
+    for (const credential of group.credentials) {
+      const wholeCredential = needle === '' || credentialMatches(credential, needle);
+      const accounts = credential.accounts.filter(
         (account) =>
           account.status !== 'deleted' &&
           (filters.status === null || account.status === filters.status) &&
-          (wholeLogin || accountMatches(account, needle)),
+          (wholeCredential || accountMatches(account, needle)),
       );
-      const loginItselfMatches =
-        wholeLogin && (filters.status === null || login.status === filters.status);
-      if (accounts.length > 0 || !filtering || loginItselfMatches) {
+      const credentialItselfMatches =
+        wholeCredential && (filters.status === null || credential.status === filters.status);
+      if (accounts.length > 0 || !filtering || credentialItselfMatches) {
         credentials.push(
-          accounts.length === login.accounts.length ? login : { ...login, accounts },
+          accounts.length === credential.accounts.length ? credential : { ...credential, accounts },
         );
       }
     }
@@ -71,7 +71,7 @@ export function filterGroups(
 
 export interface DeletedRow {
   account: Account;
-  login: Login;
+  credential: Credential;
   connectorId: number;
 }
 
@@ -84,12 +84,12 @@ export function deletedRows(
   const rows: DeletedRow[] = [];
   for (const group of groups) {
     if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
-    for (const login of group.credentials) {
-      const wholeLogin = needle === '' || loginMatches(login, needle);
-      for (const account of login.accounts) {
+    for (const credential of group.credentials) {
+      const wholeCredential = needle === '' || credentialMatches(credential, needle);
+      for (const account of credential.accounts) {
         if (account.status !== 'deleted') continue;
-        if (wholeLogin || accountMatches(account, needle)) {
-          rows.push({ account, login, connectorId: group.connectorId });
+        if (wholeCredential || accountMatches(account, needle)) {
+          rows.push({ account, credential, connectorId: group.connectorId });
         }
       }
     }
@@ -112,8 +112,8 @@ export function countAccounts(groups: readonly ConnectorGroup[]): AccountCounts 
     deleted: 0,
   };
   for (const group of groups) {
-    for (const login of group.credentials) {
-      for (const account of login.accounts) byStatus[account.status] += 1;
+    for (const credential of group.credentials) {
+      for (const account of credential.accounts) byStatus[account.status] += 1;
     }
   }
   return {
@@ -123,7 +123,7 @@ export function countAccounts(groups: readonly ConnectorGroup[]): AccountCounts 
   };
 }
 
-/** Logins that need the user: expired or failing authorisations. */
-export function needsAttention(login: Pick<Login, 'status'>): boolean {
-  return login.status === 'needs_reconnect' || login.status === 'error';
+/** Credentials that need the user: expired or failing authorisations. */
+export function needsAttention(credential: Pick<Credential, 'status'>): boolean {
+  return credential.status === 'needs_reconnect' || credential.status === 'error';
 }

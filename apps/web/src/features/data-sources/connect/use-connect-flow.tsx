@@ -12,16 +12,16 @@ import {
   startConnection,
   type ConnectionStart,
 } from '../api/connection-api.ts';
-import { canShowLogin, ConnectorLogin, isFormConnector } from './connector-login.tsx';
+import { canShowCredentialPanel, CredentialPanel, isFormConnector } from './credential-panel.tsx';
 
 export interface ConnectOptions {
-  /** Reconnect this login in place. */
+  /** Reconnect this credential in place. */
   credentialId?: string;
   /** The dashboard tool's return address, when the flow started from it. */
   redirectUri?: string;
 }
 
-interface OpenLogin {
+interface OpenDialog {
   connector: Connector;
   start: ConnectionStart;
   reconnect: boolean;
@@ -29,7 +29,7 @@ interface OpenLogin {
 
 /**
  * Spec §4 "Adding a connector": loading on, GET /api/auth/, loading off; then an error toast,
- * or the login modal (form fields, or the provider sign-in panel). Returns `connect` and the
+ * or the credential modal (form fields, or the provider sign-in panel). Returns `connect` and the
  * modal to render.
  */
 export function useConnectFlow(): {
@@ -37,7 +37,7 @@ export function useConnectFlow(): {
   dialog: ReactNode;
 } {
   const skin = useSkin();
-  const [open, setOpen] = useState<OpenLogin | null>(null);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
 
   const connect = useCallback(
     async (connector: Connector, options: ConnectOptions = {}) => {
@@ -62,7 +62,7 @@ export function useConnectFlow(): {
       }
       if (start.error) {
         showToast(MESSAGES.connectionError(start.error), { tone: 'danger' });
-      } else if (canShowLogin(connector, start)) {
+      } else if (canShowCredentialPanel(connector, start)) {
         setOpen({ connector, start, reconnect: options.credentialId !== undefined });
       } else {
         showToast(MESSAGES.connectionFailed, { tone: 'danger' });
@@ -75,7 +75,7 @@ export function useConnectFlow(): {
   const dialog = open && (
     <Dialog
       open
-      title={loginTitle(open)}
+      title={dialogTitle(open)}
       {...(isFormConnector(open.connector)
         ? {
             description: `Enter your ${open.connector.name} details. They are checked with ${open.connector.name} before anything is saved.`,
@@ -85,15 +85,15 @@ export function useConnectFlow(): {
         trackEvent('connectorDeselect', open.connector.nameSimple);
         close();
       }}
-      testId="connector-login-dialog"
+      testId="credential-dialog"
     >
-      <ConnectorLogin connector={open.connector} start={open.start} onDone={close} />
+      <CredentialPanel connector={open.connector} start={open.start} onDone={close} />
     </Dialog>
   );
   return { connect, dialog };
 }
 
-function loginTitle({ connector, reconnect }: OpenLogin): string {
+function dialogTitle({ connector, reconnect }: OpenDialog): string {
   if (isFormConnector(connector)) return `Login to ${connector.name}`;
   return reconnect ? `Reconnect ${connector.name}` : `Connect ${connector.name}`;
 }

@@ -1,0 +1,65 @@
+import { formatMediumDate, type Account } from '@gds/contract';
+import { memo } from 'react';
+import { Badge } from '../../../components/badge.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import {
+  STATUS_LABELS,
+  STATUS_TONES,
+  formatDateTime,
+  personLabel,
+  timeFromNow,
+} from './account-format.ts';
+
+/** One account under its credential: name and id, status, when added, last refresh, Delete. */
+export const AccountRow = memo(function AccountRow({
+  account,
+  canManage,
+  onDelete,
+}: {
+  account: Account;
+  canManage: boolean;
+  onDelete: (account: Account) => void;
+}) {
+  return (
+    <tr data-testid="account-row" data-account-id={account.id} data-status={account.status}>
+      <td>
+        <div className="ds-account">
+          <span className="ds-account-name">{account.name}</span>
+          <span className="ds-account-id">{account.externalId}</span>
+        </div>
+      </td>
+      <td>
+        <Badge tone={STATUS_TONES[account.status]}>{STATUS_LABELS[account.status]}</Badge>
+      </td>
+      <td className="col-optional">
+        <div className="ds-cell-stack">
+          <span>{formatMediumDate(account.addedAt)}</span>
+          <span className="ds-cell-sub">by {personLabel(account.addedBy)}</span>
+        </div>
+      </td>
+      <td className="col-optional nowrap">
+        {account.lastRefreshedAt ? (
+          <span title={formatDateTime(account.lastRefreshedAt)}>
+            {timeFromNow(account.lastRefreshedAt)}
+          </span>
+        ) : (
+          <span className="ds-cell-sub">Never</span>
+        )}
+      </td>
+      <td className="ds-actions">
+        {canManage && (
+          <button
+            type="button"
+            className="icon-button icon-button-danger"
+            aria-label={`Delete ${account.name}`}
+            title="Delete"
+            onClick={() => onDelete(account)}
+            data-testid="delete-account-button"
+          >
+            <Icon name="trash" size={16} />
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { isSessionError } from '../../../lib/api-error.ts';
+import { useCan } from '../../../lib/permissions.ts';
+import { useConnectors, type Connector } from '../api/connectors-query.ts';
+import { useGroupedData } from '../api/grouped-data-query.ts';
+import { ConnectorGallery } from '../connect/connector-gallery.tsx';
+import { useConnectFlow } from '../connect/use-connect-flow.tsx';
+import { AccountViews } from './account-views.tsx';
+import type { RowActions } from './credential-rows.tsx';
+import { DataSourcesHeader } from './data-sources-header.tsx';
+import { GroupsLoadError, LoadingGroups, NoDataSources } from './data-sources-states.tsx';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { useAccountFilters, type AccountView } from './use-account-filters.ts';
+import { useCollapsedGroups } from './use-collapsed-groups.ts';
+import { useConnectorGroups } from './use-connector-groups.ts';
+import { useDeleteRestore } from './use-delete-restore.ts';
+
+/** The Data Sources screen: usage, the team's accounts grouped by connector, and Deleted. */
+export function DataSourcesPage() {
+  const grouped = useGroupedData();
+  const catalog = useConnectors().data?.byId;
+  const canManage = useCan(['manage_data_sources']);
+  const { connect, dialog: credentialDialog } = useConnectFlow();
+  const [galleryOpen, setGalleryOpen] = useState(false);
+  const [view, setView] = useState<AccountView>('accounts');
+  const { groups, counts, connectorName, connectorOptions } = useConnectorGroups(
+    grouped.data,
+    catalog,
+  );
+  const filtering = useAccountFilters(groups, view);
+  const collapse = useCollapsedGroups(filtering.visibleGroups);
+  const deleteRestore = useDeleteRestore();
+  const { askDelete } = deleteRestore;
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      canManage,
+      onDelete: askDelete,
+      onReconnect: (connectorId, credential) => {
+        const connector = catalog?.get(connectorId);
+        if (connector) void connect(connector, { credentialId: credential.id });
+      },
+      canReconnect: (connectorId) => catalog?.has(connectorId) ?? false,
+    }),
+    [canManage, askDelete, catalog, connect],
+  );
+
+  const openGallery = () => setGalleryOpen(true);
+  const choose = (connector: Connector) => {
+    setGalleryOpen(false);
+    void connect(connector);
+  };
+
+  const data = grouped.data;
+  const isEmpty = data !== undefined && groups.every((group) => group.credentials.length === 0);
+  return (
+    <div className="page ds-page">
+      <DataSourcesHeader usage={data?.usage} canManage={canManage} onAdd={openGallery} />
+
+      {grouped.isError && !data && !isSessionError(grouped.error) ? (
+        <GroupsLoadError error={grouped.error} onRetry={() => void grouped.refetch()} />
+      ) : !data ? (
+        <LoadingGroups />
+      ) : isEmpty && counts.deleted === 0 ? (
+        <NoDataSources canManage={canManage} onAdd={openGallery} />
+      ) : (
+        <AccountViews
+          view={view}
+          onViewChange={setView}
+          counts={counts}
+          filtering={filtering}
+          collapse={collapse}
+          connectorName={connectorName}
+          connectorOptions={connectorOptions}
+          retentionDays={data.retentionDays}
+          canManage={canManage}
+          actions={actions}
+          deleteRestore={deleteRestore}
+        />
+      )}
+
+      <ConnectorGallery
+        open={galleryOpen}
+        onClose={() => setGalleryOpen(false)}
+        onChoose={choose}
+      />
+      <DeleteAccountDialog
+        account={deleteRestore.toDelete}
+        retentionDays={data?.retentionDays ?? 0}
+        deleting={deleteRestore.deleting}
+        onCancel={deleteRestore.cancelDelete}
+        onConfirm={deleteRestore.confirmDelete}
+      />
+      {credentialDialog}
+    </div>
+  );
+}
