@@ -49,7 +49,7 @@ import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
-import { loadSandboxProviderKey } from './sandbox/providers/sandbox-addresses.ts';
+import { loadSandboxProviderKey, sandboxRegistration } from './sandbox/providers/sandbox-addresses.ts';
 import type { SandboxProviderControl } from './sandbox/providers/sandbox-control.ts';
 import { registerSpa } from './static/spa.ts';
 
@@ -143,7 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const cipher = openKeyRing(config.tokenKeys, keysDir);
   // Demo mode: connectors without real credentials go to the sandbox providers.
   const sandboxKey = config.sandbox ? loadSandboxProviderKey(keysDir) : undefined;
-  const providers = createProviderDirectory(config, sandboxKey);
+  const providers = createProviderDirectory(
+    config,
+    sandboxKey ? sandboxRegistration(config.publicUrl, sandboxKey) : undefined,
+  );
   const connect: ConnectDeps = {
     db,
     clock,

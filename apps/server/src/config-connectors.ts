@@ -1,5 +1,6 @@
-import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
-import type { ProviderConnector } from '@gds/contract/providers';
+import { CONNECTORS } from '@gds/contract';
+import type { ConnectorDefinition } from '@gds/contract';
+import { providerApiOf } from '@gds/contract/providers';
 import { parseUrlList } from './config-parsers.ts';
 
 /** Parsers for the data-source settings; each throws a readable message naming the variable. */
@@ -23,8 +24,8 @@ export function connectorEnvPrefix(nameSimple: string): string {
   return `CONNECTOR_${nameSimple.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
 }
 
-const usesDeveloperToken = (connector: ProviderConnector) =>
-  JSON.stringify(connector.api ?? {}).includes('{developerToken}');
+const usesDeveloperToken = (connector: ConnectorDefinition) =>
+  JSON.stringify(providerApiOf(connector) ?? {}).includes('{developerToken}');
 
 /**
  * CONNECTOR_<NAME>_CLIENT_ID / _CLIENT_SECRET (/ _DEVELOPER_TOKEN where the API needs one)
@@ -34,8 +35,8 @@ export function parseConnectorCredentials(
   env: Record<string, string | undefined>,
 ): Record<string, ConnectorCredentials> {
   const found: Record<string, ConnectorCredentials> = {};
-  for (const connector of PROVIDER_CONNECTORS) {
-    const oauth2 = connector.api?.oauth2;
+  for (const connector of CONNECTORS) {
+    const oauth2 = providerApiOf(connector)?.oauth2;
     if (!oauth2) continue;
     const prefix = connectorEnvPrefix(connector.nameSimple);
     const read = (suffix: string) => env[`${prefix}_${suffix}`]?.trim() || undefined;

@@ -1,4 +1,4 @@
-import type { ProviderConnector } from '@gds/contract/providers';
+import type { ConnectorDefinition } from '@gds/contract';
 import type { ProviderDirectory } from './provider-directory.ts';
 
 export type Availability =
@@ -9,7 +9,7 @@ export type Availability =
  * sold as one, and a provider to talk to (real credentials, or the sandbox in demo mode).
  */
 export function connectorAvailability(
-  connector: ProviderConnector,
+  connector: ConnectorDefinition,
   addons: ReadonlySet<string>,
   providers: ProviderDirectory,
 ): Availability {

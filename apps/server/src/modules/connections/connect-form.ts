@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findProviderConnector } from '@gds/contract/providers';
-import type { ProviderConnector } from '@gds/contract/providers';
+import { findConnector } from '@gds/contract';
+import type { ConnectorDefinition } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../sessions/session-token.ts';
@@ -44,7 +44,7 @@ export async function submitFormLogin(
   const stateHash = hashToken(state);
   const sessionHash = hashToken(input.sessionToken);
   const peeked = await deps.states.peek(stateHash, sessionHash, deps.clock(), 'connect');
-  const connector = peeked?.connector_id ? findProviderConnector(peeked.connector_id) : undefined;
+  const connector = peeked?.connector_id ? findConnector(peeked.connector_id) : undefined;
   if (!peeked || !connector || connector.auth !== 'form' || peeked.user_id !== user.id) {
     return failure(CONNECT_MESSAGES.formStale);
   }
@@ -106,7 +106,7 @@ function checkFields(
  * the right one, so it is refused as an invalid login before any call; the form stays usable.
  */
 function checkSendable(
-  connector: Pick<ProviderConnector, 'name' | 'loginFields'>,
+  connector: Pick<ConnectorDefinition, 'name' | 'loginFields'>,
   fields: Record<string, string>,
 ): void {
   for (const field of connector.loginFields ?? []) {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hasPermissions } from '@gds/contract';
-import { findProviderConnectorByName } from '@gds/contract/providers';
+import { findConnectorByName } from '@gds/contract';
 import type { ConnectionResult } from '@gds/contract';
 import { hashToken } from '../sessions/session-token.ts';
 import type { SessionUser } from '../team/users.repository.ts';
@@ -36,7 +36,7 @@ export async function completeOAuthConnection(
   },
 ): Promise<ConnectionResult> {
   const { query, user } = input;
-  const connector = findProviderConnectorByName(input.nameSimple);
+  const connector = findConnectorByName(input.nameSimple);
   if (!connector || connector.auth !== 'oauth2') return failure(CONNECT_MESSAGES.unknownConnector);
   if (!query.state) return failure(CONNECT_MESSAGES.stale, connector.id);
   const row = await deps.states.consume(

@@ -1,5 +1,5 @@
 import { connectorCallbackPath, isAllowedReturnAddress } from '@gds/contract';
-import { findProviderConnector } from '@gds/contract/providers';
+import { findConnector } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../sessions/session-token.ts';
@@ -31,7 +31,7 @@ export async function startConnection(
   input: { user: SessionUser; sessionToken: string; origin: string; query: StartQuery },
 ): Promise<ResponseOf<typeof connections.startConnection>> {
   const { user, query } = input;
-  const connector = findProviderConnector(query.integration_type);
+  const connector = findConnector(query.integration_type);
   if (!connector) throw new AppError('NOT_FOUND', CONNECT_MESSAGES.unknownConnector);
   if (
     query.masterEmail !== undefined &&

@@ -1,7 +1,7 @@
 import type { ProviderLookup } from '@gds/contract/providers';
 import type { FoundItem } from './json-path.ts';
 import { readItem, readItems } from './json-path.ts';
-import type { ConnectorProvider } from './provider-directory.ts';
+import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
 import { ProviderError, callProvider } from './provider-http.ts';
 
@@ -13,7 +13,7 @@ export interface Discovery {
 
 /** An OAuth login: identity call, then accounts (their own call, or the identity answer). */
 export async function discoverOAuthLogin(
-  provider: ConnectorProvider,
+  provider: Provider,
   accessToken: string,
   signal: AbortSignal,
 ): Promise<Discovery> {
@@ -29,7 +29,7 @@ export async function discoverOAuthLogin(
  * nothing else is asked), then identity and accounts as for OAuth.
  */
 export async function discoverFormLogin(
-  provider: ConnectorProvider,
+  provider: Provider,
   fields: Readonly<Record<string, string>>,
   signal: AbortSignal,
 ): Promise<Discovery> {
@@ -43,7 +43,7 @@ export async function discoverFormLogin(
 }
 
 async function discover(
-  provider: ConnectorProvider,
+  provider: Provider,
   identityAnswer: unknown,
   values: TemplateValues,
   signal: AbortSignal,
@@ -58,7 +58,7 @@ async function discover(
   return { identity, accounts };
 }
 
-const unreadable = (provider: ConnectorProvider, lookup: ProviderLookup) =>
+const unreadable = (provider: Provider, lookup: ProviderLookup) =>
   new ProviderError(
     'invalid',
     `${provider.connector.name} answered without ${lookup.listPath ?? lookup.idField}`,

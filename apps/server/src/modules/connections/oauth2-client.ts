@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { OAuth2Settings } from '@gds/contract/providers';
-import type { ConnectorProvider } from './provider-directory.ts';
+import type { Provider } from './provider-directory.ts';
 import { withoutSecrets } from './provider-error.ts';
 import { ProviderError, isHeaderSafe, readJson, send } from './provider-http.ts';
 
@@ -24,7 +24,7 @@ export function newPkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-function settings(provider: ConnectorProvider): OAuth2Settings {
+function settings(provider: Provider): OAuth2Settings {
   const oauth2 = provider.api.oauth2;
   if (!oauth2) throw new Error(`${provider.connector.name} does not sign in with OAuth2`);
   return oauth2;
@@ -32,7 +32,7 @@ function settings(provider: ConnectorProvider): OAuth2Settings {
 
 /** The provider's consent address for this state (and PKCE challenge when supported). */
 export function authorizationUrl(
-  provider: ConnectorProvider,
+  provider: Provider,
   input: { state: string; redirectUri: string; codeChallenge: string | undefined },
 ): string {
   const oauth2 = settings(provider);
@@ -53,7 +53,7 @@ export function authorizationUrl(
 }
 
 export function exchangeCode(
-  provider: ConnectorProvider,
+  provider: Provider,
   input: { code: string; redirectUri: string; codeVerifier: string | undefined },
   signal: AbortSignal,
 ): Promise<TokenSet> {
@@ -70,7 +70,7 @@ export function exchangeCode(
 }
 
 export function refreshAccessToken(
-  provider: ConnectorProvider,
+  provider: Provider,
   refreshToken: string,
   signal: AbortSignal,
 ): Promise<TokenSet> {
@@ -82,7 +82,7 @@ export function refreshAccessToken(
 }
 
 async function tokenRequest(
-  provider: ConnectorProvider,
+  provider: Provider,
   params: Record<string, string>,
   signal: AbortSignal,
 ): Promise<TokenSet> {

@@ -1,19 +1,14 @@
-import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
-import type { ConnectorApi, ProviderConnector } from '@gds/contract/providers';
+import { CONNECTORS } from '@gds/contract';
+import type { ConnectorDefinition } from '@gds/contract';
+import { providerApiOf } from '@gds/contract/providers';
+import type { ProviderApi } from '@gds/contract/providers';
 import type { Config } from '../../config.ts';
-import {
-  SANDBOX_DEVELOPER_TOKEN,
-  sandboxApi,
-  sandboxClientId,
-  sandboxClientSecret,
-  sandboxProviderBase,
-} from '../../sandbox/providers/sandbox-addresses.ts';
 
-/** A connector ready to be called: its settings and our registration, real or sandbox. */
-export interface ConnectorProvider {
-  connector: ProviderConnector;
+/** A connector ready to be called: its provider's API and our registration there, real or sandbox. */
+export interface Provider {
+  connector: ConnectorDefinition;
   sandbox: boolean;
-  api: ConnectorApi;
+  api: ProviderApi;
   clientId: string;
   clientSecret: string;
   /** Template values every call may use besides tokens and login fields. */
@@ -21,17 +16,29 @@ export interface ConnectorProvider {
 }
 
 /**
+ * Our registration at a stand-in provider (demo mode): the connector's API on the stand-in's
+ * addresses. app.ts passes the sandbox's, so this module never depends on the sandbox.
+ */
+export type ProviderStandIn = (
+  connector: ConnectorDefinition,
+  api: ProviderApi,
+) => { api: ProviderApi; clientId: string; clientSecret: string; developerToken: string };
+
+/**
  * Which provider serves each connector. A connector with its CONNECTOR_<NAME>_CLIENT_ID set
  * talks to the real provider; form-login connectors need no registration and are real when
- * the sandbox is off. Otherwise, in demo mode, the sandbox stands in; else it is unavailable.
+ * there is no stand-in. Otherwise, in demo mode, the stand-in serves it; else it is unavailable.
  */
-export function createProviderDirectory(config: Config, sandboxKey: Buffer | undefined) {
-  const providers = new Map<number, ConnectorProvider>();
-  for (const connector of PROVIDER_CONNECTORS) {
-    const api = connector.api;
-    if (!api || connector.deprecated) continue;
+export function createProviderDirectory(
+  config: Pick<Config, 'connectorCredentials'>,
+  standIn: ProviderStandIn | undefined,
+) {
+  const providers = new Map<number, Provider>();
+  for (const connector of CONNECTORS) {
+    const api = providerApiOf(connector);
+    if (!api) continue;
     const real = config.connectorCredentials[connector.nameSimple];
-    if (real || (connector.auth === 'form' && !sandboxKey)) {
+    if (real || (connector.auth === 'form' && !standIn)) {
       providers.set(connector.id, {
         connector,
         sandbox: false,
@@ -40,21 +47,21 @@ export function createProviderDirectory(config: Config, sandboxKey: Buffer | und
         clientSecret: real?.clientSecret ?? '',
         values: { clientId: real?.clientId ?? '', developerToken: real?.developerToken ?? '' },
       });
-    } else if (sandboxKey) {
-      const clientId = sandboxClientId(connector.nameSimple);
+    } else if (standIn) {
+      const registration = standIn(connector, api);
       providers.set(connector.id, {
         connector,
         sandbox: true,
-        api: sandboxApi(api, sandboxProviderBase(config.publicUrl, connector.nameSimple)),
-        clientId,
-        clientSecret: sandboxClientSecret(sandboxKey, connector.nameSimple),
-        values: { clientId, developerToken: SANDBOX_DEVELOPER_TOKEN },
+        api: registration.api,
+        clientId: registration.clientId,
+        clientSecret: registration.clientSecret,
+        values: { clientId: registration.clientId, developerToken: registration.developerToken },
       });
     }
   }
   return {
     /** The provider of a connector; undefined when it cannot be connected on this server. */
-    find: (connectorId: number): ConnectorProvider | undefined => providers.get(connectorId),
+    find: (connectorId: number): Provider | undefined => providers.get(connectorId),
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProviderConnector } from '@gds/contract/providers';
+import type { ConnectorDefinition } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 export interface VerifiedConnection {
   teamId: string;
   userId: string;
-  connector: ProviderConnector;
+  connector: ConnectorDefinition;
   /** The login being reconnected (from the state), or null for a new one. */
   reconnect: string | null;
   identity: FoundItem;

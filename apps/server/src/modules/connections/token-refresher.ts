@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findProviderConnector } from '@gds/contract/providers';
+import { findConnector } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { KeyRing } from '../../crypto/key-ring.ts';
@@ -86,7 +86,7 @@ export function createTokenRefresher(deps: {
   }
 
   async function refreshOne(row: CredentialRow, lease: Date): Promise<keyof RefreshSummary> {
-    const connector = findProviderConnector(row.connector_id);
+    const connector = findConnector(row.connector_id);
     const provider = deps.providers.find(row.connector_id);
     const name = connector?.name ?? 'The provider';
     const stored = storedRefreshToken(row);

@@ -1,4 +1,4 @@
-import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
+import { CONNECTORS } from '@gds/contract';
 import type { Account, ConnectorInfo, ResponseOf, dataSources } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -26,8 +26,8 @@ export function createDataSourcesService(deps: {
   const repo = createDataSourcesRepository(deps.db);
   const { retentionDays } = deps;
   // The public part of each connector, built once: provider addresses stay on the server.
-  const catalog = PROVIDER_CONNECTORS.map((connector) => {
-    const { id, loginFields, api: _api, ...rest } = connector;
+  const catalog = CONNECTORS.map((connector) => {
+    const { id, loginFields, ...rest } = connector;
     const info = {
       ...rest,
       ...(loginFields ? { loginFields: loginFields.map((field) => ({ ...field })) } : {}),

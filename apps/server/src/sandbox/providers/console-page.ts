@@ -1,4 +1,4 @@
-import { findProviderConnectorByName } from '@gds/contract/providers';
+import { findConnectorByName } from '@gds/contract';
 import { escapeHtml, page } from '../html.ts';
 import type { SandboxLogin } from './sandbox-control.ts';
 
@@ -13,7 +13,7 @@ export function renderConsolePage(input: {
 }) {
   const rows = input.logins
     .map((l) => {
-      const name = findProviderConnectorByName(l.connector)?.name ?? l.connector;
+      const name = findConnectorByName(l.connector)?.name ?? l.connector;
       return `<li><strong>${escapeHtml(name)}</strong>: ${escapeHtml(l.login)}
 <form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="connector" value="${escapeHtml(l.connector)}">

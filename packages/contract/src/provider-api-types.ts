@@ -1,6 +1,6 @@
 /**
  * How the server talks to a connector's provider: the shapes of the catalog's auth, identity
- * and account-discovery data (connector-apis.ts holds the values). Server-only in practice;
+ * and account-discovery data (provider-apis/ holds the values). Server-only in practice;
  * none of it is answered to the browser (connectorInfoSchema is the public view).
  */
 
@@ -58,7 +58,7 @@ export interface OAuth2Settings {
 }
 
 /** Everything needed to connect a connector and find its accounts. */
-export interface ConnectorApi {
+export interface ProviderApi {
   /** For auth 'oauth2'. */
   oauth2?: OAuth2Settings;
   /** For auth 'form': checks the login fields with the provider before anything is stored. */

@@ -1,9 +1,9 @@
-import type { ConnectorApi } from '../connector-api-types.ts';
+import type { ProviderApi } from '../provider-api-types.ts';
 
 const CALLRAIL_AUTH = { Authorization: 'Token token={apiKey}' };
 
 /** Form-login connectors: the login fields are checked with one call before anything is stored. */
-export const FORM_LOGIN_APIS: Readonly<Record<string, ConnectorApi>> = {
+export const FORM_LOGIN_APIS: Readonly<Record<string, ProviderApi>> = {
   callrail: {
     verify: { url: 'https://api.callrail.com/v3/a/{accountId}.json', headers: CALLRAIL_AUTH },
     identity: { idField: 'id', nameField: 'name' },

@@ -1,4 +1,4 @@
-import type { ConnectorApi } from '../connector-api-types.ts';
+import type { ProviderApi } from '../provider-api-types.ts';
 import { FORM_LOGIN_APIS } from './form-logins.ts';
 import { PLATFORM_APIS } from './platforms.ts';
 import { SINGLE_APP_APIS } from './single-apps.ts';
@@ -10,7 +10,7 @@ import { SINGLE_APP_APIS } from './single-apps.ts';
  * Lists are read from their first page (page sizes are set to the providers' maxima).
  */
 
-export const CONNECTOR_APIS: Readonly<Record<string, ConnectorApi>> = {
+export const PROVIDER_APIS: Readonly<Record<string, ProviderApi>> = {
   ...PLATFORM_APIS,
   ...SINGLE_APP_APIS,
   ...FORM_LOGIN_APIS,

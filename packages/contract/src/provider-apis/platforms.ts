@@ -1,4 +1,4 @@
-import type { ConnectorApi, OAuth2Settings, ProviderRequest } from '../connector-api-types.ts';
+import type { ProviderApi, OAuth2Settings, ProviderRequest } from '../provider-api-types.ts';
 
 /**
  * Google, Meta, LinkedIn and Microsoft: several connectors share one OAuth server each, so
@@ -14,7 +14,7 @@ const GOOGLE_OAUTH = {
   authorizeParams: { access_type: 'offline', prompt: 'consent' },
 } as const;
 
-const google = (scopes: string[], accounts: ConnectorApi['accounts']): ConnectorApi => ({
+const google = (scopes: string[], accounts: ProviderApi['accounts']): ProviderApi => ({
   oauth2: { ...GOOGLE_OAUTH, scopes: ['openid', 'email', ...scopes] },
   identity: {
     request: { url: 'https://openidconnect.googleapis.com/v1/userinfo' },
@@ -25,7 +25,7 @@ const google = (scopes: string[], accounts: ConnectorApi['accounts']): Connector
 });
 
 const FACEBOOK_GRAPH = 'https://graph.facebook.com/v19.0';
-const facebook = (scopes: string[], accounts: ConnectorApi['accounts']): ConnectorApi => ({
+const facebook = (scopes: string[], accounts: ProviderApi['accounts']): ProviderApi => ({
   oauth2: {
     authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenUrl: `${FACEBOOK_GRAPH}/oauth/access_token`,
@@ -52,7 +52,7 @@ const LINKEDIN_REST_HEADERS = {
   'LinkedIn-Version': '202505',
   'X-Restli-Protocol-Version': '2.0.0',
 };
-const linkedin = (scopes: string[], accounts: ConnectorApi['accounts']): ConnectorApi => ({
+const linkedin = (scopes: string[], accounts: ProviderApi['accounts']): ProviderApi => ({
   oauth2: { ...LINKEDIN_OAUTH, scopes: ['openid', 'profile', ...scopes] },
   identity: {
     request: { url: 'https://api.linkedin.com/v2/userinfo' },
@@ -70,7 +70,7 @@ const bingCall = (path: string, jsonBody: Record<string, unknown>): ProviderRequ
   jsonBody,
 });
 
-export const PLATFORM_APIS: Readonly<Record<string, ConnectorApi>> = {
+export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
   'google-analytics': google(['https://www.googleapis.com/auth/analytics.readonly'], {
     request: { url: 'https://analyticsadmin.googleapis.com/v1beta/accountSummaries?pageSize=200' },
     listPath: 'accountSummaries',

@@ -1,7 +1,7 @@
-import type { ConnectorApi } from '../connector-api-types.ts';
+import type { ProviderApi } from '../provider-api-types.ts';
 
 /** Connectors whose provider has an OAuth server of its own. */
-export const SINGLE_APP_APIS: Readonly<Record<string, ConnectorApi>> = {
+export const SINGLE_APP_APIS: Readonly<Record<string, ProviderApi>> = {
   'x-ads': {
     oauth2: {
       authorizeUrl: 'https://x.com/i/oauth2/authorize',
