@@ -30,8 +30,8 @@ import { registerSecurityHeaders, securityHeaders } from './http/security-header
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
-import type { IdentityProvider } from './modules/auth/identity-provider.ts';
-import { createIdentityProvider } from './modules/auth/identity-provider.ts';
+import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
+import { GOOGLE_ISSUER, createIdentityProvider } from './modules/auth/identity-provider.ts';
 import type { ConnectDeps } from './modules/connections/connect-deps.ts';
 import { connectionsHandlers } from './modules/connections/connections.routes.ts';
 import { purgeConnectionResults } from './modules/connections/connection-results.ts';
@@ -43,14 +43,17 @@ import { createDataSourcesService } from './modules/data-sources/data-sources.se
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
+import { createAuthenticate } from './modules/sessions/authenticate.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
 import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
+import type { SandboxKeys } from './sandbox/keys.ts';
 import { loadSandboxProviderKey, sandboxRegistration } from './sandbox/providers/sandbox-addresses.ts';
 import type { SandboxProviderControl } from './sandbox/providers/sandbox-control.ts';
+import { SANDBOX_CLIENT_ID, sandboxIssuer } from './sandbox/sandbox-constants.ts';
 import { registerSpa } from './static/spa.ts';
 
 export interface BuildAppOptions {
@@ -135,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const teams = createTeamService({ db, clock });
   const useSandboxIdp = !config.google;
   const keys = useSandboxIdp ? loadSandboxKeys(path.join(config.dataDir, 'keys')) : undefined;
-  const baseIdentity = createIdentityProvider(config, keys?.clientSecret);
+  const baseIdentity = createIdentityProvider(identitySettings(config, keys));
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
   const auth = createAuthService({ db, clock, sessions, teams, identity });
 
@@ -162,7 +165,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
-  const routeDeps = { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec };
+  const authenticate = createAuthenticate({
+    sessions,
+    cookie: cookieSpec,
+    findUser: teams.findSessionUser,
+  });
   // RELIABILITY 25: sign-in start and callback share one per-IP budget across instances.
   const signInLimit = rateLimit(
     { db, clock },
@@ -174,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerEndpoints(
     app,
-    routeDeps,
+    { authenticate },
     {
       ...homeHandlers({ config, sessions }),
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
@@ -184,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { login: signInLimit, loginCallback: signInLimit },
   );
-  registerOAuthCallback(app, { route: routeDeps, connect });
+  registerOAuthCallback(app, { authenticate, connect });
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 
@@ -225,4 +232,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     run: options.maintenance === true,
   });
   return app;
+}
+
+/** Google when it is configured, else the sandbox identity provider with its generated secret. */
+function identitySettings(config: Config, keys: SandboxKeys | undefined): IdentitySettings {
+  if (config.google) {
+    const { clientId, clientSecret } = config.google;
+    return { kind: 'google', issuer: GOOGLE_ISSUER, clientId, clientSecret };
+  }
+  return {
+    kind: 'sandbox',
+    issuer: sandboxIssuer(config.publicUrl),
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: keys?.clientSecret ?? '',
+  };
 }

@@ -1,9 +1,9 @@
 import * as client from 'openid-client';
+import { LOGIN_CALLBACK_PATH } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { LOGIN_CALLBACK_PATH } from '../../sandbox/sandbox-constants.ts';
 import { hashToken } from '../sessions/session-token.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';

@@ -4,7 +4,7 @@ import type { ConnectorDefinition } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../sessions/session-token.ts';
-import type { SessionUser } from '../team/users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
 import { discoverFormLogin } from './discover.ts';

@@ -3,7 +3,7 @@ import { hasPermissions } from '@gds/contract';
 import { findConnectorByName } from '@gds/contract';
 import type { ConnectionResult } from '@gds/contract';
 import { hashToken } from '../sessions/session-token.ts';
-import type { SessionUser } from '../team/users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
 import { discoverOAuthLogin } from './discover.ts';

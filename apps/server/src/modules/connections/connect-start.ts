@@ -3,7 +3,7 @@ import { findConnector } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../sessions/session-token.ts';
-import type { SessionUser } from '../team/users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import { createDataSourcesRepository } from '../data-sources/data-sources.repository.ts';
 import { connectorAvailability } from './availability.ts';
 import type { ConnectDeps } from './connect-deps.ts';

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { DATA_SOURCES_CALLBACK_PATH, connectorCallbackPath } from '@gds/contract';
 import type { ConnectionResult } from '@gds/contract';
 import { AppError } from '../../errors.ts';
-import { authenticate } from '../../http/route.ts';
-import type { RouteDeps } from '../../http/route.ts';
-import type { RequestAuth } from '../../http/request-context.ts';
+import type { Authenticate, RequestAuth } from '../../http/request-context.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { completeOAuthConnection, failure } from './connect-oauth.ts';
 import { recordConnectionResult } from './connection-results.ts';
@@ -28,7 +26,7 @@ const callbackQuery = z
  */
 export function registerOAuthCallback(
   app: FastifyInstance,
-  deps: { route: RouteDeps; connect: ConnectDeps },
+  deps: { authenticate: Authenticate; connect: ConnectDeps },
 ): void {
   app.get(connectorCallbackPath(':nameSimple'), async (req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -49,9 +47,9 @@ export function registerOAuthCallback(
 /** Finishes the connection for the caller's session and answers the page that shows it. */
 async function finish(
   req: FastifyRequest,
-  deps: { route: RouteDeps; connect: ConnectDeps },
+  deps: { authenticate: Authenticate; connect: ConnectDeps },
 ): Promise<string> {
-  const auth = await callerOf(req, deps.route);
+  const auth = await callerOf(req, deps.authenticate);
   const user = auth.kind === 'session' ? auth.user : null;
   // Without a signed-in session no state can match and there is no one to tell the outcome
   // to: the page then says there is nothing to show, and its link leads through sign-in.
@@ -85,9 +83,9 @@ async function complete(
 }
 
 /** The caller's session; one of another unit's team counts as none (its state cannot match). */
-async function callerOf(req: FastifyRequest, route: RouteDeps): Promise<RequestAuth> {
+async function callerOf(req: FastifyRequest, authenticate: Authenticate): Promise<RequestAuth> {
   try {
-    return await authenticate(req, route);
+    return await authenticate(req);
   } catch (error) {
     if (error instanceof AppError) return { kind: 'anonymous' };
     throw error;

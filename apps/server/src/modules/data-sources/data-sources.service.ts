@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { connectorAvailability } from '../connections/availability.ts';
 import { createCredentialsRepository } from '../connections/credentials.repository.ts';
 import type { ProviderDirectory } from '../connections/provider-directory.ts';
-import type { SessionUser } from '../team/users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import { peopleById, retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
 import { recordAudit } from '../audit/audit.service.ts';

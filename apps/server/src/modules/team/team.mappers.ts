@@ -1,6 +1,7 @@
 import type { ProfileUser, Team, TeamUser } from '@gds/contract';
 import type { TeamRow } from '../../db/schema.ts';
-import type { SessionUser, UsersRepository } from './users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 /** Database rows → the contract's response shapes (nothing else leaves the server). */
 

@@ -1,6 +1,6 @@
 import { unauthenticated } from '../../errors.ts';
 import type { Handlers } from '../../http/route.ts';
-import type { SessionUser } from './users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import type { TeamService } from './team.service.ts';
 
 /** The caller's team: profile, rename, members. Private routes; the user is always set. */

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
-import type { SessionUser } from './users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 /** Identity claims a sign-in brings (already verified by the identity provider). */

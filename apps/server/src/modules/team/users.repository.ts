@@ -2,21 +2,7 @@ import { sql } from 'kysely';
 import { PERMISSIONS } from '@gds/contract';
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-
-/** A signed-in user as every request sees it: read fresh, with the role's permissions. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  image: string;
-  teamId: string;
-  teamUnit: BusinessUnit;
-  roleId: string;
-  roleName: string;
-  permissions: PermissionMap;
-}
+import type { SessionUser } from '../../http/request-context.ts';
 
 /** SQL for users. Team-scoped reads take the team id; nothing crosses teams. */
 export function createUsersRepository(db: Db) {

@@ -1,5 +1,6 @@
 import type { ConnectorDefinition } from '@gds/contract';
-import { escapeHtml, page } from '../html.ts';
+import { escapeHtml } from '../../http/escape-html.ts';
+import { page } from '../html.ts';
 
 /** The hidden parameters a consent form carries back to the sandbox. */
 export interface ConsentRequest {

@@ -1,5 +1,6 @@
 import { findConnectorByName } from '@gds/contract';
-import { escapeHtml, page } from '../html.ts';
+import { escapeHtml } from '../../http/escape-html.ts';
+import { page } from '../html.ts';
 import type { SandboxLogin } from './sandbox-control.ts';
 
 /**
