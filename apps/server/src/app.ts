@@ -28,21 +28,21 @@ import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
 import { GOOGLE_ISSUER, createIdentityProvider } from './modules/auth/identity-provider.ts';
-import type { ConnectDeps } from './modules/connections/connect-deps.ts';
-import { connectionsHandlers } from './modules/connections/connections.routes.ts';
-import { purgeConnectionResults } from './modules/connections/connection-results.ts';
-import { registerOAuthCallback } from './modules/connections/oauth-callback.route.ts';
-import { createProviderDirectory } from './modules/connections/provider-directory.ts';
-import { createTokenRefresher } from './modules/connections/token-refresher.ts';
+import type { ConnectDeps } from './modules/connect/connect-deps.ts';
+import { connectHandlers } from './modules/connect/connect.routes.ts';
+import { purgeConnectionResults } from './modules/connect/connection-results.service.ts';
+import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.ts';
+import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
+import { createOauthStatesService } from './modules/oauth-states/oauth-states.service.ts';
+import { createProviderDirectory } from './modules/providers/provider-directory.ts';
 import { createAuthenticate } from './modules/sessions/authenticate.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
@@ -140,7 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const keys = useSandboxIdp ? loadSandboxKeys(path.join(config.dataDir, 'keys')) : undefined;
   const baseIdentity = createIdentityProvider(identitySettings(config, keys));
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
-  const auth = createAuthService({ db, clock, sessions, teams, identity });
+  const states = createOauthStatesService(db);
+  const auth = createAuthService({ clock, states, sessions, teams, identity });
 
   const keysDir = path.join(config.dataDir, 'keys');
   const cipher = openKeyRing(config.tokenKeys, keysDir);
@@ -156,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cipher,
     providers,
     config,
-    states: createOauthStatesRepository(db),
+    states,
   };
   const dataSources = createDataSourcesService({
     db,
@@ -187,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
       ...dataSourcesHandlers({ dataSources }),
-      ...connectionsHandlers({ config, connect }),
+      ...connectHandlers({ config, connect }),
     },
     { login: signInLimit, loginCallback: signInLimit },
   );

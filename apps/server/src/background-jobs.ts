@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
-import type { RefreshSummary, TokenRefresher } from './modules/connections/token-refresher.ts';
+import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {

@@ -1,4 +1,4 @@
-import type { ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { Account, ProfileUser, Team, TeamUser } from '@gds/contract';
 import type { TeamRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -37,6 +37,23 @@ export function toProfileUser(user: SessionUser): ProfileUser {
 }
 
 type MemberRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
+type PersonRow = Awaited<ReturnType<UsersRepository['people']>>[number];
+
+/** Team members by id, as the screens name who added or deleted something. */
+export type TeamPeople = ReadonlyMap<string, NonNullable<Account['addedBy']>>;
+
+export function toPeople(rows: readonly PersonRow[]): TeamPeople {
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: displayName({ name: row.name, firstName: row.first_name, lastName: row.last_name }),
+        email: row.email,
+      },
+    ]),
+  );
+}
 
 export function toTeamUser(row: MemberRow): TeamUser {
   return {

@@ -3,7 +3,8 @@ import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import { toPeople, toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import type { TeamPeople } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import type { SessionUser } from '../../http/request-context.ts';
@@ -68,19 +69,10 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await deps.db.transaction().execute(async (tx) => {
-            const existing = await createUsersRepository(tx).findIdByEmail(unit, identity.email);
+            const txUsers = createUsersRepository(tx);
+            const existing = await txUsers.findIdByEmail(unit, identity.email);
             if (existing) {
-              await tx
-                .updateTable('users')
-                .set({
-                  first_name: identity.firstName,
-                  last_name: identity.lastName,
-                  name: identity.name,
-                  image: identity.image,
-                  last_login_at: now,
-                })
-                .where('id', '=', existing.id)
-                .execute();
+              await txUsers.recordSignIn({ id: existing.id, teamId: existing.team_id }, identity, now);
               return existing.id;
             }
             return createOwner(tx, unit, identity, partnerKey, now);
@@ -117,28 +109,20 @@ async function createOwner(
     if (role.name === SUPER_ADMIN_ROLE) ownerRoleId = id;
   }
   if (!ownerRoleId) throw new AppError('INTERNAL', 'The default roles have no Super Admin.');
-  const user = await tx
-    .insertInto('users')
-    .values({
-      business_unit: unit,
-      email: identity.email,
-      first_name: identity.firstName,
-      last_name: identity.lastName,
-      name: identity.name,
-      image: identity.image,
-      team_id: team.id,
-      role_id: ownerRoleId,
-      last_login_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await recordAudit(tx, {
+  const userId = await createUsersRepository(tx).insert({
+    unit,
     teamId: team.id,
-    actorUserId: user.id,
-    action: 'team.create',
-    details: {},
+    roleId: ownerRoleId,
+    identity,
+    now,
   });
-  return user.id;
+  await recordAudit(tx, { teamId: team.id, actorUserId: userId, action: 'team.create', details: {} });
+  return userId;
+}
+
+/** The team's members by id, named as the screens show them (who added or deleted what). */
+export async function teamPeople(db: Db, teamId: string): Promise<TeamPeople> {
+  return toPeople(await createUsersRepository(db).people(teamId));
 }
 
 /** "{First name}'s team", else from the email's local part. */

@@ -2,8 +2,8 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
-import type { createOauthStatesRepository } from '../auth/auth.repository.ts';
-import type { ProviderDirectory } from './provider-directory.ts';
+import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';
+import type { ProviderDirectory } from '../providers/provider-directory.ts';
 
 /** A connection state lives 10 minutes and is single-use (RELIABILITY 16). */
 export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
@@ -15,7 +15,7 @@ export interface ConnectDeps {
   cipher: TokenCipher;
   providers: ProviderDirectory;
   config: Pick<Config, 'gdsRedirectAllowlist' | 'connectorTimeoutMs'>;
-  states: ReturnType<typeof createOauthStatesRepository>;
+  states: OauthStatesService;
 }
 
 /**

@@ -5,14 +5,17 @@ import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
 import { ProviderError, callProvider } from './provider-http.ts';
 
-/** Who a login is at the provider and which accounts it can see. */
+/** Who a credential is at the provider and which accounts it can see. */
 export interface Discovery {
   identity: FoundItem;
   accounts: FoundItem[];
 }
 
-/** An OAuth login: identity call, then accounts (their own call, or the identity answer). */
-export async function discoverOAuthLogin(
+/**
+ * An OAuth credential, from its access token: identity call, then accounts (their own call,
+ * or the identity answer).
+ */
+export async function discoverOAuthCredential(
   provider: Provider,
   accessToken: string,
   signal: AbortSignal,
@@ -25,10 +28,10 @@ export async function discoverOAuthLogin(
 }
 
 /**
- * A form login: the verification call first (a refusal there means the fields are wrong and
- * nothing else is asked), then identity and accounts as for OAuth.
+ * A form login's credential, from its fields: the verification call first (a refusal there
+ * means the fields are wrong and nothing else is asked), then identity and accounts as for OAuth.
  */
-export async function discoverFormLogin(
+export async function discoverFormCredential(
   provider: Provider,
   fields: Readonly<Record<string, string>>,
   signal: AbortSignal,

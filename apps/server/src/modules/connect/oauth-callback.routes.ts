@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { Authenticate, RequestAuth } from '../../http/request-context.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { completeOAuthConnection, failure } from './connect-oauth.ts';
-import { recordConnectionResult } from './connection-results.ts';
+import { recordConnectionResult } from './connection-results.service.ts';
 
 const callbackQuery = z
   .object({

@@ -2,15 +2,15 @@ import { connectorCallbackPath, isAllowedReturnAddress } from '@gds/contract';
 import { findConnector } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
-import { hashToken, newToken } from '../sessions/session-token.ts';
 import type { SessionUser } from '../../http/request-context.ts';
-import { createDataSourcesRepository } from '../data-sources/data-sources.repository.ts';
-import { connectorAvailability } from './availability.ts';
+import { credentialsOfConnector, findCredential } from '../credentials/credentials.service.ts';
+import { connectorAvailability } from '../providers/availability.ts';
+import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
+import { newToken } from '../sessions/session-token.ts';
+import { teamAddons } from '../team/team-plan.service.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { CONNECT_STATE_TTL_MS } from './connect-deps.ts';
-import { createCredentialsRepository } from './credentials.repository.ts';
-import { CONNECT_MESSAGES } from './messages.ts';
-import { authorizationUrl, newPkcePair } from './oauth2-client.ts';
+import { CONNECT_MESSAGES } from './connect-messages.ts';
 
 type StartQuery = {
   integration_type: number;
@@ -50,7 +50,7 @@ export async function startConnection(
       'business_unit',
     );
   }
-  const addons = new Set(await createDataSourcesRepository(deps.db).teamAddons(user.teamId));
+  const addons = await teamAddons(deps.db, user.teamId);
   const availability = connectorAvailability(connector, addons, deps.providers);
   const provider = deps.providers.find(connector.id);
   if (!availability.allowed || !provider) {
@@ -65,9 +65,8 @@ export async function startConnection(
     if (!returnUri)
       throw new AppError('VALIDATION_FAILED', 'This return address is not allowed', 'redirectUri');
   }
-  const credentials = createCredentialsRepository(deps.db);
   if (query.credentialId !== undefined) {
-    const target = await credentials.find(user.teamId, query.credentialId);
+    const target = await findCredential(deps.db, user.teamId, query.credentialId);
     if (!target || target.connector_id !== connector.id)
       throw new AppError('NOT_FOUND', 'That login was not found.');
   }
@@ -77,10 +76,8 @@ export async function startConnection(
   const pkce = oauth2?.pkce ? newPkcePair() : undefined;
   const redirectUri = oauth2 ? `${input.origin}${connectorCallbackPath(connector.nameSimple)}` : '';
   const now = deps.clock();
-  await deps.states.insert({
-    state_hash: hashToken(state),
+  await deps.states.issue(state, input.sessionToken, {
     purpose: 'connect',
-    session_hash: hashToken(input.sessionToken),
     business_unit: user.teamUnit,
     code_verifier: pkce?.verifier ?? '',
     nonce: '',
@@ -93,7 +90,7 @@ export async function startConnection(
     user_id: user.id,
     team_id: user.teamId,
   });
-  const existing = await credentials.listOfConnector(user.teamId, connector.id);
+  const existing = await credentialsOfConnector(deps.db, user.teamId, connector.id);
   return {
     authUri: oauth2
       ? authorizationUrl(provider, { state, redirectUri, codeChallenge: pkce?.challenge })

@@ -6,13 +6,13 @@ import type { KeyRing } from '../../crypto/key-ring.ts';
 import { UnknownKeyVersionError } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { CredentialRow } from '../../db/schema.ts';
-import { CONNECT_MESSAGES } from './messages.ts';
-import { refreshAccessToken } from './oauth2-client.ts';
-import type { ProviderDirectory } from './provider-directory.ts';
-import { ProviderError } from './provider-http.ts';
-import { createRefreshClaims } from './refresh-claims.ts';
-import { sealContext } from './store-connection.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { refreshAccessToken } from '../providers/oauth2-client.ts';
+import type { ProviderDirectory } from '../providers/provider-directory.ts';
+import { ProviderError } from '../providers/provider-http.ts';
+import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
+import { createRefreshClaimsRepository } from './refresh-claims.repository.ts';
+import { sealContext } from './seal-context.ts';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -40,7 +40,7 @@ export function createTokenRefresher(deps: {
   log: FastifyBaseLogger;
 }) {
   const { refresh } = deps.config;
-  const { claim, settle } = createRefreshClaims({
+  const { claim, settle } = createRefreshClaimsRepository({
     db: deps.db,
     clock: deps.clock,
     marginMs: refresh.marginMs,
@@ -153,13 +153,13 @@ export function createTokenRefresher(deps: {
       status,
       status_reason:
         reason === 'revoked'
-          ? CONNECT_MESSAGES.revoked(name)
+          ? CREDENTIAL_MESSAGES.revoked(name)
           : reason === 'unreadable'
-            ? CONNECT_MESSAGES.unreadable(name)
+            ? CREDENTIAL_MESSAGES.unreadable(name)
             : waiting
-              ? CONNECT_MESSAGES.keyMissing(name)
+              ? CREDENTIAL_MESSAGES.keyMissing(name)
               : status === 'error'
-                ? CONNECT_MESSAGES.refreshFailing(name)
+                ? CREDENTIAL_MESSAGES.refreshFailing(name)
                 : row.status_reason,
       refresh_attempts: attempts,
       next_refresh_at: final || waiting ? null : new Date(now.getTime() + backoff),

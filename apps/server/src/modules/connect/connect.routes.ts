@@ -6,13 +6,13 @@ import type { Endpoint } from '@gds/contract';
 import { submitFormLogin } from './connect-form.ts';
 import { startConnection } from './connect-start.ts';
 import type { ConnectDeps } from './connect-deps.ts';
-import { readConnectionResult } from './connection-results.ts';
+import { readConnectionResult } from './connection-results.service.ts';
 
 /**
  * Starting a connection, the form-login callback, and reading an OAuth connection's result
- * (the OAuth callback itself is oauth-callback.route.ts).
+ * (the OAuth callback itself is oauth-callback.routes.ts).
  */
-export function connectionsHandlers(deps: {
+export function connectHandlers(deps: {
   config: Config;
   connect: ConnectDeps;
 }): Pick<Handlers, 'startConnection' | 'submitFormLogin' | 'getConnectionResult'> {

@@ -2,15 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hasPermissions } from '@gds/contract';
 import { findConnectorByName } from '@gds/contract';
 import type { ConnectionResult } from '@gds/contract';
-import { hashToken } from '../sessions/session-token.ts';
 import type { SessionUser } from '../../http/request-context.ts';
+import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
+import { discoverOAuthCredential } from '../providers/discover.ts';
+import { exchangeCode } from '../providers/oauth2-client.ts';
+import { ProviderError, logProviderFailure } from '../providers/provider-http.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
-import { discoverOAuthLogin } from './discover.ts';
-import { CONNECT_MESSAGES, providerFailureMessage } from './messages.ts';
-import { exchangeCode } from './oauth2-client.ts';
-import { ProviderError, logProviderFailure } from './provider-http.ts';
-import { ConnectRefused, storeConnection } from './store-connection.ts';
+import { CONNECT_MESSAGES, providerFailureMessage } from './connect-messages.ts';
 
 export interface CallbackQuery {
   code?: string | undefined;
@@ -39,12 +38,7 @@ export async function completeOAuthConnection(
   const connector = findConnectorByName(input.nameSimple);
   if (!connector || connector.auth !== 'oauth2') return failure(CONNECT_MESSAGES.unknownConnector);
   if (!query.state) return failure(CONNECT_MESSAGES.stale, connector.id);
-  const row = await deps.states.consume(
-    hashToken(query.state),
-    hashToken(input.sessionToken),
-    deps.clock(),
-    'connect',
-  );
+  const row = await deps.states.consume(query.state, input.sessionToken, deps.clock(), 'connect');
   // A state of another connector is used up here too: a code is never tried elsewhere.
   if (
     !row ||
@@ -77,9 +71,9 @@ export async function completeOAuthConnection(
       },
       signal,
     );
-    const found = await discoverOAuthLogin(provider, tokens.accessToken, signal);
+    const found = await discoverOAuthCredential(provider, tokens.accessToken, signal);
     const now = deps.clock().getTime();
-    const stored = await storeConnection(deps, {
+    const stored = await storeCredential(deps, {
       teamId: user.teamId,
       userId: user.id,
       connector,

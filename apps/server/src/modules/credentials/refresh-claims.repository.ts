@@ -11,12 +11,12 @@ import type { CredentialRow, DataSourceCredentialsTable } from '../../db/schema.
  * holding a database connection during the provider call. A result is written only while the
  * lease is still ours (a reconnect meanwhile clears it and wins).
  *
- * A login sealed under a key this instance lacks is left to a live instance that holds it
+ * A credential sealed under a key this instance lacks is left to a live instance that holds it
  * (during a rolling restart, old and new instances run side by side). Only when none does is
  * it claimed, to be marked as waiting for its key; once marked, only an instance holding the
  * key claims it again, so it is retried as soon as one does and not churned meanwhile.
  */
-export function createRefreshClaims(deps: {
+export function createRefreshClaimsRepository(deps: {
   db: Db;
   clock: Clock;
   marginMs: number;
@@ -24,6 +24,7 @@ export function createRefreshClaims(deps: {
   /** The key versions this instance holds now (the demo key file can gain some). */
   keyVersions: () => readonly string[];
 }) {
+  /** Leases the credential due soonest to this instance: across all teams, as a background job. */
   async function claim(): Promise<{ row: CredentialRow; lease: Date } | undefined> {
     return deps.db.transaction().execute(async (tx) => {
       const now = deps.clock();
@@ -66,6 +67,7 @@ export function createRefreshClaims(deps: {
       await tx
         .updateTable('data_source_credentials')
         .set({ refresh_claimed_until: lease })
+        .where('team_id', '=', row.team_id)
         .where('id', '=', row.id)
         .execute();
       return { row, lease };
@@ -81,6 +83,7 @@ export function createRefreshClaims(deps: {
     await deps.db
       .updateTable('data_source_credentials')
       .set({ ...values, refresh_claimed_until: null, updated_at: deps.clock() })
+      .where('team_id', '=', row.team_id)
       .where('id', '=', row.id)
       .where('refresh_claimed_until', '=', lease)
       .execute();

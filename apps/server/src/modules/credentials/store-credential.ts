@@ -3,18 +3,20 @@ import type { ConnectorDefinition } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
-import { createCredentialsRepository } from './credentials.repository.ts';
-import type { FoundItem } from './json-path.ts';
-import { CONNECT_MESSAGES } from './messages.ts';
-import { storeAccounts } from './store-accounts.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { FoundItem } from '../providers/json-path.ts';
+import { lockAccountLimit } from '../team/team-plan.service.ts';
+import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
+import { createCredentialsRepository } from './credentials.repository.ts';
+import { sealContext } from './seal-context.ts';
+import { storeAccounts } from './store-accounts.ts';
 
-/** A connection the provider has confirmed, ready to be stored. */
-export interface VerifiedConnection {
+/** A credential the provider has confirmed, ready to be stored. */
+export interface VerifiedCredential {
   teamId: string;
   userId: string;
   connector: ConnectorDefinition;
-  /** The login being reconnected (from the state), or null for a new one. */
+  /** The credential being reconnected (from the state), or null for a new one. */
   reconnect: string | null;
   identity: FoundItem;
   accounts: FoundItem[];
@@ -22,43 +24,42 @@ export interface VerifiedConnection {
   secret: { access: string; refresh: string | undefined; expiresAt: Date | null; scopes: string };
 }
 
-export interface StoredConnection {
+export interface StoredCredential {
   credential: { id: string; name: string };
   accountsAdded: number;
   accountsSkipped: number;
   reconnected: boolean;
 }
 
-/** A refusal the user can act on (wrong account at the provider, login gone). */
+/** A refusal the user can act on (wrong account at the provider, credential gone). */
 export class ConnectRefused extends Error {
   override name = 'ConnectRefused';
 }
 
-/** Seals a token for one row and column (the context is the cipher's additional data). */
-export const sealContext = (credentialId: string, column: 'access' | 'refresh') =>
-  `${credentialId}:${column}`;
-
 /**
- * Stores a login and its accounts in one transaction (RELIABILITY 22: nothing half-made). The
- * same provider login of a team is updated in place; accounts are added up to the plan's
- * limit (the team row is locked, so two connects cannot both take the last place).
+ * Stores a credential and its accounts in one transaction, so a failure leaves nothing
+ * half-made. The same person at the same provider is one credential per team, updated in
+ * place; accounts are added up to the plan's limit (the team row is locked, so two
+ * connections cannot both take the last place).
  */
-export async function storeConnection(
+export async function storeCredential(
   deps: { db: Db; cipher: TokenCipher; clock: Clock },
-  input: VerifiedConnection,
-): Promise<StoredConnection> {
+  input: VerifiedCredential,
+): Promise<StoredCredential> {
   const { connector, teamId, identity } = input;
   return deps.db.transaction().execute(async (tx) => {
     const repo = createCredentialsRepository(tx);
-    const limit = await repo.lockTeamLimit(teamId);
+    const limit = await lockAccountLimit(tx, teamId);
     const existing = await repo.findByIdentity(teamId, connector.id, identity.id);
     if (input.reconnect) {
       const target = await repo.find(teamId, input.reconnect);
       if (!target || target.connector_id !== connector.id) {
-        throw new ConnectRefused(CONNECT_MESSAGES.loginGone);
+        throw new ConnectRefused(CREDENTIAL_MESSAGES.gone);
       }
       if (target.external_user_id !== identity.id) {
-        throw new ConnectRefused(CONNECT_MESSAGES.wrongLogin(connector.name, target.display_name));
+        throw new ConnectRefused(
+          CREDENTIAL_MESSAGES.wrongAccount(connector.name, target.display_name),
+        );
       }
     }
     const now = deps.clock();
@@ -90,20 +91,17 @@ export async function storeConnection(
       updated_at: now,
     };
     if (existing) {
-      await tx.updateTable('data_source_credentials').set(sealed).where('id', '=', id).execute();
+      await repo.update(teamId, id, sealed);
     } else {
-      await tx
-        .insertInto('data_source_credentials')
-        .values({
-          ...sealed,
-          id,
-          team_id: teamId,
-          connector_id: connector.id,
-          external_user_id: identity.id,
-          created_by: input.userId,
-          created_at: now,
-        })
-        .execute();
+      await repo.insert({
+        ...sealed,
+        id,
+        team_id: teamId,
+        connector_id: connector.id,
+        external_user_id: identity.id,
+        created_by: input.userId,
+        created_at: now,
+      });
     }
 
     const { added, skipped } = await storeAccounts(tx, {
@@ -124,7 +122,7 @@ export async function storeConnection(
       details: {
         connectorId: connector.id,
         credentialId: id,
-        login: identity.name,
+        credentialName: identity.name,
         accountsAdded: added,
         accountsSkipped: skipped,
       },

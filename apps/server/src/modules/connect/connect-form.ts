@@ -3,14 +3,13 @@ import { findConnector } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../errors.ts';
-import { hashToken } from '../sessions/session-token.ts';
 import type { SessionUser } from '../../http/request-context.ts';
+import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
+import { discoverFormCredential } from '../providers/discover.ts';
+import { ProviderError, isHeaderSafe, logProviderFailure } from '../providers/provider-http.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { connectDeadline } from './connect-deps.ts';
-import { discoverFormLogin } from './discover.ts';
-import { CONNECT_MESSAGES, providerFailureMessage } from './messages.ts';
-import { ProviderError, isHeaderSafe, logProviderFailure } from './provider-http.ts';
-import { ConnectRefused, storeConnection } from './store-connection.ts';
+import { CONNECT_MESSAGES, providerFailureMessage } from './connect-messages.ts';
 
 type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
 
@@ -41,23 +40,21 @@ export async function submitFormLogin(
   const { user } = input;
   const { state, ...fields } = input.body;
   if (!state) return failure(CONNECT_MESSAGES.formStale);
-  const stateHash = hashToken(state);
-  const sessionHash = hashToken(input.sessionToken);
-  const peeked = await deps.states.peek(stateHash, sessionHash, deps.clock(), 'connect');
+  const peeked = await deps.states.peek(state, input.sessionToken, deps.clock(), 'connect');
   const connector = peeked?.connector_id ? findConnector(peeked.connector_id) : undefined;
   if (!peeked || !connector || connector.auth !== 'form' || peeked.user_id !== user.id) {
     return failure(CONNECT_MESSAGES.formStale);
   }
   checkFields(connector.loginFields ?? [], fields);
   checkSendable(connector, fields);
-  const row = await deps.states.consume(stateHash, sessionHash, deps.clock(), 'connect');
+  const row = await deps.states.consume(state, input.sessionToken, deps.clock(), 'connect');
   if (!row) return failure(CONNECT_MESSAGES.formStale);
   const provider = deps.providers.find(connector.id);
   if (!provider) return failure(`${connector.name} is not available on this server yet.`);
 
   try {
-    const found = await discoverFormLogin(provider, fields, connectDeadline(deps));
-    const stored = await storeConnection(deps, {
+    const found = await discoverFormCredential(provider, fields, connectDeadline(deps));
+    const stored = await storeCredential(deps, {
       teamId: user.teamId,
       userId: user.id,
       connector,

@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import { assertServersHoldKey } from '../../crypto/key-rotation-guard.ts';
 import type { TokenKey } from '../../config-connectors.ts';
 import { openKeyRing } from '../../crypto/key-ring.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import { addDemoTokenKey, nextDemoTokenKeyVersion } from '../../crypto/token-keys.ts';
 import type { Db } from '../../db/database.ts';
-import { sealContext } from './store-connection.ts';
+import { createKeyRotationRepository } from './key-rotation.repository.ts';
+import { sealContext } from './seal-context.ts';
 
 /**
  * What `npm run rotate-keys` does once the database is open: in demo mode with `addKey`, adds
@@ -45,47 +45,30 @@ export async function rotateTokenKeys(
   for (;;) {
     await assertServersHoldKey(db, cipher.currentVersion);
     const done = await db.transaction().execute(async (tx) => {
-      const rows = await tx
-        .selectFrom('data_source_credentials')
-        .select(['id', 'access_token_enc', 'refresh_token_enc', 'key_version'])
-        .where('key_version', '<>', cipher.currentVersion)
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const repo = createKeyRotationRepository(tx);
+      const rows = await repo.lockBatchNotUnder(cipher.currentVersion, batchSize);
       for (const row of rows) {
         const reseal = (sealed: string, column: 'access' | 'refresh') =>
           cipher.encrypt(
             cipher.decrypt(sealed, row.key_version, sealContext(row.id, column)),
             sealContext(row.id, column),
           );
-        await tx
-          .updateTable('data_source_credentials')
-          .set({
-            access_token_enc: reseal(row.access_token_enc, 'access'),
-            refresh_token_enc: row.refresh_token_enc
-              ? reseal(row.refresh_token_enc, 'refresh')
-              : null,
-            key_version: cipher.currentVersion,
-          })
-          .where('id', '=', row.id)
-          .execute();
+        await repo.reseal(row, {
+          access: reseal(row.access_token_enc, 'access'),
+          refresh: row.refresh_token_enc ? reseal(row.refresh_token_enc, 'refresh') : null,
+          version: cipher.currentVersion,
+        });
       }
       return rows.length;
     });
     reencrypted += done;
     if (done > 0) continue;
-    const left = await db
-      .selectFrom('data_source_credentials')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('key_version', '<>', cipher.currentVersion)
-      .executeTakeFirstOrThrow();
-    if (left.n === 0) return { reencrypted };
+    const left = await createKeyRotationRepository(db).countNotUnder(cipher.currentVersion);
+    if (left === 0) return { reencrypted };
     // Rows locked by a refresh in flight: wait for it to finish (it writes the new key too).
     waits += 1;
     if (waits > (options.maxWaits ?? 50)) {
-      throw new Error(`${left.n} credentials stayed locked; run rotate-keys again later.`);
+      throw new Error(`${left} credentials stayed locked; run rotate-keys again later.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
