@@ -11,7 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { REPO_ROOT } from '../src/paths.ts';
+import { REPO_ROOT } from '../src/config/paths.ts';
 import { freePort } from '../test/helpers/browser.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
 

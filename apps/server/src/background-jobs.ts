@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
 import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';

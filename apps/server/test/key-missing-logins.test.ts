@@ -7,7 +7,7 @@ import { openKeyRing } from '../src/crypto/key-ring.ts';
 import { addDemoTokenKey } from '../src/crypto/token-keys.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { MIGRATIONS_DIR } from '../src/paths.ts';
+import { MIGRATIONS_DIR } from '../src/config/paths.ts';
 import { rotateTokenKeys } from '../src/modules/credentials/key-rotation.ts';
 import { CREDENTIAL_MESSAGES } from '../src/modules/credentials/credential-messages.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';

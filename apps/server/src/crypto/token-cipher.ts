@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { TokenKey } from '../config-connectors.ts';
+import type { TokenKey } from '../config/config-connectors.ts';
 
 /**
  * Encryption at rest of access tokens, refresh tokens and API keys (RELIABILITY 19):

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** Bodies are small forms; anything bigger is refused before parsing (413). */
 export const FORM_BODY_LIMIT = 64 * 1024;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_UNIT_HEADER, isBusinessUnit, resolveBusinessUnit } from '@gds/contract';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Config } from '../config/config.ts';
+import { AppError } from '../lib/errors.ts';
 import { isApiPath, isCanonicalTarget } from './canonical-path.ts';
 import { QUERY_ERROR } from './form-body.ts';
 import { BAD_ADDRESS } from './framework-errors.ts';

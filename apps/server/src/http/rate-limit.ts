@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { createRateLimitsRepository } from './rate-limit.repository.ts';
 
 const WINDOW_MS = 60 * 1000;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ENDPOINTS, MESSAGES, hasPermissions } from '@gds/contract';
 import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
-import { AppError, forbidden, unauthenticated } from '../errors.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { RequestGate } from './rate-limit.ts';
 import type { Authenticate, RequestAuth, SessionUser } from './request-context.ts';
 import { signedInUser } from './request-context.ts';

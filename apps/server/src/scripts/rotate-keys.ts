@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { configuredDatabase, createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { rotateKeys } from '../modules/credentials/key-rotation.ts';

@@ -1,8 +1,8 @@
 import * as client from 'openid-client';
 import { LOGIN_CALLBACK_PATH } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
-import { AppError } from '../../errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';

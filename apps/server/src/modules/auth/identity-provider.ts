@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** The person an identity provider vouches for. */
 export interface IdentityClaims {

@@ -1,5 +1,5 @@
-import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config/config.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';

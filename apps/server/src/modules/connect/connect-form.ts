@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findConnector } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
 import { discoverFormCredential } from '../providers/discover.ts';

@@ -1,7 +1,7 @@
 import { connectorCallbackPath, isAllowedReturnAddress } from '@gds/contract';
 import { findConnector } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { credentialsOfConnector, findCredential } from '../credentials/credentials.service.ts';
 import { connectorAvailability } from '../providers/availability.ts';

@@ -1,5 +1,5 @@
-import type { Config } from '../../config.ts';
-import { unauthenticated } from '../../errors.ts';
+import type { Config } from '../../config/config.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import { appOriginOf } from '../../http/app-origin.ts';
 import type { HandlerInput, Handlers } from '../../http/route.ts';
 import type { Endpoint } from '@gds/contract';

@@ -1,8 +1,8 @@
 import { DATA_SOURCES_CALLBACK_PATH } from '@gds/contract';
 import type { ConnectionResult } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../sessions/session-token.ts';
 import { createConnectionResultsRepository } from './connection-results.repository.ts';
 

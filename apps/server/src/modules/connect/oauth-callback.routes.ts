@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { z } from 'zod';
 import { DATA_SOURCES_CALLBACK_PATH, connectorCallbackPath } from '@gds/contract';
 import type { ConnectionResult } from '@gds/contract';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Authenticate, RequestAuth } from '../../http/request-context.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { completeOAuthConnection, failure } from './connect-oauth.ts';

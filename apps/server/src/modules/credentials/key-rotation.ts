@@ -1,5 +1,5 @@
 import { assertServersHoldKey } from '../../crypto/key-rotation-guard.ts';
-import type { TokenKey } from '../../config-connectors.ts';
+import type { TokenKey } from '../../config/config-connectors.ts';
 import { openKeyRing } from '../../crypto/key-ring.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import { addDemoTokenKey, nextDemoTokenKeyVersion } from '../../crypto/token-keys.ts';

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { isLiveServer } from '../../crypto/server-key-rings.repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { CredentialRow, DataSourceCredentialsTable } from '../../db/schema.ts';

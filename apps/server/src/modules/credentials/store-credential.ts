@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectorDefinition } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.service.ts';

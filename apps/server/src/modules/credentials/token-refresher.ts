@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { findConnector } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config/config.ts';
 import type { KeyRing } from '../../crypto/key-ring.ts';
 import { UnknownKeyVersionError } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';

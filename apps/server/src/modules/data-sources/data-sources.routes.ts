@@ -1,4 +1,4 @@
-import { unauthenticated } from '../../errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import type { DataSourcesService } from './data-sources.service.ts';

@@ -1,8 +1,8 @@
 import { CONNECTORS } from '@gds/contract';
 import type { Account, ConnectorInfo, ResponseOf, dataSources } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { countActiveAccounts } from '../credentials/credentials.service.ts';

@@ -1,6 +1,6 @@
 import { SKINS } from '@gds/contract';
-import type { Config } from '../../config.ts';
-import { unauthenticated } from '../../errors.ts';
+import type { Config } from '../../config/config.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 

@@ -2,7 +2,7 @@ import { CONNECTORS } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
 import type { ProviderApi } from '@gds/contract/providers';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../config/config.ts';
 
 /** A connector ready to be called: its provider's API and our registration there, real or sandbox. */
 export interface Provider {

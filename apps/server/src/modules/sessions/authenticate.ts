@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Authenticate, SessionUser } from '../../http/request-context.ts';
 import type { SessionCookie } from './session-cookie.ts';
 import { readSessionCookie } from './session-cookie.ts';

@@ -1,8 +1,8 @@
 import { DEFAULT_PLAN_BY_UNIT, DEFAULT_ROLES, PLAN_OPTIONS, SUPER_ADMIN_ROLE } from '@gds/contract';
 import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { toPeople, toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
 import type { TeamPeople } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';

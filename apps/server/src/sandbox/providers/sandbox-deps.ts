@@ -3,8 +3,8 @@ import { findConnectorByName } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
 import type { ProviderApi } from '@gds/contract/providers';
-import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config/config.ts';
 import type { SandboxCallKind, SandboxProviderControl } from './sandbox-control.ts';
 
 export interface SandboxProviderDeps {
