@@ -1,8 +1,8 @@
 /* eslint-disable no-console -- a benchmark reports on standard output */
 /**
- * Load benchmark (RELIABILITY 27): the real server in its own process on loopback, a seeded
- * team, and autocannon against the hot read paths. Fails when an error occurs or a p99 or
- * memory target is missed. Run with `npm run bench`.
+ * Load benchmark: the real server in its own process on loopback, a seeded team, and
+ * autocannon against the hot read paths. Under load the error rate stays at zero and p99
+ * latency and memory within their targets; it fails when an error occurs or a target is missed. Run with `npm run bench`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

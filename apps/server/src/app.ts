@@ -51,7 +51,10 @@ import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
 import type { SandboxKeys } from './sandbox/keys.ts';
-import { loadSandboxProviderKey, sandboxRegistration } from './sandbox/providers/sandbox-addresses.ts';
+import {
+  loadSandboxProviderKey,
+  sandboxRegistration,
+} from './sandbox/providers/sandbox-addresses.ts';
 import type { SandboxProviderControl } from './sandbox/providers/sandbox-control.ts';
 import { SANDBOX_CLIENT_ID, sandboxIssuer } from './sandbox/sandbox-constants.ts';
 import { registerSpa } from './static/spa.ts';
@@ -128,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, config);
   registerClosingGate(app);
   await app.register(cookie);
-  // Bodies are forms only (spec §7): no JSON parser, so other types get 415.
+  // Bodies are forms only, as the browser app sends them: no JSON parser, so other types get 415.
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: parseForm });
   registerApiGuards(app, config);
@@ -171,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cookie: cookieSpec,
     findUser: teams.findSessionUser,
   });
-  // RELIABILITY 25: sign-in start and callback share one per-IP budget across instances.
+  // Sign-in start and callback share one per-IP budget, counted across all instances.
   const signInLimit = rateLimit(
     { db, clock },
     {

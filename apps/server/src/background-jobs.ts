@@ -6,7 +6,7 @@ import type { RefreshSummary, TokenRefresher } from './modules/credentials/token
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {
-  /** Refreshes every token due now (RELIABILITY 21). */
+  /** Refreshes every token due now, each by one instance only. */
   refreshTokens: () => Promise<RefreshSummary>;
   /**
    * Purges old sessions, states, connection results and rate-limit windows, and accounts

@@ -8,7 +8,7 @@
  * One HTTP call to a provider, as a template. `{name}` placeholders are filled at call time:
  * `{accessToken}`, `{clientId}`, `{developerToken}` and the connector's login field names.
  * Secrets (tokens, password-type login fields) may appear in headers, basicAuth and jsonBody
- * only, never in the URL (RELIABILITY 20; the catalog test enforces it).
+ * only, never in the URL, where logs and proxies would see them (the catalog test enforces it).
  */
 export interface ProviderRequest {
   url: string;
@@ -42,7 +42,7 @@ export interface OAuth2Settings {
   /** RFC 7009 revocation endpoint, where the provider has one. */
   revokeUrl?: string;
   scopes: readonly string[];
-  /** PKCE (S256) is sent when the provider supports it (RELIABILITY 17). */
+  /** PKCE (S256) is sent whenever the provider supports it. */
   pkce: boolean;
   /** Joins scopes in the authorize URL; default a space. */
   scopeSeparator?: string;

@@ -4,7 +4,10 @@ import type { ConnectorDefinition } from './connectors.ts';
 import { PROVIDER_APIS, providerApiOf } from './providers.ts';
 
 describe('connector provider addresses (catalog as data)', () => {
-  const live = CONNECTORS.filter((c) => !c.deprecated).map((c) => ({ ...c, api: providerApiOf(c) }));
+  const live = CONNECTORS.filter((c) => !c.deprecated).map((c) => ({
+    ...c,
+    api: providerApiOf(c),
+  }));
   const requests = (c: (typeof live)[number]) =>
     [c.api?.verify, c.api?.identity.request, c.api?.accounts.request].filter(
       (r) => r !== undefined,

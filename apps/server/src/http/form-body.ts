@@ -7,8 +7,8 @@ export const MAX_FORM_PARAMETERS = 200;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * Parses application/x-www-form-urlencoded text into a flat null-prototype object
- * (RELIABILITY 10). Brackets are not expanded (a[b]=1 stays the key "a[b]"), so there is no
+ * Parses application/x-www-form-urlencoded text into a flat null-prototype object: no body,
+ * however hostile, gets a 5xx or touches Object.prototype. Brackets are not expanded (a[b]=1 stays the key "a[b]"), so there is no
  * depth to exploit; keys that could reach Object.prototype are refused; a repeated key keeps
  * its last value; malformed percent-encoding, a NUL anywhere and too many parameters are 400s.
  */

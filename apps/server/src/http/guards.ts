@@ -17,7 +17,7 @@ export function isApiRoute(req: FastifyRequest): boolean {
   return !req.is404 && isApiPath(req.routeOptions.url ?? '');
 }
 
-/** The unit of the request's host (spec §1): what the page the browser shows is skinned as. */
+/** The unit of the request's host: what the page the browser shows is skinned as. */
 export function hostUnit(req: FastifyRequest, config: Pick<Config, 'skinHosts'>) {
   return resolveBusinessUnit(req.host, config.skinHosts);
 }

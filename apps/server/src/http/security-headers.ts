@@ -11,7 +11,7 @@ const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google
 type Directives = Record<string, string[]>;
 
 /**
- * The Content-Security-Policy of every response (RELIABILITY 9). Scripts only from our own
+ * The Content-Security-Policy of every response, the app's as much as the API's. Scripts only from our own
  * origin, plus the tag manager when a tag id is configured and the chat vendor's origin when
  * its script is configured (it may also call home and show its window in a frame); no
  * plugins, no <base>, no framing of the app.

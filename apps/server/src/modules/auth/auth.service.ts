@@ -8,7 +8,7 @@ import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 
-/** Sign-in state lives 10 minutes and is single-use (RELIABILITY 16). */
+/** Sign-in state lives 10 minutes and is used at most once. */
 export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
 
 export const LOGIN_MESSAGES = {

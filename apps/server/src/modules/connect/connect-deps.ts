@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
 
-/** A connection state lives 10 minutes and is single-use (RELIABILITY 16). */
+/** A connection state lives 10 minutes and is used at most once. */
 export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
 
 /** What connecting needs; built once per app. */
@@ -19,8 +19,9 @@ export interface ConnectDeps {
 }
 
 /**
- * One deadline for all provider calls of a connect (token, identity, accounts), so the user
- * hears back within the configured timeout however many calls it takes (RELIABILITY 22).
+ * One deadline for all provider calls of a connection (token, identity, accounts): a provider
+ * that fails or hangs gives the user a clear error within the configured timeout, however many
+ * calls it takes.
  */
 export const connectDeadline = (deps: ConnectDeps) =>
   AbortSignal.timeout(deps.config.connectorTimeoutMs);

@@ -23,10 +23,10 @@ const failure = (error: string): FormLoginResult => ({
 });
 
 /**
- * Form login (spec §4): the body is the connector's login fields plus the state from
- * startConnection. The fields are checked against the catalog before the state is used up
- * (a typo does not cost a new form), then with the provider before anything is stored. The
- * fields are stored encrypted like tokens (RELIABILITY 19); a refusal answers success false.
+ * Form login: the body is the connector's login fields plus the state from startConnection.
+ * The fields are checked against the catalog before the state is used up (a typo does not
+ * cost a new form), then with the provider before anything is stored. The fields are secrets:
+ * stored encrypted like tokens, never in clear. A refusal answers success false.
  */
 export async function submitFormLogin(
   deps: ConnectDeps,
@@ -80,7 +80,7 @@ export async function submitFormLogin(
   }
 }
 
-/** Exactly the connector's login fields, each filled in (spec §5: all are required). */
+/** Exactly the connector's login fields, each filled in: every login field is required. */
 function checkFields(
   loginFields: ReadonlyArray<{ fieldName: string; label: string }>,
   fields: Record<string, string>,

@@ -20,7 +20,8 @@ export interface CallbackQuery {
 /**
  * Finishes an OAuth connection when the provider sends the browser back. The state must be
  * unused, unexpired, this browser session's, and made for this very connector, before any
- * call to the token endpoint (RELIABILITY 16, 17). Then: code exchange (with PKCE), identity,
+ * call to the token endpoint: a bad state costs the provider nothing and stores nothing, and a
+ * code sent to another connector's callback is refused. Then: code exchange (with PKCE), identity,
  * accounts, and one transaction storing it all. Answers the outcome; the return address in
  * it is only ever the one stored with the state when the connection started.
  */

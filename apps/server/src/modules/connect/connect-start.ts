@@ -21,10 +21,10 @@ type StartQuery = {
 };
 
 /**
- * Starts connecting (spec §4 "Adding a connector"): checks the request against the session
- * and the plan, stores a single-use state bound to this browser session and connector
- * (RELIABILITY 16), and answers the provider's consent address with PKCE where supported
- * (OAuth) or the state for the login form. Each provider returns to its own callback.
+ * Starts connecting a connector: checks the request against the session and the plan, stores
+ * a state bound to this browser session and connector (used at most once, within 10 minutes),
+ * and answers the provider's consent address with PKCE where supported (OAuth) or the state
+ * for the login form. Each provider returns to its own callback.
  */
 export async function startConnection(
   deps: ConnectDeps,

@@ -17,8 +17,8 @@ const callbackQuery = z
   .loose();
 
 /**
- * GET /oauth/:nameSimple/callback: where each OAuth provider sends the browser back (its own
- * redirect URI, RELIABILITY 17). A top-level navigation from the provider, so it lives outside
+ * GET /oauth/:nameSimple/callback: where each OAuth provider sends the browser back (each
+ * provider has its own redirect URI). A top-level navigation from the provider, so it lives outside
  * /api and needs no unit header, like the sign-in callback (docs/adr/0008). It always ends in
  * a 303 to the SPA's /data-sources/callback, never on an error page. The outcome is recorded
  * for this browser session and the address carries only its opaque id, so the page shows what

@@ -9,7 +9,11 @@ import { createCredentialsRepository } from './credentials.repository.ts';
  */
 
 /** One of the team's credentials; undefined for another team's, or an id that is no uuid. */
-export function findCredential(db: Db, teamId: string, id: string): Promise<CredentialRow | undefined> {
+export function findCredential(
+  db: Db,
+  teamId: string,
+  id: string,
+): Promise<CredentialRow | undefined> {
   return createCredentialsRepository(db).find(teamId, id);
 }
 

@@ -10,7 +10,7 @@ import { sealContext } from './seal-context.ts';
 /**
  * What `npm run rotate-keys` does once the database is open: in demo mode with `addKey`, adds
  * a generated key to the key file (only if no running server would be cut off by it), then
- * re-encrypts every login under the current key.
+ * re-encrypts every credential under the current key.
  */
 export async function rotateKeys(
   db: Db,
@@ -28,11 +28,12 @@ export async function rotateKeys(
 }
 
 /**
- * Re-encrypts every stored secret that is not under the current key (RELIABILITY 19), online:
+ * Re-encrypts every stored secret that is not under the current key, online (keys can be
+ * rotated while the servers run):
  * small batches, each row locked only while its batch runs (rows a refresher holds are
  * skipped and retried), and idempotent (a second run finds nothing to do). Refused while a live
  * server lacks the current key, checked before every batch so a server started meanwhile with
- * an older key set stops the run rather than losing the logins re-encrypted after it.
+ * an older key set stops the run rather than losing the credentials re-encrypted after it.
  */
 export async function rotateTokenKeys(
   db: Db,

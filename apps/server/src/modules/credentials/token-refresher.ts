@@ -26,10 +26,11 @@ export interface RefreshSummary {
 }
 
 /**
- * Keeps access tokens fresh in every instance (RELIABILITY 21): claims what is due
- * (refresh-claims.ts: once across instances), refreshes it once, and records the login's
- * health, telling "revoked" (reconnect) from "provider down" (retry with back-off) from "sealed
- * under a key this server lacks" (waits, not revoked, for a server holding the key).
+ * Keeps access tokens fresh in every instance: claims what is due (refresh-claims.repository.ts:
+ * one instance per credential, however many run), refreshes it once, and records the
+ * credential's health, telling "revoked" (the user must reconnect) from "provider down" (retry
+ * with back-off) from "sealed under a key this server lacks" (waits, not revoked, for a server
+ * holding the key).
  */
 export function createTokenRefresher(deps: {
   db: Db;
@@ -51,7 +52,7 @@ export function createTokenRefresher(deps: {
 
   /**
    * Decrypts the stored refresh token. A key version this server lacks is a missing key, not
-   * a lost login: it becomes readable once the key is added. Any other failure is damage.
+   * a lost credential: it becomes readable once the key is added. Any other failure is damage.
    */
   function storedRefreshToken(
     row: CredentialRow,
@@ -73,13 +74,13 @@ export function createTokenRefresher(deps: {
             : 'it is not in the key file under DATA_DIR/keys';
         deps.log.error(
           { credentialId: row.id, keyVersion: row.key_version, keyVersions: deps.cipher.versions },
-          `a login is sealed under token key ${row.key_version}, which this server lacks (${fix}); a server holding the key refreshes it`,
+          `a credential is sealed under token key ${row.key_version}, which this server lacks (${fix}); a server holding the key refreshes it`,
         );
         return { failure: 'key_missing' };
       }
       deps.log.error(
         { credentialId: row.id, keyVersion: row.key_version, err: error },
-        'a stored refresh token could not be decrypted with its key: the login must be reconnected',
+        'a stored refresh token could not be decrypted with its key: the credential must be reconnected',
       );
       return { failure: 'unreadable' };
     }
@@ -181,9 +182,9 @@ export function createTokenRefresher(deps: {
     deps.log.warn(
       { credentialId: row.id, connectorId: row.connector_id, reason, attempt: attempts },
       final
-        ? 'refresh refused: the login needs reconnecting'
+        ? 'refresh refused: the credential needs reconnecting'
         : waiting
-          ? "refresh waits for a server holding the login's token key"
+          ? "refresh waits for a server holding the credential's token key"
           : 'refresh failed; will retry',
     );
     return final ? 'revoked' : 'failed';
@@ -193,7 +194,7 @@ export function createTokenRefresher(deps: {
     /** Refreshes every credential due now (at most `limit`); answers what happened. */
     async runOnce(limit = 100): Promise<RefreshSummary> {
       const summary: RefreshSummary = { refreshed: 0, revoked: 0, failed: 0 };
-      // The demo key file may have gained a key (rotate-keys --add-key): logins waiting for it
+      // The demo key file may have gained a key (rotate-keys --add-key): credentials waiting for it
       // become claimable here without a restart.
       deps.cipher.reload();
       for (let i = 0; i < limit; i += 1) {

@@ -12,7 +12,7 @@ const person = (people: People, id: string | null) => (id ? (people.get(id) ?? n
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * An account as the screen shows it: deleted, else its login's trouble (needs reconnect,
+ * An account as the screen shows it: deleted, else its credential's trouble (needs reconnect,
  * error), else its own status. purgeAt follows the retention configured now.
  */
 export function toAccount(row: AccountView, retentionDays: number, people: People): Account {

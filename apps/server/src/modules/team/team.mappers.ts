@@ -17,7 +17,7 @@ export function toTeam(row: TeamRow): Team {
   };
 }
 
-/** Spec §3: if name is missing it is built from first and last name. */
+/** A user without a name is shown by first and last name. */
 export function displayName(user: { name: string; firstName: string; lastName: string }): string {
   return user.name.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
@@ -36,10 +36,10 @@ export function toProfileUser(user: SessionUser): ProfileUser {
   };
 }
 
-type MemberRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
+type TeamUserRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
 type PersonRow = Awaited<ReturnType<UsersRepository['people']>>[number];
 
-/** Team members by id, as the screens name who added or deleted something. */
+/** A team's users by id, as the screens name who added or deleted something. */
 export type TeamPeople = ReadonlyMap<string, NonNullable<Account['addedBy']>>;
 
 export function toPeople(rows: readonly PersonRow[]): TeamPeople {
@@ -55,7 +55,7 @@ export function toPeople(rows: readonly PersonRow[]): TeamPeople {
   );
 }
 
-export function toTeamUser(row: MemberRow): TeamUser {
+export function toTeamUser(row: TeamUserRow): TeamUser {
   return {
     id: row.id,
     email: row.email,

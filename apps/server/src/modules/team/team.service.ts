@@ -72,7 +72,11 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
             const txUsers = createUsersRepository(tx);
             const existing = await txUsers.findIdByEmail(unit, identity.email);
             if (existing) {
-              await txUsers.recordSignIn({ id: existing.id, teamId: existing.team_id }, identity, now);
+              await txUsers.recordSignIn(
+                { id: existing.id, teamId: existing.team_id },
+                identity,
+                now,
+              );
               return existing.id;
             }
             return createOwner(tx, unit, identity, partnerKey, now);
@@ -116,11 +120,16 @@ async function createOwner(
     identity,
     now,
   });
-  await recordAudit(tx, { teamId: team.id, actorUserId: userId, action: 'team.create', details: {} });
+  await recordAudit(tx, {
+    teamId: team.id,
+    actorUserId: userId,
+    action: 'team.create',
+    details: {},
+  });
   return userId;
 }
 
-/** The team's members by id, named as the screens show them (who added or deleted what). */
+/** The team's users by id, named as the screens show them (who added or deleted what). */
 export async function teamPeople(db: Db, teamId: string): Promise<TeamPeople> {
   return toPeople(await createUsersRepository(db).people(teamId));
 }

@@ -103,7 +103,7 @@ export function createUsersRepository(db: Db) {
       return row.id;
     },
 
-    /** The team's members as names only, for showing who added or deleted something. */
+    /** The team's users as names only, for showing who added or deleted something. */
     people(teamId: string) {
       return db
         .selectFrom('users')
@@ -112,7 +112,7 @@ export function createUsersRepository(db: Db) {
         .execute();
     },
 
-    /** Members of one team, by name (empty names last, then email). */
+    /** Users of one team, by name (empty names last, then email). */
     listByTeam(teamId: string) {
       return withRole()
         .select([

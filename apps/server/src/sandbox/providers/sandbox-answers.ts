@@ -17,8 +17,7 @@ export const FORM_LOGIN = 'demo';
 const slug = (connector: string, login: string) =>
   createHash('sha256').update(`${connector}:${login.toLowerCase()}`).digest('hex').slice(0, 10);
 
-export const defaultLogin = (connector: SandboxConnector) =>
-  `demo@${connector.nameSimple}.example`;
+export const defaultLogin = (connector: SandboxConnector) => `demo@${connector.nameSimple}.example`;
 
 export function sandboxIdentity(connector: SandboxConnector, login: string): FoundItem {
   const name = login === FORM_LOGIN ? `Demo ${connector.name} login` : login;
