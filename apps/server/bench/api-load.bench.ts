@@ -1,8 +1,8 @@
 /* eslint-disable no-console -- a benchmark reports on standard output */
 /**
- * Load benchmark (RELIABILITY 27): the real server in its own process on loopback, a seeded
- * team, and autocannon against the hot read paths. Fails when an error occurs or a p99 or
- * memory target is missed. Run with `npm run bench`.
+ * Load benchmark: the real server in its own process on loopback, a seeded team, and
+ * autocannon against the hot read paths. Under load the error rate stays at zero and p99
+ * latency and memory within their targets; it fails when an error occurs or a target is missed. Run with `npm run bench`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { REPO_ROOT } from '../src/paths.ts';
+import { REPO_ROOT } from '../src/config/paths.ts';
 import { freePort } from '../test/helpers/browser.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
 

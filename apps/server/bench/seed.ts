@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BusinessUnit } from '@gds/contract';
-import { systemClock } from '../src/clock.ts';
+import { systemClock } from '../src/lib/clock.ts';
 import type { Db } from '../src/db/database.ts';
 import { createSessionService } from '../src/modules/sessions/sessions.service.ts';
 import { createTeamService } from '../src/modules/team/team.service.ts';

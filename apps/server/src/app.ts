@@ -5,10 +5,10 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_BUSINESS_UNIT } from '@gds/contract';
-import type { Clock } from './clock.ts';
-import { systemClock } from './clock.ts';
+import type { Clock } from './lib/clock.ts';
+import { systemClock } from './lib/clock.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
 import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import type { Db } from './db/database.ts';
@@ -28,29 +28,35 @@ import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
-import type { IdentityProvider } from './modules/auth/identity-provider.ts';
-import { createIdentityProvider } from './modules/auth/identity-provider.ts';
-import type { ConnectDeps } from './modules/connections/connect-deps.ts';
-import { connectionsHandlers } from './modules/connections/connections.routes.ts';
-import { purgeConnectionResults } from './modules/connections/connection-results.ts';
-import { registerOAuthCallback } from './modules/connections/oauth-callback.route.ts';
-import { createProviderDirectory } from './modules/connections/provider-directory.ts';
-import { createTokenRefresher } from './modules/connections/token-refresher.ts';
+import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
+import { GOOGLE_ISSUER, createIdentityProvider } from './modules/auth/identity-provider.ts';
+import type { ConnectDeps } from './modules/connect/connect-deps.ts';
+import { connectHandlers } from './modules/connect/connect.routes.ts';
+import { purgeConnectionResults } from './modules/connect/connection-results.service.ts';
+import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.ts';
+import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
+import { createOauthStatesService } from './modules/oauth-states/oauth-states.service.ts';
+import { createProviderDirectory } from './modules/providers/provider-directory.ts';
+import { createAuthenticate } from './modules/sessions/authenticate.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
 import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
-import { WEB_DIST_DIR } from './paths.ts';
+import { WEB_DIST_DIR } from './config/paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
-import { loadSandboxProviderKey } from './sandbox/providers/sandbox-addresses.ts';
+import type { SandboxKeys } from './sandbox/keys.ts';
+import {
+  loadSandboxProviderKey,
+  sandboxRegistration,
+} from './sandbox/providers/sandbox-addresses.ts';
 import type { SandboxProviderControl } from './sandbox/providers/sandbox-control.ts';
+import { SANDBOX_CLIENT_ID, sandboxIssuer } from './sandbox/sandbox-constants.ts';
 import { registerSpa } from './static/spa.ts';
 
 export interface BuildAppOptions {
@@ -125,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurityHeaders(app, config);
   registerClosingGate(app);
   await app.register(cookie);
-  // Bodies are forms only (spec §7): no JSON parser, so other types get 415.
+  // Bodies are forms only, as the browser app sends them: no JSON parser, so other types get 415.
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: parseForm });
   registerApiGuards(app, config);
@@ -135,22 +141,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const teams = createTeamService({ db, clock });
   const useSandboxIdp = !config.google;
   const keys = useSandboxIdp ? loadSandboxKeys(path.join(config.dataDir, 'keys')) : undefined;
-  const baseIdentity = createIdentityProvider(config, keys?.clientSecret);
+  const baseIdentity = createIdentityProvider(identitySettings(config, keys));
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
-  const auth = createAuthService({ db, clock, sessions, teams, identity });
+  const states = createOauthStatesService(db);
+  const auth = createAuthService({ clock, states, sessions, teams, identity });
 
   const keysDir = path.join(config.dataDir, 'keys');
   const cipher = openKeyRing(config.tokenKeys, keysDir);
   // Demo mode: connectors without real credentials go to the sandbox providers.
   const sandboxKey = config.sandbox ? loadSandboxProviderKey(keysDir) : undefined;
-  const providers = createProviderDirectory(config, sandboxKey);
+  const providers = createProviderDirectory(
+    config,
+    sandboxKey ? sandboxRegistration(config.publicUrl, sandboxKey) : undefined,
+  );
   const connect: ConnectDeps = {
     db,
     clock,
     cipher,
     providers,
     config,
-    states: createOauthStatesRepository(db),
+    states,
   };
   const dataSources = createDataSourcesService({
     db,
@@ -159,8 +169,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
-  const routeDeps = { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec };
-  // RELIABILITY 25: sign-in start and callback share one per-IP budget across instances.
+  const authenticate = createAuthenticate({
+    sessions,
+    cookie: cookieSpec,
+    findUser: teams.findSessionUser,
+  });
+  // Sign-in start and callback share one per-IP budget, counted across all instances.
   const signInLimit = rateLimit(
     { db, clock },
     {
@@ -171,17 +185,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   registerEndpoints(
     app,
-    routeDeps,
+    { authenticate },
     {
       ...homeHandlers({ config, sessions }),
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
       ...dataSourcesHandlers({ dataSources }),
-      ...connectionsHandlers({ config, connect }),
+      ...connectHandlers({ config, connect }),
     },
     { login: signInLimit, loginCallback: signInLimit },
   );
-  registerOAuthCallback(app, { route: routeDeps, connect });
+  registerOAuthCallback(app, { authenticate, connect });
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 
@@ -222,4 +236,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     run: options.maintenance === true,
   });
   return app;
+}
+
+/** Google when it is configured, else the sandbox identity provider with its generated secret. */
+function identitySettings(config: Config, keys: SandboxKeys | undefined): IdentitySettings {
+  if (config.google) {
+    const { clientId, clientSecret } = config.google;
+    return { kind: 'google', issuer: GOOGLE_ISSUER, clientId, clientSecret };
+  }
+  return {
+    kind: 'sandbox',
+    issuer: sandboxIssuer(config.publicUrl),
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: keys?.clientSecret ?? '',
+  };
 }

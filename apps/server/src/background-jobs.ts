@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from './config/config.ts';
 import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
-import type { RefreshSummary, TokenRefresher } from './modules/connections/token-refresher.ts';
+import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {
-  /** Refreshes every token due now (RELIABILITY 21). */
+  /** Refreshes every token due now, each by one instance only. */
   refreshTokens: () => Promise<RefreshSummary>;
   /**
    * Purges old sessions, states, connection results and rate-limit windows, and accounts

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { configuredDatabase, createDatabase, databaseLocation } from './db/database.ts';
 import { migrate } from './db/migrate.ts';

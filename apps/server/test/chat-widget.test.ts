@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/config/config.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { api, createTestApp, testConfig } from './helpers/test-app.ts';
 

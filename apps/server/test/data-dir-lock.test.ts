@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { REPO_ROOT } from '../src/paths.ts';
+import { REPO_ROOT } from '../src/config/paths.ts';
 import { startServerProcess } from './helpers/server-process.ts';
 import type { ServerProcess } from './helpers/server-process.ts';
 import { tempDir } from './helpers/test-app.ts';

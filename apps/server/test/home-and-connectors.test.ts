@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
+import { CONNECTORS } from '@gds/contract';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { signIn } from './helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
@@ -76,7 +76,7 @@ describeEachDatabase('front-end config and connector catalog', (db) => {
     const map = (
       await api(app, { url: '/api/dataSources/connectorConfig?all=true' })
     ).json<ConnectorMap>();
-    expect(Object.keys(map)).toHaveLength(PROVIDER_CONNECTORS.length);
+    expect(Object.keys(map)).toHaveLength(CONNECTORS.length);
     expect(map['39']).toMatchObject({ nameSimple: 'facebook-ads', allowed: false });
     expect(map['15']).toMatchObject({ nameSimple: 'apex-chat', allowed: false });
   });

@@ -7,9 +7,9 @@ import { openKeyRing } from '../src/crypto/key-ring.ts';
 import { addDemoTokenKey } from '../src/crypto/token-keys.ts';
 import { createDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { MIGRATIONS_DIR } from '../src/paths.ts';
-import { rotateTokenKeys } from '../src/modules/connections/key-rotation.ts';
-import { CONNECT_MESSAGES } from '../src/modules/connections/messages.ts';
+import { MIGRATIONS_DIR } from '../src/config/paths.ts';
+import { rotateTokenKeys } from '../src/modules/credentials/key-rotation.ts';
+import { CREDENTIAL_MESSAGES } from '../src/modules/credentials/credential-messages.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import type { SandboxContext } from './helpers/connections.ts';
 import { startSandboxApp } from './helpers/connections.ts';
@@ -28,7 +28,7 @@ const V2 = tokenKey('v2', 22);
 const NOTHING = { refreshed: 0, revoked: 0, failed: 0 };
 const WAITING = {
   status: 'error',
-  status_reason: CONNECT_MESSAGES.keyMissing('Google Analytics'),
+  status_reason: CREDENTIAL_MESSAGES.keyMissing('Google Analytics'),
   refresh_attempts: 0,
   next_refresh_at: null,
 };
@@ -151,8 +151,8 @@ it('logins an earlier version marked "needs reconnect" as unreadable wait for th
         .set({ status: 'needs_reconnect', status_reason: reason, refresh_token_enc: 'sealed' })
         .where('id', '=', id)
         .execute();
-    await mark(unreadable, CONNECT_MESSAGES.unreadable('Google Analytics'));
-    await mark(revoked, CONNECT_MESSAGES.revoked('Google Analytics'));
+    await mark(unreadable, CREDENTIAL_MESSAGES.unreadable('Google Analytics'));
+    await mark(revoked, CREDENTIAL_MESSAGES.revoked('Google Analytics'));
 
     expect(await migrate(db)).toContain('0004_server_key_rings.sql');
     const waiting = await loginRow(db, unreadable);
@@ -160,7 +160,7 @@ it('logins an earlier version marked "needs reconnect" as unreadable wait for th
     expect(waiting.key_missing_since).toBeInstanceOf(Date);
     expect(await loginRow(db, revoked)).toMatchObject({
       status: 'needs_reconnect',
-      status_reason: CONNECT_MESSAGES.revoked('Google Analytics'),
+      status_reason: CREDENTIAL_MESSAGES.revoked('Google Analytics'),
       key_missing_since: null,
     });
   } finally {

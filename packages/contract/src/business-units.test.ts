@@ -6,7 +6,7 @@ import {
   resolveBusinessUnit,
 } from './business-units.ts';
 
-describe('resolveBusinessUnit (spec §1)', () => {
+describe('resolveBusinessUnit: the host map decides, else the first unit', () => {
   it('falls back to the first unit for localhost and unknown hosts', () => {
     expect(resolveBusinessUnit('localhost', DEFAULT_HOST_UNIT_MAP)).toBe('MEGALYTIC_GDS');
     expect(resolveBusinessUnit('example.org', DEFAULT_HOST_UNIT_MAP)).toBe('MEGALYTIC_GDS');

@@ -1,9 +1,9 @@
-/** The three white-label business units (spec §1, §9). The first is the fallback. */
+/** The three white-label business units. The first is the fallback. */
 export const BUSINESS_UNITS = ['MEGALYTIC_GDS', 'RAVEN_GDS', 'TAPCLICKS_GDS'] as const;
 export type BusinessUnit = (typeof BUSINESS_UNITS)[number];
 export const DEFAULT_BUSINESS_UNIT: BusinessUnit = 'MEGALYTIC_GDS';
 
-/** Header every API call carries (spec §7). Node lower-cases incoming header names. */
+/** Header every API call carries. Node lower-cases incoming header names. */
 export const BUSINESS_UNIT_HEADER = 'x-gds-businessUnit';
 
 export function isBusinessUnit(value: unknown): value is BusinessUnit {
@@ -45,7 +45,7 @@ export function formatHostUnitMap(map: HostUnitMap): string {
     .join(',');
 }
 
-/** The unit for a browser host name (spec §1): the map decides, else the first unit. */
+/** The unit for a browser host name: the map decides, else the first unit. */
 export function resolveBusinessUnit(hostname: string, map: HostUnitMap): BusinessUnit {
   const host = hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   return map[host] ?? DEFAULT_BUSINESS_UNIT;

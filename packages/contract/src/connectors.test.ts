@@ -6,7 +6,7 @@ import {
   findConnectorByName,
 } from './connectors.ts';
 
-describe('connectors catalog (spec §9)', () => {
+describe('connectors catalog', () => {
   it('has about 26 connectors with unique ids and identifiers', () => {
     expect(CONNECTORS.length).toBeGreaterThanOrEqual(26);
     expect(new Set(CONNECTORS.map((c) => c.id)).size).toBe(CONNECTORS.length);
@@ -44,7 +44,7 @@ describe('connectors catalog (spec §9)', () => {
   });
 });
 
-describe('connectorListFromMap (spec §3)', () => {
+describe('connectorListFromMap: id from the key, sorted by name', () => {
   it('sets the id from the key and sorts by name, case-insensitive', () => {
     const list = connectorListFromMap({
       '3': { name: 'beta' },

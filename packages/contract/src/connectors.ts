@@ -1,5 +1,5 @@
 /**
- * The connectors catalog (spec §3, §9). Connectors are data: the server answers this catalog
+ * The connectors catalog. Connectors are data: the server answers this catalog
  * from GET /api/dataSources/connectorConfig as a map keyed by kind id, and the web app derives
  * its gallery from it.
  */
@@ -34,10 +34,10 @@ export interface ConnectorDefinition {
   /** 'oauth2' connectors go through the provider's consent page; 'form' ones ask loginFields. */
   auth: 'oauth2' | 'form';
   loginFields?: readonly LoginField[];
-  /** Sign in with Google (spec §2: ids 1, 3, 12, 13, 19). */
+  /** Signs in with Google (ids 1, 3, 12, 13, 19). */
   googleType: boolean;
   beta: boolean;
-  /** Cannot be newly connected; existing accounts still show (spec §9). */
+  /** Cannot be newly connected; existing accounts still show. */
   deprecated: boolean;
   /** Sold as an add-on module: allowed only when the team's plan includes it. */
   addon: boolean;
@@ -323,7 +323,7 @@ export function findConnectorByName(nameSimple: string): ConnectorDefinition | u
   return CONNECTORS.find((connector) => connector.nameSimple === nameSimple);
 }
 
-/** Spec §3: the id comes from the map key and the list is sorted by name, case-insensitive. */
+/** The id comes from the map key; the list is sorted by name, case-insensitive. */
 export function connectorListFromMap<T extends { name: string }>(
   map: Readonly<Record<string, T>>,
 ): Array<T & { id: number }> {

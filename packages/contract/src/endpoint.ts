@@ -18,7 +18,7 @@ export const privateAccess = (...permissions: Permission[]): Access => ({
 
 /**
  * One endpoint, declared once: the server serves it with these schemas and the web client
- * types its calls from them. Bodies are form-encoded (spec §7), so body fields are strings.
+ * types its calls from them. Bodies are form-encoded, so body fields are strings.
  */
 export interface Endpoint<
   Params extends z.ZodType = z.ZodType,

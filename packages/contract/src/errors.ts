@@ -38,7 +38,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** User-visible strings of spec §8, verbatim (double spaces included). */
+/** User-visible strings of the product's error catalogue, verbatim (double spaces included). */
 export const MESSAGES = {
   loggedOutInactivity: 'You have been logged out due to inactivity.  Please log-in again',
   connectionFailed: 'Could not make a connection.  Please try again',

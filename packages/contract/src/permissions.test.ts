@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, PERMISSIONS, SUPER_ADMIN_ROLE, hasPermissions } from './permissions.ts';
 
-describe('hasPermissions (spec §5)', () => {
+describe('hasPermissions: every listed permission, and no map means no access', () => {
   it('passes when every listed permission is present and true', () => {
     expect(hasPermissions({ edit_billing: true, edit_team: true }, ['edit_billing'])).toBe(true);
     expect(

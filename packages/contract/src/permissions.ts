@@ -1,5 +1,5 @@
 /**
- * Permissions are data: a role holds a name → boolean map (spec §6). edit_billing is the one
+ * Permissions are data: a role holds a name → boolean map. edit_billing is the one
  * the spec names; the others gate the team, roles and data-source features.
  */
 export const PERMISSIONS = [
@@ -20,7 +20,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   edit_billing: 'Manage plan, add-ons and invoices',
 };
 
-/** Role names the product recognises (spec §6). */
+/** Role names the product recognises. */
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 export const ADMIN_ROLE = 'Admin';
 export const MEMBER_ROLE = 'Member';
@@ -63,7 +63,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{
 ];
 
 /**
- * Spec §5: every listed permission must be present and truthy; an empty or missing map means
+ * Every listed permission must be present and truthy; an empty or missing map means
  * no access (even when nothing is required, a user without a map is not let through).
  */
 export function hasPermissions(

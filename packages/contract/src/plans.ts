@@ -1,6 +1,6 @@
 import type { BusinessUnit } from './business-units.ts';
 
-/** Business constants of spec §9: plans, add-ons, coupons, statuses. */
+/** Business constants: plans, add-ons, coupons, statuses. */
 
 export const PRICING_MODELS = ['tiered', 'individual'] as const;
 export type PricingModel = (typeof PRICING_MODELS)[number];
@@ -22,12 +22,12 @@ export function isOnTrial(status: string | null | undefined): boolean {
   return status === ON_TRIAL_STATUS;
 }
 
-/** A billing period of 'month' is monthly; anything else is annual (spec §3). */
+/** A billing period of 'month' is monthly; anything else is annual. */
 export function isMonthlyPeriod(period: string | null | undefined): boolean {
   return period === 'month';
 }
 
-/** Plan bounds every skin shares (spec §5). */
+/** Plan bounds every skin shares. */
 export const PLAN_BOUNDS = {
   accounts: { min: 1, max: 100 },
   users: { min: 1, max: 10 },
@@ -48,7 +48,7 @@ export interface PlanOptions {
   users: PlanOption;
 }
 
-/** Plan options per skin (spec §9 table). */
+/** Plan options per skin. */
 export const PLAN_OPTIONS: Record<BusinessUnit, PlanOptions> = {
   MEGALYTIC_GDS: {
     accounts: { default: 20, chargedAbove: 20, price: 3, ...PLAN_BOUNDS.accounts },

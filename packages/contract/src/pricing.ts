@@ -1,4 +1,4 @@
-/** Pricing helpers of spec §1. Amounts from the billing provider are minor units (cents). */
+/** Pricing helpers. Amounts from the billing provider are minor units (cents). */
 
 export const ANNUAL_DISCOUNT_MULTIPLIER = 0.8;
 

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PROVIDER_CONNECTORS } from './providers.ts';
+import { CONNECTORS } from './connectors.ts';
+import type { ConnectorDefinition } from './connectors.ts';
+import { PROVIDER_APIS, providerApiOf } from './providers.ts';
 
 describe('connector provider addresses (catalog as data)', () => {
-  const live = PROVIDER_CONNECTORS.filter((c) => !c.deprecated);
-  const requests = (c: (typeof PROVIDER_CONNECTORS)[number]) =>
+  const live = CONNECTORS.filter((c) => !c.deprecated).map((c) => ({
+    ...c,
+    api: providerApiOf(c),
+  }));
+  const requests = (c: (typeof live)[number]) =>
     [c.api?.verify, c.api?.identity.request, c.api?.accounts.request].filter(
       (r) => r !== undefined,
     );
@@ -18,7 +23,8 @@ describe('connector provider addresses (catalog as data)', () => {
         expect(c.api?.verify, c.name).toBeDefined();
       }
     }
-    expect(PROVIDER_CONNECTORS.filter((c) => c.deprecated && c.api)).toEqual([]);
+    const deprecated = CONNECTORS.filter((c: ConnectorDefinition) => c.deprecated);
+    expect(deprecated.filter((c) => Object.hasOwn(PROVIDER_APIS, c.nameSimple))).toEqual([]);
   });
 
   it('talks https only, and Google-type connectors use Google’s OAuth with offline access', () => {
@@ -31,7 +37,7 @@ describe('connector provider addresses (catalog as data)', () => {
       ].filter((u) => u !== undefined);
       for (const url of urls) expect(url, c.name).toMatch(/^https:\/\/[a-z0-9.-]+\//);
     }
-    for (const c of PROVIDER_CONNECTORS.filter((c) => c.googleType)) {
+    for (const c of live.filter((c) => c.googleType)) {
       expect(c.api?.oauth2).toMatchObject({
         authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
         tokenUrl: 'https://oauth2.googleapis.com/token',

@@ -1,29 +1,22 @@
 /**
- * The server's view of the connectors catalog: each connector with its provider settings
- * (OAuth2 addresses, scopes, verification and discovery calls). A separate entry point
- * (`@gds/contract/providers`) so the web bundle never carries the provider catalog.
+ * How the server calls each connector's provider (OAuth2 addresses, scopes, verification and
+ * discovery calls), by connector. A separate entry point (`@gds/contract/providers`) so the web
+ * bundle never carries the provider catalog; the connectors themselves are `CONNECTORS`.
  */
-import type { ConnectorApi } from './connector-api-types.ts';
-import { CONNECTOR_APIS } from './connector-apis/index.ts';
-import { CONNECTORS, type ConnectorDefinition } from './connectors.ts';
+import type { ProviderApi } from './provider-api-types.ts';
+import { PROVIDER_APIS } from './provider-apis/index.ts';
+import type { ConnectorDefinition } from './connectors.ts';
 
-export * from './connector-api-types.ts';
-export { CONNECTOR_APIS } from './connector-apis/index.ts';
+export * from './provider-api-types.ts';
+export { PROVIDER_APIS } from './provider-apis/index.ts';
 
-export interface ProviderConnector extends ConnectorDefinition {
-  /** Absent for deprecated connectors, which cannot be newly connected. */
-  api?: ConnectorApi;
-}
-
-export const PROVIDER_CONNECTORS: readonly ProviderConnector[] = CONNECTORS.map((connector) => {
-  const api = CONNECTOR_APIS[connector.nameSimple];
-  return api ? { ...connector, api } : connector;
-});
-
-export function findProviderConnector(id: number): ProviderConnector | undefined {
-  return PROVIDER_CONNECTORS.find((connector) => connector.id === id);
-}
-
-export function findProviderConnectorByName(nameSimple: string): ProviderConnector | undefined {
-  return PROVIDER_CONNECTORS.find((connector) => connector.nameSimple === nameSimple);
+/**
+ * The API of a connector's provider. Undefined for a deprecated connector: it can no longer be
+ * newly connected, so nothing may call its provider.
+ */
+export function providerApiOf(
+  connector: Pick<ConnectorDefinition, 'nameSimple' | 'deprecated'>,
+): ProviderApi | undefined {
+  if (connector.deprecated || !Object.hasOwn(PROVIDER_APIS, connector.nameSimple)) return undefined;
+  return PROVIDER_APIS[connector.nameSimple];
 }

@@ -4,7 +4,7 @@ import { DEFAULT_GDS_REDIRECT_ALLOWLIST, isAllowedReturnAddress } from './return
 const allow = (candidate: string, list: readonly string[] = DEFAULT_GDS_REDIRECT_ALLOWLIST) =>
   isAllowedReturnAddress(candidate, list);
 
-describe('isAllowedReturnAddress (RELIABILITY 18)', () => {
+describe('isAllowedReturnAddress: never off-site, only allow-listed', () => {
   it('allows Looker Studio’s own addresses by default', () => {
     expect(allow('https://lookerstudio.google.com/datasources/create?connectorId=abc')).toBe(
       'https://lookerstudio.google.com/datasources/create?connectorId=abc',

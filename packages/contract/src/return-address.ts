@@ -1,6 +1,6 @@
 /**
- * Return addresses after a connection (RELIABILITY 18): a dashboard tool's redirect address
- * must be an absolute http(s) URL on an allow-list entry, an origin or a URL prefix. The server
+ * Return addresses after a connection never lead off-site to an address nobody allowed: a
+ * dashboard tool's redirect address must be an absolute http(s) URL on an allow-list entry, an origin or a URL prefix. The server
  * checks it when a connection starts and stores it with that connection; the browser is only
  * ever sent to the stored address, never to one read from a page's query.
  */

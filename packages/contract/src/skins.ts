@@ -11,7 +11,7 @@ export interface SkinColor {
   blue: number;
 }
 
-/** Every skin field of spec §1. Asset paths are served by the web app under /skins/. */
+/** Every field a skin has. Asset paths are served by the web app under /skins/. */
 export interface Skin {
   class: string;
   name: string;
@@ -31,7 +31,7 @@ export interface Skin {
   dataSourceInterestForm: string;
   /** Tag manager id; empty means no tag manager script is loaded. */
   gTagId: string;
-  /** Spec §1: the third unit loads a chat widget in the logged-in layout. */
+  /** Whether the unit loads a chat widget in the logged-in layout (only the third does). */
   chatWidget: boolean;
 }
 
@@ -98,12 +98,12 @@ export const SKINS: Record<BusinessUnit, Skin> = {
   },
 };
 
-/** Spec §2: '{business unit name} Google Data Studio Connector'. */
+/** The default page title: '{business unit name} Google Data Studio Connector'. */
 export function defaultTitle(skin: Pick<Skin, 'name'>): string {
   return `${skin.name} Google Data Studio Connector`;
 }
 
-/** Spec §2: '{page} | {default}'. */
+/** A page's title: '{page} | {default}'. */
 export function pageTitle(page: string, skin: Pick<Skin, 'name'>): string {
   return `${page} | ${defaultTitle(skin)}`;
 }

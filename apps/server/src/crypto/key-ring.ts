@@ -1,4 +1,4 @@
-import type { TokenKey } from '../config-connectors.ts';
+import type { TokenKey } from '../config/config-connectors.ts';
 import type { TokenCipher } from './token-cipher.ts';
 import { createTokenCipher } from './token-cipher.ts';
 import { loadTokenKeys } from './token-keys.ts';

@@ -3,7 +3,7 @@ import type { RunningServer } from './server-key-rings.repository.ts';
 import { LIVE_SERVER_WINDOW_SECONDS, liveServersLacking } from './server-key-rings.repository.ts';
 
 /**
- * Rotation would seal logins under a key a running server cannot read: refused, naming those
+ * Rotation would seal credentials under a key a running server cannot read: refused, naming those
  * servers and what to do, before anything is re-encrypted.
  */
 export class KeyRotationRefused extends Error {
@@ -19,7 +19,7 @@ export class KeyRotationRefused extends Error {
     const one = servers.length === 1;
     super(
       [
-        `${servers.length} running ${one ? 'server does' : 'servers do'} not have token key ${keyVersion}, so ${one ? 'it' : 'they'} could not read the logins re-encrypted under it:`,
+        `${servers.length} running ${one ? 'server does' : 'servers do'} not have token key ${keyVersion}, so ${one ? 'it' : 'they'} could not read the credentials re-encrypted under it:`,
         ...list,
         `Add ${keyVersion} to TOKEN_ENCRYPTION_KEYS on every server and restart them, then run rotate-keys again.`,
         `(A server stopped without shutting down stops counting ${LIVE_SERVER_WINDOW_SECONDS} seconds after its last heartbeat.)`,

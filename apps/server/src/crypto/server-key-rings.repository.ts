@@ -29,7 +29,7 @@ export interface RunningServer {
 
 /**
  * This server's row in server_key_rings: which key versions it holds, so the rotation script
- * can refuse a key a live server lacks and other servers leave it logins it cannot read.
+ * can refuse a key a live server lacks and other servers leave it credentials it cannot read.
  */
 export function createServerKeyRings(db: Db, ring: KeyRing) {
   const id = randomUUID();

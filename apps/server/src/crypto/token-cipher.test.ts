@@ -3,7 +3,7 @@ import { createTokenCipher } from './token-cipher.ts';
 
 const key = (version: string, fill: number) => ({ version, key: Buffer.alloc(32, fill) });
 
-describe('token cipher (RELIABILITY 19)', () => {
+describe('token cipher: secrets at rest are sealed per row and column', () => {
   const cipher = createTokenCipher([key('v1', 1)]);
 
   it('round-trips, with a fresh IV per value (same input, different ciphertext)', () => {

@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { TokenKey } from '../config-connectors.ts';
+import type { TokenKey } from '../config/config-connectors.ts';
 
 /**
- * Encryption at rest of access tokens, refresh tokens and API keys (RELIABILITY 19):
- * AES-256-GCM with a fresh 12-byte IV per value. The stored text is base64(iv | tag | data);
+ * Encryption at rest of access tokens, refresh tokens and API keys, so a database dump holds
+ * none of them in clear: AES-256-GCM with a fresh 12-byte IV per value. The stored text is base64(iv | tag | data);
  * the key version lives in its own column so keys can be rotated row by row. The additional
  * data binds a value to its row and column: a ciphertext copied elsewhere does not decrypt.
  */

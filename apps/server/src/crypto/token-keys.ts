@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TokenKey } from '../config-connectors.ts';
+import type { TokenKey } from '../config/config-connectors.ts';
 
 const FILE = 'token-keys.json';
 

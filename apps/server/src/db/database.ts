@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
@@ -53,7 +53,7 @@ export function createDatabase(target: DatabaseTarget): Db {
       connectionString: target.url,
       max: 10,
       connectionTimeoutMillis: 5_000,
-      // Bounded waits: a stuck database must fail a request, not hang it (RELIABILITY 26).
+      // Bounded waits: a stuck database must fail a request within a bounded time, not hang it.
       statement_timeout: 10_000,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
       types: { getTypeParser: pgTypeParser as typeof pg.types.getTypeParser },

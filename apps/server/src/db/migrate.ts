@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { MIGRATIONS_DIR } from '../config/paths.ts';
 import type { Db } from './database.ts';
 import { splitSqlStatements } from './split-sql.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Config } from '../config/config.ts';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * The allowed app origin the browser is on, matched by host so it also holds behind a

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /**
  * While the server shuts down, a request arriving on a kept-alive connection is answered 503

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '@gds/contract';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_FAILED',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { MAX_FORM_PARAMETERS, parseForm, parseQueryString, QUERY_ERROR } from './form-body.ts';
 import { hostileFormText } from '../../test/helpers/hostile-text.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 /** Bodies are small forms; anything bigger is refused before parsing (413). */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -7,8 +7,8 @@ export const MAX_FORM_PARAMETERS = 200;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * Parses application/x-www-form-urlencoded text into a flat null-prototype object
- * (RELIABILITY 10). Brackets are not expanded (a[b]=1 stays the key "a[b]"), so there is no
+ * Parses application/x-www-form-urlencoded text into a flat null-prototype object: no body,
+ * however hostile, gets a 5xx or touches Object.prototype. Brackets are not expanded (a[b]=1 stays the key "a[b]"), so there is no
  * depth to exploit; keys that could reach Object.prototype are refused; a repeated key keeps
  * its last value; malformed percent-encoding, a NUL anywhere and too many parameters are 400s.
  */

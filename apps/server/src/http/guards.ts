@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUSINESS_UNIT_HEADER, isBusinessUnit, resolveBusinessUnit } from '@gds/contract';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Config } from '../config/config.ts';
+import { AppError } from '../lib/errors.ts';
 import { isApiPath, isCanonicalTarget } from './canonical-path.ts';
 import { QUERY_ERROR } from './form-body.ts';
 import { BAD_ADDRESS } from './framework-errors.ts';
@@ -17,7 +17,7 @@ export function isApiRoute(req: FastifyRequest): boolean {
   return !req.is404 && isApiPath(req.routeOptions.url ?? '');
 }
 
-/** The unit of the request's host (spec §1): what the page the browser shows is skinned as. */
+/** The unit of the request's host: what the page the browser shows is skinned as. */
 export function hostUnit(req: FastifyRequest, config: Pick<Config, 'skinHosts'>) {
   return resolveBusinessUnit(req.host, config.skinHosts);
 }

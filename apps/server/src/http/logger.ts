@@ -1,5 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { redactLogLine } from './log-redaction.ts';
 
 /** Where log lines go instead of stdout (tests read them); they are redacted all the same. */

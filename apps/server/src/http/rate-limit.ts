@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { createRateLimitsRepository } from './rate-limit.repository.ts';
 
 const WINDOW_MS = 60 * 1000;
@@ -11,7 +11,7 @@ export type RequestGate = (req: FastifyRequest, reply: FastifyReply) => Promise<
 
 /**
  * A fixed-window limit per client IP (request.ip, which honours TRUST_PROXY), counted in the
- * database so every instance shares the count (RELIABILITY 25). Over the limit: 429 with
+ * database so every instance shares the count. Over the limit: 429 with
  * Retry-After (seconds to the end of the window). A counter that cannot be written fails the
  * request like any other database failure (503); it never lets the request through.
  */

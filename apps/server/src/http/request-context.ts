@@ -1,12 +1,36 @@
-import type { BusinessUnit } from '@gds/contract';
+import type { FastifyRequest } from 'fastify';
+import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { SessionRow } from '../db/schema.ts';
-import type { SessionUser } from '../modules/team/users.repository.ts';
+
+/** A signed-in user as every request sees it: read fresh, with the role's permissions. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  image: string;
+  teamId: string;
+  teamUnit: BusinessUnit;
+  roleId: string;
+  roleName: string;
+  permissions: PermissionMap;
+}
 
 /** What the request hooks learned about a request before its handler runs. */
 export type RequestAuth =
   | { kind: 'anonymous' }
   | { kind: 'expired' }
   | { kind: 'session'; token: string; user: SessionUser | null; session: SessionRow };
+
+/**
+ * Who is asking. The HTTP layer only states what it needs; the sessions module implements it
+ * and app.ts wires it in. `touch: false` (passive checks) leaves the idle timer where it is.
+ */
+export type Authenticate = (
+  req: FastifyRequest,
+  options?: { touch: boolean },
+) => Promise<RequestAuth>;
 
 declare module 'fastify' {
   interface FastifyRequest {

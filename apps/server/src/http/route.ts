@@ -3,13 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ENDPOINTS, MESSAGES, hasPermissions } from '@gds/contract';
 import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
-import { AppError, forbidden, unauthenticated } from '../errors.ts';
-import type { SessionCookie } from '../modules/sessions/session-cookie.ts';
-import { readSessionCookie } from '../modules/sessions/session-cookie.ts';
-import type { SessionService } from '../modules/sessions/sessions.service.ts';
-import type { SessionUser } from '../modules/team/users.repository.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { RequestGate } from './rate-limit.ts';
-import type { RequestAuth } from './request-context.ts';
+import type { Authenticate, RequestAuth, SessionUser } from './request-context.ts';
 import { signedInUser } from './request-context.ts';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -30,9 +26,7 @@ export interface HandlerInput<E extends Endpoint> {
 export type RouteHandler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E>>;
 
 export interface RouteDeps {
-  sessions: SessionService;
-  findSessionUser: (userId: string) => Promise<SessionUser | undefined>;
-  cookie: SessionCookie;
+  authenticate: Authenticate;
 }
 
 export type Route = <E extends Endpoint>(
@@ -84,7 +78,7 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
       },
       onRequest: async (req, reply) => {
         if (gate) await gate(req, reply);
-        req.auth = await authenticate(req, deps, { touch: endpoint.passive !== true });
+        req.auth = await deps.authenticate(req, { touch: endpoint.passive !== true });
         if (access.kind === 'public') return;
         if (req.auth.kind === 'expired') {
           throw new AppError('SESSION_EXPIRED', MESSAGES.loggedOutInactivity);
@@ -113,23 +107,4 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
       },
     });
   };
-}
-
-/** Who is asking: the session of the request's cookie and its user, read fresh. */
-export async function authenticate(
-  req: FastifyRequest,
-  deps: RouteDeps,
-  options: { touch: boolean } = { touch: true },
-): Promise<RequestAuth> {
-  const found = await deps.sessions.lookup(readSessionCookie(req, deps.cookie), options);
-  if (found.status === 'none') return { kind: 'anonymous' };
-  if (found.status === 'expired') return { kind: 'expired' };
-  const userId = found.session.user_id;
-  const user = userId ? ((await deps.findSessionUser(userId)) ?? null) : null;
-  // RELIABILITY 8: a session never acts in another unit than its team's.
-  if (user && user.teamUnit !== req.unit) {
-    throw new AppError('BUSINESS_UNIT_MISMATCH', 'The business unit does not match your team.');
-  }
-  if (!user && found.session.business_unit !== req.unit) return { kind: 'anonymous' };
-  return { kind: 'session', token: found.token, user, session: found.session };
 }

@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 const TAG_MANAGER = 'https://www.googletagmanager.com';
 const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google.com'];
@@ -11,7 +11,7 @@ const ANALYTICS = ['https://*.google-analytics.com', 'https://*.analytics.google
 type Directives = Record<string, string[]>;
 
 /**
- * The Content-Security-Policy of every response (RELIABILITY 9). Scripts only from our own
+ * The Content-Security-Policy of every response, the app's as much as the API's. Scripts only from our own
  * origin, plus the tag manager when a tag id is configured and the chat vendor's origin when
  * its script is configured (it may also call home and show its window in a frame); no
  * plugins, no <base>, no framing of the app.

@@ -1,12 +1,4 @@
-/** Escapes text for HTML text and attribute positions. Every value in sandbox pages goes through it. */
-export function escapeHtml(value: unknown): string {
-  return String(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../http/escape-html.ts';
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:48px 16px;color:#1d2433}

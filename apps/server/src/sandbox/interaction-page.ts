@@ -1,4 +1,5 @@
-import { escapeHtml, page } from './html.ts';
+import { escapeHtml } from '../http/escape-html.ts';
+import { page } from './html.ts';
 
 export interface SignInFormValues {
   email: string;

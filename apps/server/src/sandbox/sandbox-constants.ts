@@ -4,7 +4,5 @@
  */
 export const SANDBOX_OIDC_PATH = '/sandbox/oidc';
 export const SANDBOX_CLIENT_ID = 'gds-app';
-/** The SPA page the identity provider sends the browser back to. */
-export const LOGIN_CALLBACK_PATH = '/login/callback';
 
 export const sandboxIssuer = (publicUrl: string) => `${publicUrl}${SANDBOX_OIDC_PATH}`;

@@ -2,15 +2,11 @@ import { createHash } from 'node:crypto';
 import Provider from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
-import type { Config } from '../config.ts';
+import { LOGIN_CALLBACK_PATH } from '@gds/contract';
+import type { Config } from '../config/config.ts';
 import type { SandboxKeys } from './keys.ts';
 import { renderSandboxError } from './interaction-page.ts';
-import {
-  LOGIN_CALLBACK_PATH,
-  SANDBOX_CLIENT_ID,
-  SANDBOX_OIDC_PATH,
-  sandboxIssuer,
-} from './sandbox-constants.ts';
+import { SANDBOX_CLIENT_ID, SANDBOX_OIDC_PATH, sandboxIssuer } from './sandbox-constants.ts';
 
 export interface SandboxClaims {
   email: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { SandboxKeys } from './keys.ts';
 import { SandboxAccounts, createSandboxIdp } from './sandbox-idp.ts';
 import { registerSandboxRoutes } from './sandbox.routes.ts';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type Provider from 'oidc-provider';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { renderSandboxError, renderSignInPage } from './interaction-page.ts';
 import { SANDBOX_OIDC_PATH } from './sandbox-constants.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { configuredDatabase, createDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { rotateKeys } from '../modules/connections/key-rotation.ts';
+import { rotateKeys } from '../modules/credentials/key-rotation.ts';
 
 /**
  * `npm run rotate-keys`: re-encrypts every stored token under the current key (the last of

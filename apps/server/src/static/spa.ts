@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusinessUnit } from '@gds/contract';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { isApiPath } from '../http/canonical-path.ts';
 import { NOT_BUILT_HTML, brandIndexHtml } from './index-html.ts';

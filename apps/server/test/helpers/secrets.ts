@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import { loadTokenKeys } from '../../src/crypto/token-keys.ts';
-import { sealContext } from '../../src/modules/connections/store-connection.ts';
+import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { testConfig } from './test-app.ts';
 
 /** The test apps' key ring (demo keys under the worker's DATA_DIR). */

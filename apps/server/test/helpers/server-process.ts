@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { REPO_ROOT } from '../../src/paths.ts';
+import { REPO_ROOT } from '../../src/config/paths.ts';
 import { freePort } from './browser.ts';
 
 export interface ServerProcess {

@@ -6,8 +6,8 @@ import { BUSINESS_UNIT_HEADER } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
 import { buildApp } from '../../src/app.ts';
 import type { BuildAppOptions } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import type { Config } from '../../src/config.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import type { IdentityClaims, IdentityProvider } from '../../src/modules/auth/identity-provider.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenCipher } from '../../src/crypto/token-cipher.ts';
 import type { Db } from '../../src/db/database.ts';
-import { sealContext } from '../../src/modules/connections/store-connection.ts';
+import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import type { SandboxContext } from './connections.ts';
 import { connectOAuth } from './connections.ts';
 import { signIn } from './sign-in.ts';

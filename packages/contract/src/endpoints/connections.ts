@@ -3,15 +3,16 @@ import { defineEndpoint, privateAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
 import { businessUnitSchema } from './schemas.ts';
 
-/** A login (credential) of a connector: spec §3 Credential. Never carries a token. */
+/** A stored credential of a connector (users call it a login). Never carries a token. */
 export const credentialSchema = z.object({ id: z.string(), name: z.string() });
 export type Credential = z.infer<typeof credentialSchema>;
 
 /**
- * Starts connecting a connector (spec §4 "Adding a connector", §7 GET /api/auth/).
+ * Starts connecting a connector (GET /api/auth/: a path kept for compatibility, though
+ * connecting is not signing in).
  * OAuth connectors answer `authUri` (the provider's consent page, state and PKCE bound to the
  * caller's session). Form-login connectors answer `state` for POST /api/auth/callback and no
- * authUri. `credentials` are the team's existing logins of this connector (the /auth page
+ * authUri. `credentials` are the team's existing credentials of this connector (the /auth page
  * shows them); `gdsRedirectUri` echoes the dashboard tool's redirect address once it passed
  * the allow-list. `error` carries a provider-side reason the user can act on.
  */
@@ -22,9 +23,9 @@ export const startConnection = defineEndpoint({
   access: privateAccess('manage_data_sources'),
   query: z.object({
     integration_type: z.coerce.number().int().positive(),
-    /** The signed-in user's email (spec §7); the server checks it against the session. */
+    /** The signed-in user's email; the server checks it against the session. */
     masterEmail: singleLineText('The email').max(320).optional(),
-    /** 'reauth' (spec §7) adds a login or, with credentialId, reconnects that login in place. */
+    /** 'reauth' adds a credential or, with credentialId, reconnects that credential in place. */
     type: z.enum(['reauth']).default('reauth'),
     business_unit: businessUnitSchema.optional(),
     credentialId: singleLineText('The login id').max(64).optional(),
@@ -42,7 +43,7 @@ export const startConnection = defineEndpoint({
 });
 
 /**
- * Form login (spec §4): the connector's login fields plus the state from startConnection.
+ * Form login: the connector's login fields plus the state from startConnection.
  * The server verifies the credentials with the provider before storing anything. Field values
  * are strings (form-encoded body); unknown fields are refused.
  */
@@ -72,12 +73,12 @@ export const submitFormLogin = defineEndpoint({
  */
 export const DATA_SOURCES_CALLBACK_PATH = '/data-sources/callback';
 
-/** Each OAuth provider sends the browser back to its own address (RELIABILITY 17). */
+/** Each OAuth provider sends the browser back to its own address, so a code is never tried at another. */
 export const connectorCallbackPath = (nameSimple: string) => `/oauth/${nameSimple}/callback`;
 
 /**
  * How an OAuth connection ended, as the server recorded it:
- * - connected: `credentialName` (the login), `accountsAdded`, and `accountsSkipped` when some
+ * - connected: `credentialName` (the credential's name), `accountsAdded`, and `accountsSkipped` when some
  *   accounts were over the plan's limit;
  * - denied: the user said no at the provider;
  * - error: `error` is a sentence to show (retryable).

@@ -10,7 +10,7 @@ export const loginFieldSchema = z.object({
   value: z.string().optional(),
 });
 
-/** A connector as the API answers it; the map key is its id (spec §3). */
+/** A connector as the API answers it; the map key is its id. */
 export const connectorInfoSchema = z.object({
   nameSimple: z.string(),
   name: z.string(),
@@ -49,7 +49,7 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
-/** One data-source account (an ad account, a GA property, a page, ...) under a login. */
+/** One data-source account (an ad account, a GA property, a page, ...) under a credential. */
 export const accountSchema = z.object({
   id: z.string(),
   externalId: z.string(),
@@ -65,7 +65,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** A login of a connector with its health and accounts (spec §3 Credential: id, name). */
+/** A credential of a connector with its health and accounts (users call it a login). */
 export const credentialGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -83,7 +83,7 @@ export const connectorGroupSchema = z.object({
   credentials: z.array(credentialGroupSchema),
 });
 
-/** The Data Sources screen: every login and account of the team grouped by connector. */
+/** The Data Sources screen: every credential and account of the team grouped by connector. */
 export const getGroupedData = defineEndpoint({
   name: 'getGroupedData',
   method: 'GET',

@@ -8,6 +8,7 @@ import * as team from './team.ts';
 
 export * from './schemas.ts';
 export { auth, connections, dataSources, home, probes, team };
+export { LOGIN_CALLBACK_PATH } from './auth.ts';
 export {
   DATA_SOURCES_CALLBACK_PATH,
   connectionResultSchema,

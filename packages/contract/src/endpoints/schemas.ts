@@ -9,7 +9,7 @@ export const businessUnitSchema = z.enum(BUSINESS_UNITS);
 
 export const permissionMapSchema = z.partialRecord(z.enum(PERMISSIONS), z.boolean());
 
-/** Route names the app may return to after sign-in (spec §2 nextUrl is a route name). */
+/** Route names the app may return to after sign-in (nextUrl is a route name, never an address). */
 export const routeNameSchema = singleLineText('The route name').regex(
   /^[A-Za-z][A-Za-z0-9]{0,39}$/,
   'must be a route name such as Team or Billing',
@@ -26,7 +26,7 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/** The signed-in user as the profile call answers it (spec §3 User). */
+/** The signed-in user as the profile call answers it. */
 export const profileUserSchema = z.object({
   id: z.string(),
   email: z.string(),

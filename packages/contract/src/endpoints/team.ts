@@ -3,7 +3,7 @@ import { defineEndpoint, privateAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
 import { profileUserSchema, teamSchema, teamUserSchema } from './schemas.ts';
 
-/** The profile: the user's team and the user with role and permissions (spec §7). */
+/** The profile: the user's team and the user with role and permissions. */
 export const getTeamInfo = defineEndpoint({
   name: 'getTeamInfo',
   method: 'GET',

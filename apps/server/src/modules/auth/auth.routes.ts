@@ -1,5 +1,5 @@
-import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
+import type { Config } from '../../config/config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { appOriginOf } from '../../http/app-origin.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionCookie } from '../sessions/session-cookie.ts';

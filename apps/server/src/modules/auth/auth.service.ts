@@ -1,16 +1,14 @@
 import * as client from 'openid-client';
+import { LOGIN_CALLBACK_PATH } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
-import { LOGIN_CALLBACK_PATH } from '../../sandbox/sandbox-constants.ts';
-import { hashToken } from '../sessions/session-token.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';
 import type { IdentityProvider } from './identity-provider.ts';
-import { createOauthStatesRepository } from './auth.repository.ts';
 
-/** Sign-in state lives 10 minutes and is single-use (RELIABILITY 16). */
+/** Sign-in state lives 10 minutes and is used at most once. */
 export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
 
 export const LOGIN_MESSAGES = {
@@ -22,13 +20,13 @@ export const LOGIN_MESSAGES = {
 const loginFailed = (message: string) => new AppError('LOGIN_FAILED', message);
 
 export function createAuthService(deps: {
-  db: Db;
   clock: Clock;
+  states: OauthStatesService;
   sessions: SessionService;
   teams: TeamService;
   identity: IdentityProvider;
 }) {
-  const states = createOauthStatesRepository(deps.db);
+  const { states } = deps;
 
   return {
     /**
@@ -55,10 +53,8 @@ export function createAuthService(deps: {
       });
       const sessionToken = input.sessionToken ?? (await deps.sessions.start(input.unit, null));
       const now = deps.clock();
-      await states.insert({
-        state_hash: hashToken(state),
+      await states.issue(state, sessionToken, {
         purpose: 'login',
-        session_hash: hashToken(sessionToken),
         business_unit: input.unit,
         code_verifier: codeVerifier,
         nonce,
@@ -87,12 +83,7 @@ export function createAuthService(deps: {
     }): Promise<{ sessionToken: string; userId: string; nextUrl: string | null }> {
       const { query } = input;
       if (!input.sessionToken || !query.state) throw loginFailed(LOGIN_MESSAGES.stale);
-      const row = await states.consume(
-        hashToken(query.state),
-        hashToken(input.sessionToken),
-        deps.clock(),
-        'login',
-      );
+      const row = await states.consume(query.state, input.sessionToken, deps.clock(), 'login');
       if (!row || row.business_unit !== input.unit) throw loginFailed(LOGIN_MESSAGES.stale);
       if (query.error) throw loginFailed(LOGIN_MESSAGES.cancelled);
       if (!query.code) throw loginFailed(LOGIN_MESSAGES.stale);

@@ -1,7 +1,5 @@
 import * as client from 'openid-client';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../errors.ts';
-import { SANDBOX_CLIENT_ID, sandboxIssuer } from '../../sandbox/sandbox-constants.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** The person an identity provider vouches for. */
 export interface IdentityClaims {
@@ -31,15 +29,19 @@ export interface IdentityProvider {
   }): Promise<IdentityClaims>;
 }
 
-export function createIdentityProvider(
-  config: Config,
-  sandboxClientSecret?: string,
-): IdentityProvider {
-  const google = config.google;
-  const sandbox = !google;
-  const issuer = google ? 'https://accounts.google.com' : sandboxIssuer(config.publicUrl);
-  const clientId = google ? google.clientId : SANDBOX_CLIENT_ID;
-  const secret = google ? google.clientSecret : (sandboxClientSecret ?? '');
+/** Which identity provider signs people in, and our client there (app.ts decides). */
+export interface IdentitySettings {
+  kind: IdentityProvider['kind'];
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+export function createIdentityProvider(settings: IdentitySettings): IdentityProvider {
+  const { issuer, clientId, clientSecret: secret } = settings;
+  const sandbox = settings.kind === 'sandbox';
   let discovered: Promise<client.Configuration> | undefined;
 
   // Discovery is lazy (the sandbox is served by this very process, not yet listening at

@@ -1,27 +1,10 @@
 import type { Account } from '@gds/contract';
-import { displayName } from '../team/team.mappers.ts';
-import type { AccountView, LoginView, PersonRow } from './data-sources.repository.ts';
+import type { TeamPeople as People } from '../team/team.mappers.ts';
+import type { AccountView, CredentialView } from './data-sources.repository.ts';
 
 /** Database rows → the contract's shapes. Nothing secret is selected, so nothing can leak. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-type Person = NonNullable<Account['addedBy']>;
-/** Team members by id, as logins and accounts name who added or deleted them. */
-export type People = ReadonlyMap<string, Person>;
-
-export function peopleById(rows: readonly PersonRow[]): People {
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: displayName({ name: row.name, firstName: row.first_name, lastName: row.last_name }),
-        email: row.email,
-      },
-    ]),
-  );
-}
 
 /** Someone who has since left the team (or was deleted) shows as nobody. */
 const person = (people: People, id: string | null) => (id ? (people.get(id) ?? null) : null);
@@ -29,7 +12,7 @@ const person = (people: People, id: string | null) => (id ? (people.get(id) ?? n
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * An account as the screen shows it: deleted, else its login's trouble (needs reconnect,
+ * An account as the screen shows it: deleted, else its credential's trouble (needs reconnect,
  * error), else its own status. purgeAt follows the retention configured now.
  */
 export function toAccount(row: AccountView, retentionDays: number, people: People): Account {
@@ -54,7 +37,7 @@ export function toAccount(row: AccountView, retentionDays: number, people: Peopl
   };
 }
 
-export function toLogin(row: LoginView, accounts: Account[], people: People) {
+export function toCredential(row: CredentialView, accounts: Account[], people: People) {
   return {
     id: row.id,
     name: row.display_name,

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.ts';
-import { isUuid } from '../connections/credentials.repository.ts';
+import { isUuid } from '../../db/uuid.ts';
 
 /** SQL for the Data Sources screen, delete, restore and purge. Every tenant query names the team. */
 export function createDataSourcesRepository(db: Db) {
-  // Narrow rows: who added or deleted an account is looked up once per team (people()),
+  // Narrow rows: who added or deleted an account is looked up once per team (teamPeople),
   // not joined into every row — thousands of accounts stay one light query.
   const accounts = () =>
     db
@@ -26,35 +26,8 @@ export function createDataSourcesRepository(db: Db) {
       ]);
 
   return {
-    async teamAddons(teamId: string): Promise<string[]> {
-      const row = await db
-        .selectFrom('teams')
-        .select('addons')
-        .where('id', '=', teamId)
-        .executeTakeFirst();
-      return Array.isArray(row?.addons) ? row.addons.filter((a) => typeof a === 'string') : [];
-    },
-
-    async accountLimit(teamId: string): Promise<number> {
-      const row = await db
-        .selectFrom('teams')
-        .select('account_limit')
-        .where('id', '=', teamId)
-        .executeTakeFirst();
-      return row?.account_limit ?? 0;
-    },
-
-    /** The team's members, by whom logins and accounts were added or deleted. */
-    people(teamId: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'name', 'first_name', 'last_name', 'email'])
-        .where('team_id', '=', teamId)
-        .execute();
-    },
-
-    /** The team's logins with their health (never a token column). */
-    logins(teamId: string) {
+    /** The team's credentials with their health (never a token column). */
+    credentials(teamId: string) {
       return db
         .selectFrom('data_source_credentials as c')
         .select([
@@ -125,5 +98,4 @@ export function createDataSourcesRepository(db: Db) {
 
 export type DataSourcesRepository = ReturnType<typeof createDataSourcesRepository>;
 export type AccountView = NonNullable<Awaited<ReturnType<DataSourcesRepository['account']>>>;
-export type LoginView = Awaited<ReturnType<DataSourcesRepository['logins']>>[number];
-export type PersonRow = Awaited<ReturnType<DataSourcesRepository['people']>>[number];
+export type CredentialView = Awaited<ReturnType<DataSourcesRepository['credentials']>>[number];

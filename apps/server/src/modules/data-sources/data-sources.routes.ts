@@ -1,6 +1,6 @@
-import { unauthenticated } from '../../errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
-import type { SessionUser } from '../team/users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import type { DataSourcesService } from './data-sources.service.ts';
 
 /** The catalog (public: the /auth page needs it signed out), the screen, delete and restore. */

@@ -1,15 +1,17 @@
-import { PROVIDER_CONNECTORS } from '@gds/contract/providers';
+import { CONNECTORS } from '@gds/contract';
 import type { Account, ConnectorInfo, ResponseOf, dataSources } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { connectorAvailability } from '../connections/availability.ts';
-import { createCredentialsRepository } from '../connections/credentials.repository.ts';
-import type { ProviderDirectory } from '../connections/provider-directory.ts';
-import type { SessionUser } from '../team/users.repository.ts';
-import { peopleById, retentionCutoff, toAccount, toLogin } from './data-sources.mappers.ts';
-import { createDataSourcesRepository } from './data-sources.repository.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { countActiveAccounts } from '../credentials/credentials.service.ts';
+import { connectorAvailability } from '../providers/availability.ts';
+import type { ProviderDirectory } from '../providers/provider-directory.ts';
+import { accountLimit, lockAccountLimit, teamAddons } from '../team/team-plan.service.ts';
+import { teamPeople } from '../team/team.service.ts';
+import { retentionCutoff, toAccount, toCredential } from './data-sources.mappers.ts';
+import { createDataSourcesRepository } from './data-sources.repository.ts';
 
 type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
 
@@ -26,8 +28,8 @@ export function createDataSourcesService(deps: {
   const repo = createDataSourcesRepository(deps.db);
   const { retentionDays } = deps;
   // The public part of each connector, built once: provider addresses stay on the server.
-  const catalog = PROVIDER_CONNECTORS.map((connector) => {
-    const { id, loginFields, api: _api, ...rest } = connector;
+  const catalog = CONNECTORS.map((connector) => {
+    const { id, loginFields, ...rest } = connector;
     const info = {
       ...rest,
       ...(loginFields ? { loginFields: loginFields.map((field) => ({ ...field })) } : {}),
@@ -36,16 +38,17 @@ export function createDataSourcesService(deps: {
   });
 
   const accountOf = async (teamId: string, accountId: string): Promise<Account> => {
-    const [row, people] = await Promise.all([repo.account(teamId, accountId), repo.people(teamId)]);
+    const [row, people] = await Promise.all([
+      repo.account(teamId, accountId),
+      teamPeople(deps.db, teamId),
+    ]);
     if (!row) throw notFound('That account');
-    return toAccount(row, retentionDays, peopleById(people));
+    return toAccount(row, retentionDays, people);
   };
 
   return {
     /** The add-on modules of a team (none for a signed-out caller). */
-    async teamAddons(teamId: string | null): Promise<ReadonlySet<string>> {
-      return new Set(teamId ? await repo.teamAddons(teamId) : []);
-    },
+    teamAddons: (teamId: string | null) => teamAddons(deps.db, teamId),
 
     /**
      * The catalog keyed by connector id, with `allowed` as connectorAvailability decides (not
@@ -62,33 +65,37 @@ export function createDataSourcesService(deps: {
       return map;
     },
 
-    /** Every login and account of the team by connector, in four queries whatever the size. */
+    /** Every credential and account of the team by connector, in four queries whatever the size. */
     async groupedData(user: SessionUser): Promise<GroupedData> {
-      const [logins, accounts, accountLimit, peopleRows] = await Promise.all([
-        repo.logins(user.teamId),
+      const [credentials, accounts, limit, people] = await Promise.all([
+        repo.credentials(user.teamId),
         repo.accounts(user.teamId),
-        repo.accountLimit(user.teamId),
-        repo.people(user.teamId),
+        accountLimit(deps.db, user.teamId),
+        teamPeople(deps.db, user.teamId),
       ]);
-      const people = peopleById(peopleRows);
-      const byLogin = new Map<string, Account[]>();
+      const byCredential = new Map<string, Account[]>();
       let accountsUsed = 0;
       for (const row of accounts) {
         if (!row.deleted_at) accountsUsed += 1;
-        const list = byLogin.get(row.credential_id) ?? [];
+        const list = byCredential.get(row.credential_id) ?? [];
         list.push(toAccount(row, retentionDays, people));
-        byLogin.set(row.credential_id, list);
+        byCredential.set(row.credential_id, list);
       }
       const groups = new Map<number, GroupedData['groups'][number]>();
-      for (const login of logins) {
-        const group = groups.get(login.connector_id) ?? {
-          connectorId: login.connector_id,
+      for (const credential of credentials) {
+        const group = groups.get(credential.connector_id) ?? {
+          connectorId: credential.connector_id,
           credentials: [],
         };
-        group.credentials.push(toLogin(login, byLogin.get(login.id) ?? [], people));
-        groups.set(login.connector_id, group);
+        const credentialAccounts = byCredential.get(credential.id) ?? [];
+        group.credentials.push(toCredential(credential, credentialAccounts, people));
+        groups.set(credential.connector_id, group);
       }
-      return { groups: [...groups.values()], usage: { accountsUsed, accountLimit }, retentionDays };
+      return {
+        groups: [...groups.values()],
+        usage: { accountsUsed, accountLimit: limit },
+        retentionDays,
+      };
     },
 
     /** Moves an account to Deleted (again: no change). Another team's account is not found. */
@@ -120,7 +127,7 @@ export function createDataSourcesService(deps: {
      */
     async restoreAccount(user: SessionUser, accountId: string): Promise<{ account: Account }> {
       await deps.db.transaction().execute(async (tx) => {
-        const limit = await createCredentialsRepository(tx).lockTeamLimit(user.teamId);
+        const limit = await lockAccountLimit(tx, user.teamId);
         const txRepo = createDataSourcesRepository(tx);
         const row = await txRepo.lockAccount(user.teamId, accountId);
         if (!row) throw notFound('That account');
@@ -128,7 +135,7 @@ export function createDataSourcesService(deps: {
         if (row.deleted_at <= retentionCutoff(deps.clock(), retentionDays)) {
           throw new AppError('NOT_FOUND', 'That account was deleted too long ago to be restored.');
         }
-        const used = await createCredentialsRepository(tx).countActiveAccounts(user.teamId);
+        const used = await countActiveAccounts(tx, user.teamId);
         if (used >= limit) throw new AppError('CONFLICT', limitMessage(limit));
         await txRepo.setDeleted(user.teamId, accountId, null);
         await recordAudit(tx, {

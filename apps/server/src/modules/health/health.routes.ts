@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PROBES } from '@gds/contract';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** One thing /readyz checks: `run` resolves when it is ready and throws why when it is not. */
 export interface ReadinessCheck {

@@ -1,10 +1,10 @@
 import { SKINS } from '@gds/contract';
-import type { Config } from '../../config.ts';
-import { unauthenticated } from '../../errors.ts';
+import type { Config } from '../../config/config.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 
-/** The front end's public configuration (spec §9 front-end config value names) and session. */
+/** The front end's public configuration (under the names the front end reads) and session. */
 export function homeHandlers(deps: {
   config: Config;
   sessions: SessionService;

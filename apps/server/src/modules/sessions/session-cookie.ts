@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_TTL_MS } from '@gds/contract';
 
 /**
- * The session cookie (RELIABILITY 1): HttpOnly, SameSite=Lax, Path=/, no Domain; over https
+ * The session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain; over https
  * it is Secure and carries the __Host- prefix, which browsers only accept with exactly those.
  */
 export interface SessionCookie {

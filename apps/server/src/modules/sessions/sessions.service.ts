@@ -1,6 +1,6 @@
 import { SESSION_ABSOLUTE_TTL_MS } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import { createSessionsRepository } from './sessions.repository.ts';

@@ -1,6 +1,7 @@
-import type { ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { Account, ProfileUser, Team, TeamUser } from '@gds/contract';
 import type { TeamRow } from '../../db/schema.ts';
-import type { SessionUser, UsersRepository } from './users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 /** Database rows → the contract's response shapes (nothing else leaves the server). */
 
@@ -16,7 +17,7 @@ export function toTeam(row: TeamRow): Team {
   };
 }
 
-/** Spec §3: if name is missing it is built from first and last name. */
+/** A user without a name is shown by first and last name. */
 export function displayName(user: { name: string; firstName: string; lastName: string }): string {
   return user.name.trim() || [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
@@ -35,9 +36,26 @@ export function toProfileUser(user: SessionUser): ProfileUser {
   };
 }
 
-type MemberRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
+type TeamUserRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
+type PersonRow = Awaited<ReturnType<UsersRepository['people']>>[number];
 
-export function toTeamUser(row: MemberRow): TeamUser {
+/** A team's users by id, as the screens name who added or deleted something. */
+export type TeamPeople = ReadonlyMap<string, NonNullable<Account['addedBy']>>;
+
+export function toPeople(rows: readonly PersonRow[]): TeamPeople {
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: displayName({ name: row.name, firstName: row.first_name, lastName: row.last_name }),
+        email: row.email,
+      },
+    ]),
+  );
+}
+
+export function toTeamUser(row: TeamUserRow): TeamUser {
   return {
     id: row.id,
     email: row.email,

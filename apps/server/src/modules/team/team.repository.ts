@@ -2,11 +2,43 @@ import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { TeamRow } from '../../db/schema.ts';
 
-/** SQL for teams and their roles. Every read and write names the team id. */
+/**
+ * SQL for teams and their roles: the one place the teams table is read or written. Every
+ * statement names the team id.
+ */
 export function createTeamRepository(db: Db) {
   return {
     findById(teamId: string): Promise<TeamRow | undefined> {
       return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
+    },
+
+    async addons(teamId: string): Promise<string[]> {
+      const row = await db
+        .selectFrom('teams')
+        .select('addons')
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      return Array.isArray(row?.addons) ? row.addons.filter((a) => typeof a === 'string') : [];
+    },
+
+    async accountLimit(teamId: string): Promise<number> {
+      const row = await db
+        .selectFrom('teams')
+        .select('account_limit')
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      return row?.account_limit ?? 0;
+    },
+
+    /** The plan's account limit, with the team row locked until the transaction ends. */
+    async lockAccountLimit(teamId: string): Promise<number> {
+      const row = await db
+        .selectFrom('teams')
+        .select('account_limit')
+        .where('id', '=', teamId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      return row.account_limit;
     },
 
     async rename(teamId: string, name: string): Promise<TeamRow | undefined> {

@@ -1,9 +1,9 @@
-import { unauthenticated } from '../../errors.ts';
+import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
-import type { SessionUser } from './users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import type { TeamService } from './team.service.ts';
 
-/** The caller's team: profile, rename, members. Private routes; the user is always set. */
+/** The caller's team: profile, rename, users. Private routes; the user is always set. */
 export function teamHandlers(deps: {
   teams: TeamService;
 }): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo' | 'getTeamUsers'> {

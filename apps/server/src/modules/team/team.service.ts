@@ -1,12 +1,13 @@
 import { DEFAULT_PLAN_BY_UNIT, DEFAULT_ROLES, PLAN_OPTIONS, SUPER_ADMIN_ROLE } from '@gds/contract';
 import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
-import type { Clock } from '../../clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { toPeople, toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import type { TeamPeople } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
-import type { SessionUser } from './users.repository.ts';
+import type { SessionUser } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 /** Identity claims a sign-in brings (already verified by the identity provider). */
@@ -68,19 +69,14 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await deps.db.transaction().execute(async (tx) => {
-            const existing = await createUsersRepository(tx).findIdByEmail(unit, identity.email);
+            const txUsers = createUsersRepository(tx);
+            const existing = await txUsers.findIdByEmail(unit, identity.email);
             if (existing) {
-              await tx
-                .updateTable('users')
-                .set({
-                  first_name: identity.firstName,
-                  last_name: identity.lastName,
-                  name: identity.name,
-                  image: identity.image,
-                  last_login_at: now,
-                })
-                .where('id', '=', existing.id)
-                .execute();
+              await txUsers.recordSignIn(
+                { id: existing.id, teamId: existing.team_id },
+                identity,
+                now,
+              );
               return existing.id;
             }
             return createOwner(tx, unit, identity, partnerKey, now);
@@ -117,28 +113,25 @@ async function createOwner(
     if (role.name === SUPER_ADMIN_ROLE) ownerRoleId = id;
   }
   if (!ownerRoleId) throw new AppError('INTERNAL', 'The default roles have no Super Admin.');
-  const user = await tx
-    .insertInto('users')
-    .values({
-      business_unit: unit,
-      email: identity.email,
-      first_name: identity.firstName,
-      last_name: identity.lastName,
-      name: identity.name,
-      image: identity.image,
-      team_id: team.id,
-      role_id: ownerRoleId,
-      last_login_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const userId = await createUsersRepository(tx).insert({
+    unit,
+    teamId: team.id,
+    roleId: ownerRoleId,
+    identity,
+    now,
+  });
   await recordAudit(tx, {
     teamId: team.id,
-    actorUserId: user.id,
+    actorUserId: userId,
     action: 'team.create',
     details: {},
   });
-  return user.id;
+  return userId;
+}
+
+/** The team's users by id, named as the screens show them (who added or deleted what). */
+export async function teamPeople(db: Db, teamId: string): Promise<TeamPeople> {
+  return toPeople(await createUsersRepository(db).people(teamId));
 }
 
 /** "{First name}'s team", else from the email's local part. */

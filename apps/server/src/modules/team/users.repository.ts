@@ -2,21 +2,7 @@ import { sql } from 'kysely';
 import { PERMISSIONS } from '@gds/contract';
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-
-/** A signed-in user as every request sees it: read fresh, with the role's permissions. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  image: string;
-  teamId: string;
-  teamUnit: BusinessUnit;
-  roleId: string;
-  roleName: string;
-  permissions: PermissionMap;
-}
+import type { SessionUser } from '../../http/request-context.ts';
 
 /** SQL for users. Team-scoped reads take the team id; nothing crosses teams. */
 export function createUsersRepository(db: Db) {
@@ -71,7 +57,62 @@ export function createUsersRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Members of one team, by name (empty names last, then email). */
+    /** A returning user's sign-in: the identity provider's current names and picture. */
+    async recordSignIn(
+      user: { id: string; teamId: string },
+      identity: { firstName: string; lastName: string; name: string; image: string },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          first_name: identity.firstName,
+          last_name: identity.lastName,
+          name: identity.name,
+          image: identity.image,
+          last_login_at: now,
+        })
+        .where('id', '=', user.id)
+        .where('team_id', '=', user.teamId)
+        .execute();
+    },
+
+    async insert(user: {
+      unit: BusinessUnit;
+      teamId: string;
+      roleId: string;
+      identity: { email: string; firstName: string; lastName: string; name: string; image: string };
+      now: Date;
+    }): Promise<string> {
+      const { identity } = user;
+      const row = await db
+        .insertInto('users')
+        .values({
+          business_unit: user.unit,
+          email: identity.email,
+          first_name: identity.firstName,
+          last_name: identity.lastName,
+          name: identity.name,
+          image: identity.image,
+          team_id: user.teamId,
+          role_id: user.roleId,
+          last_login_at: user.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The team's users as names only, for showing who added or deleted something. */
+    people(teamId: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'first_name', 'last_name', 'email'])
+        .where('team_id', '=', teamId)
+        .execute();
+    },
+
+    /** Users of one team, by name (empty names last, then email). */
     listByTeam(teamId: string) {
       return withRole()
         .select([

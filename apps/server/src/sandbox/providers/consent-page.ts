@@ -1,5 +1,6 @@
-import type { ProviderConnector } from '@gds/contract/providers';
-import { escapeHtml, page } from '../html.ts';
+import type { ConnectorDefinition } from '@gds/contract';
+import { escapeHtml } from '../../http/escape-html.ts';
+import { page } from '../html.ts';
 
 /** The hidden parameters a consent form carries back to the sandbox. */
 export interface ConsentRequest {
@@ -15,7 +16,7 @@ export interface ConsentRequest {
  * (all checked) and Allow or Deny. No script, inline style only (CSP as the sign-in page).
  */
 export function renderConsentPage(input: {
-  connector: ProviderConnector;
+  connector: Pick<ConnectorDefinition, 'name'>;
   action: string;
   request: ConsentRequest;
   login: string;

@@ -1,5 +1,6 @@
-import { findProviderConnectorByName } from '@gds/contract/providers';
-import { escapeHtml, page } from '../html.ts';
+import { findConnectorByName } from '@gds/contract';
+import { escapeHtml } from '../../http/escape-html.ts';
+import { page } from '../html.ts';
 import type { SandboxLogin } from './sandbox-control.ts';
 
 /**
@@ -13,7 +14,7 @@ export function renderConsolePage(input: {
 }) {
   const rows = input.logins
     .map((l) => {
-      const name = findProviderConnectorByName(l.connector)?.name ?? l.connector;
+      const name = findConnectorByName(l.connector)?.name ?? l.connector;
       return `<li><strong>${escapeHtml(name)}</strong>: ${escapeHtml(l.login)}
 <form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="connector" value="${escapeHtml(l.connector)}">

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoginField } from '@gds/contract';
-import type { ConnectorApi, ProviderLookup, ProviderRequest } from '@gds/contract/providers';
+import type { ConnectorDefinition, LoginField } from '@gds/contract';
+import type { ProviderApi, ProviderLookup, ProviderRequest } from '@gds/contract/providers';
 
 /**
  * The sandbox data-source providers' addresses and demo credentials, apart from their
@@ -33,7 +33,7 @@ export function sandboxClientSecret(key: Buffer, nameSimple: string): string {
 }
 
 /** The connector's settings with every URL on the sandbox. */
-export function sandboxApi(api: ConnectorApi, base: string): ConnectorApi {
+export function sandboxApi(api: ProviderApi, base: string): ProviderApi {
   const at = (request: ProviderRequest | undefined, endpoint: string) =>
     request ? { ...request, url: `${base}/${endpoint}` } : undefined;
   const lookup = (l: ProviderLookup, endpoint: string): ProviderLookup => {
@@ -55,6 +55,22 @@ export function sandboxApi(api: ConnectorApi, base: string): ConnectorApi {
     ...(verify ? { verify } : {}),
     identity: lookup(api.identity, 'userinfo'),
     accounts: lookup(api.accounts, 'accounts'),
+  };
+}
+
+/**
+ * Our registration at the sandbox provider of each connector, in the shape the provider
+ * directory takes for a stand-in: app.ts passes it in demo mode, so no module knows the sandbox.
+ */
+export function sandboxRegistration(publicUrl: string, key: Buffer) {
+  return (connector: ConnectorDefinition, api: ProviderApi) => {
+    const clientId = sandboxClientId(connector.nameSimple);
+    return {
+      api: sandboxApi(api, sandboxProviderBase(publicUrl, connector.nameSimple)),
+      clientId,
+      clientSecret: sandboxClientSecret(key, connector.nameSimple),
+      developerToken: SANDBOX_DEVELOPER_TOKEN,
+    };
   };
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { LoginField } from '@gds/contract';
-import type { ProviderConnector } from '@gds/contract/providers';
-import type { FoundItem } from '../../modules/connections/json-path.ts';
-import { writeItem, writePath } from '../../modules/connections/json-path.ts';
+import type { FoundItem } from '../../modules/providers/json-path.ts';
+import { writeItem, writePath } from '../../modules/providers/json-path.ts';
 import { sandboxDemoSecret } from './sandbox-addresses.ts';
+import type { SandboxConnector } from './sandbox-deps.ts';
 
 /**
  * The sandbox's deterministic data: a login's identity and accounts derive from its name, so
@@ -17,21 +17,20 @@ export const FORM_LOGIN = 'demo';
 const slug = (connector: string, login: string) =>
   createHash('sha256').update(`${connector}:${login.toLowerCase()}`).digest('hex').slice(0, 10);
 
-export const defaultLogin = (connector: ProviderConnector) =>
-  `demo@${connector.nameSimple}.example`;
+export const defaultLogin = (connector: SandboxConnector) => `demo@${connector.nameSimple}.example`;
 
-export function sandboxIdentity(connector: ProviderConnector, login: string): FoundItem {
+export function sandboxIdentity(connector: SandboxConnector, login: string): FoundItem {
   const name = login === FORM_LOGIN ? `Demo ${connector.name} login` : login;
   return { id: `sbx-${slug(connector.nameSimple, login)}`, name };
 }
 
 /** How many accounts a login offers: a list, or the login itself as its one account. */
-export function accountSlots(connector: ProviderConnector, perLogin: number): number {
+export function accountSlots(connector: SandboxConnector, perLogin: number): number {
   return connector.api?.accounts.listPath === undefined ? 1 : perLogin;
 }
 
 export function sandboxAccounts(
-  connector: ProviderConnector,
+  connector: SandboxConnector,
   login: string,
   chosen: readonly number[],
 ): FoundItem[] {
@@ -43,7 +42,7 @@ export function sandboxAccounts(
 
 /** An answer holding the identity and/or accounts where the connector's lookups read them. */
 export function shapeAnswer(
-  connector: ProviderConnector,
+  connector: SandboxConnector,
   parts: { identity?: FoundItem; accounts?: FoundItem[] },
 ): unknown {
   const api = connector.api;

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ProviderConnector } from '@gds/contract/providers';
 import { SANDBOX_CONSOLE_PATH, SANDBOX_PROVIDERS_PATH } from './sandbox-addresses.ts';
 import {
   FORM_LOGIN,
@@ -15,6 +14,7 @@ import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import { oauthError, recordCall, sandboxConnector } from './sandbox-deps.ts';
 import { validGrant } from './sandbox-grants.ts';
 import { findAccessToken } from './sandbox-tokens.ts';
+import type { SandboxConnector } from './sandbox-deps.ts';
 
 /**
  * The sandbox providers' APIs: identity ("userinfo"), account listing, a form login's
@@ -25,7 +25,7 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
   const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
 
   /** Who is calling: an OAuth access token's grant, or a form login's demo secrets. */
-  function caller(connector: ProviderConnector, req: FastifyRequest) {
+  function caller(connector: SandboxConnector, req: FastifyRequest) {
     if (connector.auth === 'form') {
       const ok = hasDemoSecrets(connector.loginFields ?? [], req.headers, req.body);
       const all = Array.from(

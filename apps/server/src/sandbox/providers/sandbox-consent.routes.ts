@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { connectorCallbackPath } from '@gds/contract';
-import type { ProviderConnector } from '@gds/contract/providers';
 import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { renderSandboxError } from '../interaction-page.ts';
 import { renderConsentPage } from './consent-page.ts';
@@ -10,6 +9,7 @@ import { accountSlots, defaultLogin } from './sandbox-answers.ts';
 import type { SandboxCodes } from './sandbox-codes.ts';
 import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import { sandboxConnector } from './sandbox-deps.ts';
+import type { SandboxConnector } from './sandbox-deps.ts';
 
 /**
  * The sandbox providers' authorize endpoint: checks the request as a real provider would
@@ -29,11 +29,11 @@ export function registerSandboxConsentRoutes(
       directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
     },
   };
-  const allowedRedirects = (c: ProviderConnector) =>
+  const allowedRedirects = (c: SandboxConnector) =>
     config.appOrigins.map((origin) => `${origin}${connectorCallbackPath(c.nameSimple)}`);
 
   /** The authorize request's problems, as a real provider would refuse it (no redirect). */
-  function checkAuthorize(c: ProviderConnector, q: Record<string, string | undefined>) {
+  function checkAuthorize(c: SandboxConnector, q: Record<string, string | undefined>) {
     const oauth2 = c.api?.oauth2;
     if (!oauth2) return 'This connector does not use OAuth.';
     if (q[oauth2.clientIdParam ?? 'client_id'] !== sandboxClientId(c.nameSimple))

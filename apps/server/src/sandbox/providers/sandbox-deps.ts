@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findProviderConnectorByName } from '@gds/contract/providers';
-import type { ProviderConnector } from '@gds/contract/providers';
-import type { Clock } from '../../clock.ts';
-import type { Config } from '../../config.ts';
+import { findConnectorByName } from '@gds/contract';
+import type { ConnectorDefinition } from '@gds/contract';
+import { providerApiOf } from '@gds/contract/providers';
+import type { ProviderApi } from '@gds/contract/providers';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config/config.ts';
 import type { SandboxCallKind, SandboxProviderControl } from './sandbox-control.ts';
 
 export interface SandboxProviderDeps {
@@ -12,11 +14,17 @@ export interface SandboxProviderDeps {
   clock: Clock;
 }
 
+/** A connector the sandbox stands in for, with the provider API it imitates. */
+export interface SandboxConnector extends ConnectorDefinition {
+  api: ProviderApi;
+}
+
 /** The connector a sandbox route serves, or undefined (unknown, deprecated, no API). */
-export function sandboxConnector(req: FastifyRequest): ProviderConnector | undefined {
+export function sandboxConnector(req: FastifyRequest): SandboxConnector | undefined {
   const { connector } = req.params as { connector: string };
-  const found = findProviderConnectorByName(connector);
-  return found?.api && !found.deprecated ? found : undefined;
+  const found = findConnectorByName(connector);
+  const api = found ? providerApiOf(found) : undefined;
+  return found && api ? { ...found, api } : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { ProviderConnector } from '@gds/contract/providers';
 import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import type { SandboxGrant } from './sandbox-tokens.ts';
 import { readGrant, signGrant } from './sandbox-tokens.ts';
+import type { SandboxConnector } from './sandbox-deps.ts';
 
 /** A token endpoint answer, in the standard OAuth2 shape. */
 interface TokenAnswer {
@@ -15,7 +15,7 @@ interface TokenAnswer {
 /** Issues an access token (and a refresh token when asked) for a login. */
 export function issueTokens(
   deps: SandboxProviderDeps,
-  connector: ProviderConnector,
+  connector: SandboxConnector,
   login: string,
   accounts: number[],
   withRefreshToken: boolean,
@@ -51,7 +51,7 @@ export function issueTokens(
  */
 export function refreshTokens(
   deps: SandboxProviderDeps,
-  connector: ProviderConnector,
+  connector: SandboxConnector,
   refreshToken: string,
 ): TokenAnswer | undefined {
   const grant = validGrant(deps, 'rt', connector, refreshToken);
@@ -65,7 +65,7 @@ export function refreshTokens(
 export function validGrant(
   deps: SandboxProviderDeps,
   kind: 'at' | 'rt',
-  connector: ProviderConnector,
+  connector: SandboxConnector,
   token: string,
 ): SandboxGrant | undefined {
   const grant = readGrant(deps.key, kind, token);

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProviderConnector } from '@gds/contract/providers';
 import {
   SANDBOX_PROVIDERS_PATH,
   sandboxClientId,
@@ -11,6 +10,7 @@ import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import { oauthError, recordCall, sandboxConnector } from './sandbox-deps.ts';
 import { issueTokens, refreshTokens } from './sandbox-grants.ts';
 import { readGrant } from './sandbox-tokens.ts';
+import type { SandboxConnector } from './sandbox-deps.ts';
 
 /** The sandbox providers' token endpoint (code with PKCE, refresh) and RFC 7009 revocation. */
 export function registerSandboxTokenRoutes(
@@ -68,7 +68,7 @@ export function registerSandboxTokenRoutes(
 /** Client authentication as the connector's settings say (Basic, form body, or none). */
 function clientAuthenticated(
   deps: SandboxProviderDeps,
-  connector: ProviderConnector,
+  connector: SandboxConnector,
   req: FastifyRequest,
   body: Record<string, string | undefined>,
 ): boolean {

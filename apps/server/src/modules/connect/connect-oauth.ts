@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { hasPermissions } from '@gds/contract';
+import { findConnectorByName } from '@gds/contract';
+import type { ConnectionResult } from '@gds/contract';
+import type { SessionUser } from '../../http/request-context.ts';
+import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
+import { discoverOAuthCredential } from '../providers/discover.ts';
+import { exchangeCode } from '../providers/oauth2-client.ts';
+import { ProviderError, logProviderFailure } from '../providers/provider-http.ts';
+import type { ConnectDeps } from './connect-deps.ts';
+import { connectDeadline } from './connect-deps.ts';
+import { CONNECT_MESSAGES, providerFailureMessage } from './connect-messages.ts';
+
+export interface CallbackQuery {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+}
+
+/**
+ * Finishes an OAuth connection when the provider sends the browser back. The state must be
+ * unused, unexpired, this browser session's, and made for this very connector, before any
+ * call to the token endpoint: a bad state costs the provider nothing and stores nothing, and a
+ * code sent to another connector's callback is refused. Then: code exchange (with PKCE), identity,
+ * accounts, and one transaction storing it all. Answers the outcome; the return address in
+ * it is only ever the one stored with the state when the connection started.
+ */
+export async function completeOAuthConnection(
+  deps: ConnectDeps,
+  input: {
+    nameSimple: string;
+    query: CallbackQuery;
+    user: SessionUser;
+    sessionToken: string;
+    log: FastifyBaseLogger;
+  },
+): Promise<ConnectionResult> {
+  const { query, user } = input;
+  const connector = findConnectorByName(input.nameSimple);
+  if (!connector || connector.auth !== 'oauth2') return failure(CONNECT_MESSAGES.unknownConnector);
+  if (!query.state) return failure(CONNECT_MESSAGES.stale, connector.id);
+  const row = await deps.states.consume(query.state, input.sessionToken, deps.clock(), 'connect');
+  // A state of another connector is used up here too: a code is never tried elsewhere.
+  if (
+    !row ||
+    row.connector_id !== connector.id ||
+    row.user_id !== user.id ||
+    row.team_id !== user.teamId
+  ) {
+    return failure(CONNECT_MESSAGES.stale, connector.id);
+  }
+  // From here the state is this connection's: "Try again" keeps its dashboard tool's address.
+  const fail = (error: string) => failure(error, connector.id, row.return_uri);
+  if (!hasPermissions(user.permissions, ['manage_data_sources'])) {
+    return fail(CONNECT_MESSAGES.notPermitted);
+  }
+  if (query.error === 'access_denied') {
+    return { ...failure(null, connector.id, row.return_uri), status: 'denied' };
+  }
+  if (query.error || !query.code) return fail(CONNECT_MESSAGES.cancelled(connector.name));
+  const provider = deps.providers.find(connector.id);
+  if (!provider?.api.oauth2) return fail(`${connector.name} is not available on this server yet.`);
+
+  try {
+    const signal = connectDeadline(deps);
+    const tokens = await exchangeCode(
+      provider,
+      {
+        code: query.code,
+        redirectUri: row.redirect_uri,
+        codeVerifier: row.code_verifier || undefined,
+      },
+      signal,
+    );
+    const found = await discoverOAuthCredential(provider, tokens.accessToken, signal);
+    const now = deps.clock().getTime();
+    const stored = await storeCredential(deps, {
+      teamId: user.teamId,
+      userId: user.id,
+      connector,
+      reconnect: row.credential_id,
+      identity: found.identity,
+      accounts: found.accounts,
+      secret: {
+        access: tokens.accessToken,
+        refresh: tokens.refreshToken,
+        expiresAt: tokens.expiresInSeconds ? new Date(now + tokens.expiresInSeconds * 1000) : null,
+        scopes: tokens.scope ?? provider.api.oauth2.scopes.join(' '),
+      },
+    });
+    return {
+      status: 'connected',
+      connector: connector.id,
+      credentialName: stored.credential.name,
+      accountsAdded: stored.accountsAdded,
+      accountsSkipped: stored.accountsSkipped,
+      redirectUri: row.return_uri,
+      error: null,
+    };
+  } catch (error) {
+    if (error instanceof ConnectRefused) return fail(error.message);
+    if (!(error instanceof ProviderError)) throw error;
+    logProviderFailure(
+      input.log,
+      connector,
+      error,
+      'connecting a data source failed at the provider',
+    );
+    return fail(providerFailureMessage(connector.name, error));
+  }
+}
+
+/** An outcome that stored nothing: `error` says why (null when the user said no). */
+export function failure(
+  error: string | null,
+  connector: number | null = null,
+  redirectUri: string | null = null,
+): ConnectionResult {
+  return {
+    status: 'error',
+    connector,
+    credentialName: null,
+    accountsAdded: 0,
+    accountsSkipped: 0,
+    redirectUri,
+    error,
+  };
+}

@@ -1,0 +1,103 @@
+import { connectorCallbackPath, isAllowedReturnAddress } from '@gds/contract';
+import { findConnector } from '@gds/contract';
+import type { ResponseOf, connections } from '@gds/contract';
+import { AppError } from '../../lib/errors.ts';
+import type { SessionUser } from '../../http/request-context.ts';
+import { credentialsOfConnector, findCredential } from '../credentials/credentials.service.ts';
+import { connectorAvailability } from '../providers/availability.ts';
+import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
+import { newToken } from '../sessions/session-token.ts';
+import { teamAddons } from '../team/team-plan.service.ts';
+import type { ConnectDeps } from './connect-deps.ts';
+import { CONNECT_STATE_TTL_MS } from './connect-deps.ts';
+import { CONNECT_MESSAGES } from './connect-messages.ts';
+
+type StartQuery = {
+  integration_type: number;
+  masterEmail?: string | undefined;
+  business_unit?: string | undefined;
+  credentialId?: string | undefined;
+  redirectUri?: string | undefined;
+};
+
+/**
+ * Starts connecting a connector: checks the request against the session and the plan, stores
+ * a state bound to this browser session and connector (used at most once, within 10 minutes),
+ * and answers the provider's consent address with PKCE where supported (OAuth) or the state
+ * for the login form. Each provider returns to its own callback.
+ */
+export async function startConnection(
+  deps: ConnectDeps,
+  input: { user: SessionUser; sessionToken: string; origin: string; query: StartQuery },
+): Promise<ResponseOf<typeof connections.startConnection>> {
+  const { user, query } = input;
+  const connector = findConnector(query.integration_type);
+  if (!connector) throw new AppError('NOT_FOUND', CONNECT_MESSAGES.unknownConnector);
+  if (
+    query.masterEmail !== undefined &&
+    query.masterEmail.toLowerCase() !== user.email.toLowerCase()
+  ) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This is not the email of the signed-in user.',
+      'masterEmail',
+    );
+  }
+  if (query.business_unit !== undefined && query.business_unit !== user.teamUnit) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'This is not your team’s business unit.',
+      'business_unit',
+    );
+  }
+  const addons = await teamAddons(deps.db, user.teamId);
+  const availability = connectorAvailability(connector, addons, deps.providers);
+  const provider = deps.providers.find(connector.id);
+  if (!availability.allowed || !provider) {
+    throw new AppError(
+      'FORBIDDEN',
+      availability.allowed ? CONNECT_MESSAGES.unknownConnector : availability.reason,
+    );
+  }
+  let returnUri: string | null = null;
+  if (query.redirectUri !== undefined) {
+    returnUri = isAllowedReturnAddress(query.redirectUri, deps.config.gdsRedirectAllowlist);
+    if (!returnUri)
+      throw new AppError('VALIDATION_FAILED', 'This return address is not allowed', 'redirectUri');
+  }
+  if (query.credentialId !== undefined) {
+    const target = await findCredential(deps.db, user.teamId, query.credentialId);
+    if (!target || target.connector_id !== connector.id)
+      throw new AppError('NOT_FOUND', 'That login was not found.');
+  }
+
+  const oauth2 = provider.api.oauth2;
+  const state = newToken();
+  const pkce = oauth2?.pkce ? newPkcePair() : undefined;
+  const redirectUri = oauth2 ? `${input.origin}${connectorCallbackPath(connector.nameSimple)}` : '';
+  const now = deps.clock();
+  await deps.states.issue(state, input.sessionToken, {
+    purpose: 'connect',
+    business_unit: user.teamUnit,
+    code_verifier: pkce?.verifier ?? '',
+    nonce: '',
+    redirect_uri: redirectUri,
+    created_at: now,
+    expires_at: new Date(now.getTime() + CONNECT_STATE_TTL_MS),
+    connector_id: connector.id,
+    credential_id: query.credentialId ?? null,
+    return_uri: returnUri,
+    user_id: user.id,
+    team_id: user.teamId,
+  });
+  const existing = await credentialsOfConnector(deps.db, user.teamId, connector.id);
+  return {
+    authUri: oauth2
+      ? authorizationUrl(provider, { state, redirectUri, codeChallenge: pkce?.challenge })
+      : null,
+    state: oauth2 ? null : state,
+    credentials: existing.map((c) => ({ id: c.id, name: c.display_name })),
+    gdsRedirectUri: returnUri,
+    error: null,
+  };
+}

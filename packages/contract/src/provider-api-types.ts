@@ -1,0 +1,70 @@
+/**
+ * How the server talks to a connector's provider: the shapes of the catalog's auth, identity
+ * and account-discovery data (provider-apis/ holds the values). Server-only in practice;
+ * none of it is answered to the browser (connectorInfoSchema is the public view).
+ */
+
+/**
+ * One HTTP call to a provider, as a template. `{name}` placeholders are filled at call time:
+ * `{accessToken}`, `{clientId}`, `{developerToken}` and the connector's login field names.
+ * Secrets (tokens, password-type login fields) may appear in headers, basicAuth and jsonBody
+ * only, never in the URL, where logs and proxies would see them (the catalog test enforces it).
+ */
+export interface ProviderRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  /** Default for OAuth connectors: `Authorization: Bearer {accessToken}`. */
+  headers?: Readonly<Record<string, string>>;
+  basicAuth?: { username: string; password: string };
+  jsonBody?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Where to read ids and names in a JSON answer. Paths are dotted (`data.user.id`,
+ * `accounts.0.id`); `$` is the value itself (a list of plain strings, a root array).
+ */
+export interface JsonLookup {
+  /** Path of the list of items; absent: the whole answer is one item. */
+  listPath?: string;
+  idField: string;
+  /** Absent or empty in an answer: the id is shown as the name. */
+  nameField?: string;
+}
+
+/** A lookup with the call that answers it; without a call it reads the previous answer. */
+export interface ProviderLookup extends JsonLookup {
+  request?: ProviderRequest;
+}
+
+export interface OAuth2Settings {
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** RFC 7009 revocation endpoint, where the provider has one. */
+  revokeUrl?: string;
+  scopes: readonly string[];
+  /** PKCE (S256) is sent whenever the provider supports it. */
+  pkce: boolean;
+  /** Joins scopes in the authorize URL; default a space. */
+  scopeSeparator?: string;
+  /** Extra authorize parameters, e.g. Google's access_type=offline&prompt=consent. */
+  authorizeParams?: Readonly<Record<string, string>>;
+  /**
+   * How the token endpoint authenticates us: HTTP Basic, client_id + client_secret in the
+   * form body (default), or none (public client with PKCE, e.g. Etsy).
+   */
+  clientAuth?: 'basic' | 'body' | 'none';
+  /** Name of the client id parameter; default client_id (TikTok says client_key). */
+  clientIdParam?: string;
+}
+
+/** Everything needed to connect a connector and find its accounts. */
+export interface ProviderApi {
+  /** For auth 'oauth2'. */
+  oauth2?: OAuth2Settings;
+  /** For auth 'form': checks the login fields with the provider before anything is stored. */
+  verify?: ProviderRequest;
+  /** Who the login is: OAuth connectors call `request`; form ones read the verify answer. */
+  identity: ProviderLookup;
+  /** The login's accounts; without `request`, read from the identity answer. */
+  accounts: ProviderLookup;
+}

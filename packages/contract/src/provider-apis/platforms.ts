@@ -1,0 +1,174 @@
+import type { ProviderApi, OAuth2Settings, ProviderRequest } from '../provider-api-types.ts';
+
+/**
+ * Google, Meta, LinkedIn and Microsoft: several connectors share one OAuth server each, so
+ * their settings are built by one helper per platform.
+ */
+
+const GOOGLE_OAUTH = {
+  authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
+  pkce: true,
+  // offline + consent: Google only hands out a refresh token on a fresh consent.
+  authorizeParams: { access_type: 'offline', prompt: 'consent' },
+} as const;
+
+const google = (scopes: string[], accounts: ProviderApi['accounts']): ProviderApi => ({
+  oauth2: { ...GOOGLE_OAUTH, scopes: ['openid', 'email', ...scopes] },
+  identity: {
+    request: { url: 'https://openidconnect.googleapis.com/v1/userinfo' },
+    idField: 'sub',
+    nameField: 'email',
+  },
+  accounts,
+});
+
+const FACEBOOK_GRAPH = 'https://graph.facebook.com/v19.0';
+const facebook = (scopes: string[], accounts: ProviderApi['accounts']): ProviderApi => ({
+  oauth2: {
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: `${FACEBOOK_GRAPH}/oauth/access_token`,
+    scopes,
+    scopeSeparator: ',',
+    pkce: false,
+  },
+  identity: {
+    request: { url: `${FACEBOOK_GRAPH}/me?fields=id,name` },
+    idField: 'id',
+    nameField: 'name',
+  },
+  accounts,
+});
+
+const LINKEDIN_OAUTH: Omit<OAuth2Settings, 'scopes'> = {
+  authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+  tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+  revokeUrl: 'https://www.linkedin.com/oauth/v2/revoke',
+  pkce: false,
+};
+const LINKEDIN_REST_HEADERS = {
+  Authorization: 'Bearer {accessToken}',
+  'LinkedIn-Version': '202505',
+  'X-Restli-Protocol-Version': '2.0.0',
+};
+const linkedin = (scopes: string[], accounts: ProviderApi['accounts']): ProviderApi => ({
+  oauth2: { ...LINKEDIN_OAUTH, scopes: ['openid', 'profile', ...scopes] },
+  identity: {
+    request: { url: 'https://api.linkedin.com/v2/userinfo' },
+    idField: 'sub',
+    nameField: 'name',
+  },
+  accounts,
+});
+
+const BING_CUSTOMERS = 'https://clientcenter.api.bingads.microsoft.com/CustomerManagement/v13';
+const bingCall = (path: string, jsonBody: Record<string, unknown>): ProviderRequest => ({
+  url: `${BING_CUSTOMERS}${path}`,
+  method: 'POST',
+  headers: { Authorization: 'Bearer {accessToken}', DeveloperToken: '{developerToken}' },
+  jsonBody,
+});
+
+export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
+  'google-analytics': google(['https://www.googleapis.com/auth/analytics.readonly'], {
+    request: { url: 'https://analyticsadmin.googleapis.com/v1beta/accountSummaries?pageSize=200' },
+    listPath: 'accountSummaries',
+    idField: 'account',
+    nameField: 'displayName',
+  }),
+  'google-ads': google(['https://www.googleapis.com/auth/adwords'], {
+    request: {
+      url: 'https://googleads.googleapis.com/v20/customers:listAccessibleCustomers',
+      headers: { Authorization: 'Bearer {accessToken}', 'developer-token': '{developerToken}' },
+    },
+    listPath: 'resourceNames',
+    idField: '$',
+    nameField: '$',
+  }),
+  'google-search-console': google(['https://www.googleapis.com/auth/webmasters.readonly'], {
+    request: { url: 'https://www.googleapis.com/webmasters/v3/sites' },
+    listPath: 'siteEntry',
+    idField: 'siteUrl',
+    nameField: 'siteUrl',
+  }),
+  'youtube-analytics': google(
+    [
+      'https://www.googleapis.com/auth/youtube.readonly',
+      'https://www.googleapis.com/auth/yt-analytics.readonly',
+    ],
+    {
+      request: { url: 'https://www.googleapis.com/youtube/v3/channels?part=snippet&mine=true' },
+      listPath: 'items',
+      idField: 'id',
+      nameField: 'snippet.title',
+    },
+  ),
+  'google-business-profile': google(['https://www.googleapis.com/auth/business.manage'], {
+    request: { url: 'https://mybusinessaccountmanagement.googleapis.com/v1/accounts' },
+    listPath: 'accounts',
+    idField: 'name',
+    nameField: 'accountName',
+  }),
+  'bing-ads': {
+    oauth2: {
+      authorizeUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+      tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+      scopes: ['https://ads.microsoft.com/msads.manage', 'offline_access'],
+      pkce: true,
+    },
+    identity: {
+      request: bingCall('/User/Query', { UserId: null }),
+      idField: 'User.Id',
+      nameField: 'User.UserName',
+    },
+    accounts: {
+      request: bingCall('/AccountsInfo/Query', { CustomerId: null, OnlyParentAccounts: false }),
+      listPath: 'AccountsInfo',
+      idField: 'Id',
+      nameField: 'Name',
+    },
+  },
+  'linkedin-ads': linkedin(['r_ads', 'r_ads_reporting'], {
+    request: {
+      url: 'https://api.linkedin.com/rest/adAccounts?q=search',
+      headers: LINKEDIN_REST_HEADERS,
+    },
+    listPath: 'elements',
+    idField: 'id',
+    nameField: 'name',
+  }),
+  'linkedin-pages': linkedin(['r_organization_admin', 'r_organization_social'], {
+    request: {
+      url: 'https://api.linkedin.com/rest/organizationAcls?q=roleAssignee&state=APPROVED',
+      headers: LINKEDIN_REST_HEADERS,
+    },
+    listPath: 'elements',
+    idField: 'organization',
+    nameField: 'organization',
+  }),
+  'facebook-insights': facebook(['pages_show_list', 'pages_read_engagement', 'read_insights'], {
+    request: { url: `${FACEBOOK_GRAPH}/me/accounts?fields=id,name&limit=200` },
+    listPath: 'data',
+    idField: 'id',
+    nameField: 'name',
+  }),
+  'facebook-ads': facebook(['ads_read'], {
+    request: { url: `${FACEBOOK_GRAPH}/me/adaccounts?fields=id,name&limit=200` },
+    listPath: 'data',
+    idField: 'id',
+    nameField: 'name',
+  }),
+  'instagram-insights': facebook(
+    ['instagram_basic', 'instagram_manage_insights', 'pages_show_list'],
+    {
+      // fields=instagram_business_account{id,username}, encoded: braces are placeholders here.
+      request: {
+        url: `${FACEBOOK_GRAPH}/me/accounts?fields=instagram_business_account%7Bid%2Cusername%7D&limit=200`,
+      },
+      listPath: 'data',
+      idField: 'instagram_business_account.id',
+      nameField: 'instagram_business_account.username',
+    },
+  ),
+};
