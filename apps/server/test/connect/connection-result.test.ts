@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import { hashToken } from '../../src/modules/sessions/session-token.ts';
 import { TinyBrowser } from '../helpers/browser.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import type { SandboxContext } from '../helpers/connections.ts';
+import type { SandboxContext, StartQuery } from '../helpers/connections.ts';
 import {
-  apiAt,
+  callAt,
   browserWith,
   callback,
   callbackLocation,
@@ -39,12 +40,12 @@ describeEachDatabase('connection results are the server’s, for this session on
   const resultRows = () => db().selectFrom('connection_results').select('id_hash').execute();
 
   /** Starts and approves a connection; answers the provider's redirect back to us. */
-  async function approved(query: Record<string, string> = {}, cookie = owner.cookie) {
+  async function approved(query: StartQuery = {}, cookie = owner.cookie) {
     const start = await startConnect(ctx, cookie, { integration_type: '1', ...query });
     return new URL(await consent(browserWith(cookie), start.authUri ?? ''));
   }
   /** A finished connection's result id, as the page gets it. */
-  async function resultId(query: Record<string, string> = {}) {
+  async function resultId(query: StartQuery = {}) {
     const location = await callbackLocation(
       browserWith(owner.cookie),
       String(await approved(query)),
@@ -62,7 +63,7 @@ describeEachDatabase('connection results are the server’s, for this session on
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const answer = await readResult(browserWith(owner.cookie), ctx.base, id);
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({
+    expect(answer.json()).toEqual({
       status: 'connected',
       connector: 1,
       credentialName: 'demo@google-analytics.example',
@@ -82,9 +83,7 @@ describeEachDatabase('connection results are the server’s, for this session on
     const id = await resultId();
     const again = await signIn(ctx.app, ctx.identity, 'result-owner@example.com');
     const stranger = await signIn(ctx.app, ctx.identity, 'result-stranger@example.com');
-    const notFound = {
-      error: { code: 'NOT_FOUND', message: 'There is no connection result to show.' },
-    };
+    const notFound = { code: 'NOT_FOUND', message: 'There is no connection result to show.' };
     for (const [cookie, asked] of [
       [again.cookie, id],
       [stranger.cookie, id],
@@ -92,7 +91,7 @@ describeEachDatabase('connection results are the server’s, for this session on
     ] as const) {
       const response = await readResult(browserWith(cookie), ctx.base, asked);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual(notFound);
+      expect(response.error()).toEqual(notFound);
     }
     expect((await readResult(new TinyBrowser(), ctx.base, id)).status).toBe(401);
     expect((await readResult(browserWith(owner.cookie), ctx.base, id)).status).toBe(200);
@@ -143,16 +142,16 @@ describeEachDatabase('connection results are the server’s, for this session on
     expect(await resultRows()).toEqual(before);
   });
 
-  it('form login (POST /api/auth/callback) answers only the address stored at start', async () => {
+  it('form login (submitFormLogin) answers only the address stored at start', async () => {
     const submit = (form: Record<string, string>) =>
-      apiAt(ctx, { method: 'POST', url: '/api/auth/callback', form, cookie: owner.cookie });
-    const stateFor = async (query: Record<string, string>) =>
+      callAt(ctx, ENDPOINTS.submitFormLogin, { form, cookie: owner.cookie });
+    const stateFor = async (query: StartQuery) =>
       (await startConnect(ctx, owner.cookie, { integration_type: '11', ...query })).state ?? '';
 
     const state = await stateFor({ redirectUri: STORED });
     const forged = await submit({ state, apiKey: 'demo-key', accountId: '1', redirectUri: FORGED });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toMatchObject({ error: { field: 'redirectUri' } });
+    expect(forged.error()).toMatchObject({ field: 'redirectUri' });
     const stored = await submit({ state, apiKey: 'demo-key', accountId: '1' });
     expect(stored.json()).toMatchObject({ success: true, redirectUri: STORED });
 

@@ -1,20 +1,12 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import type { SandboxContext } from '../helpers/connections.ts';
-import { apiAt, startConnect, startSandboxApp } from '../helpers/connections.ts';
+import type { SandboxContext, StartQuery } from '../helpers/connections.ts';
+import { callAt, startConnect, startSandboxApp } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 
-type FormAnswer = {
-  success: boolean;
-  redirectUri: string | null;
-  credential: { id: string; name: string } | null;
-  accountsAdded: number;
-  accountsSkipped: number;
-  error: string | null;
-};
-
-/** POST /api/auth/callback: form logins verified with the (sandbox) provider first. */
+/** submitFormLogin: form logins verified with the (sandbox) provider first. */
 describeEachDatabase('connecting a form-login data source', (db) => {
   let ctx: SandboxContext;
   let owner: SignedIn;
@@ -26,14 +18,9 @@ describeEachDatabase('connecting a form-login data source', (db) => {
   afterEach(() => ctx.control.heal());
 
   const submit = (form: Record<string, string>, cookie = owner.cookie) =>
-    apiAt(ctx, { method: 'POST', url: '/api/auth/callback', form, cookie });
-  const stateFor = async (
-    connectorId: number,
-    query: Record<string, string> = {},
-    cookie = owner.cookie,
-  ) =>
-    (await startConnect(ctx, cookie, { integration_type: String(connectorId), ...query })).state ??
-    '';
+    callAt(ctx, ENDPOINTS.submitFormLogin, { form, cookie });
+  const stateFor = async (connectorId: number, query: StartQuery = {}, cookie = owner.cookie) =>
+    (await startConnect(ctx, cookie, { integration_type: connectorId, ...query })).state ?? '';
   const logins = (teamId = owner.team.id) =>
     db().selectFrom('data_source_credentials').selectAll().where('team_id', '=', teamId).execute();
 
@@ -44,7 +31,7 @@ describeEachDatabase('connecting a form-login data source', (db) => {
       accountId: '555',
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json<FormAnswer>();
+    const body = response.json();
     expect(body).toMatchObject({
       success: true,
       redirectUri: null,
@@ -75,7 +62,7 @@ describeEachDatabase('connecting a form-login data source', (db) => {
       apiToken: 'token-1',
       apiSecret: 'demo-key',
     });
-    expect(basic.json<FormAnswer>()).toMatchObject({ success: true, accountsAdded: 3 });
+    expect(basic.json()).toMatchObject({ success: true, accountsAdded: 3 });
     expect((await logins()).map((l) => l.connector_id).sort()).toEqual([11, 24]);
   });
 
@@ -87,7 +74,7 @@ describeEachDatabase('connecting a form-login data source', (db) => {
       team.cookie,
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json<FormAnswer>()).toEqual({
+    expect(response.json()).toEqual({
       success: false,
       redirectUri: null,
       credential: null,
@@ -103,52 +90,39 @@ describeEachDatabase('connecting a form-login data source', (db) => {
     const state = await stateFor(11);
     const missing = await submit({ state, apiKey: 'demo-key' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({
-      error: { code: 'VALIDATION_FAILED', field: 'accountId' },
-    });
+    expect(missing.error()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'accountId' });
     const blank = await submit({ state, apiKey: '  ', accountId: '1' });
-    expect(blank.json()).toMatchObject({
-      error: { field: 'apiKey', message: 'API key is required.' },
-    });
+    expect(blank.error()).toMatchObject({ field: 'apiKey', message: 'API key is required.' });
     const extra = await submit({ state, apiKey: 'demo-key', accountId: '1', password: 'x' });
-    expect(extra.json()).toMatchObject({ error: { field: 'password' } });
-    expect(
-      (await submit({ state, apiKey: 'demo-key', accountId: '1' })).json<FormAnswer>().success,
-    ).toBe(true);
+    expect(extra.error()).toMatchObject({ field: 'password' });
+    expect((await submit({ state, apiKey: 'demo-key', accountId: '1' })).json().success).toBe(true);
   });
 
   it('the state is single-use, this session’s, and a form state only', async () => {
     const stale = 'This login form has expired. Close it and connect again.';
     const state = await stateFor(11);
-    expect(
-      (await submit({ state, apiKey: 'demo-key', accountId: '1' })).json<FormAnswer>().success,
-    ).toBe(true);
-    expect(
-      (await submit({ state, apiKey: 'demo-key', accountId: '1' })).json<FormAnswer>().error,
-    ).toBe(stale);
+    expect((await submit({ state, apiKey: 'demo-key', accountId: '1' })).json().success).toBe(true);
+    expect((await submit({ state, apiKey: 'demo-key', accountId: '1' })).json().error).toBe(stale);
     const stranger = await signIn(ctx.app, ctx.identity, 'form-stranger@example.com');
     const theirs = await submit(
       { state: await stateFor(11), apiKey: 'demo-key', accountId: '1' },
       stranger.cookie,
     );
-    expect(theirs.json<FormAnswer>().error).toBe(stale);
+    expect(theirs.json().error).toBe(stale);
     const oauthState =
       new URL(
         (await startConnect(ctx, owner.cookie, { integration_type: '1' })).authUri ?? '',
       ).searchParams.get('state') ?? '';
     expect(
-      (await submit({ state: oauthState, apiKey: 'demo-key', accountId: '1' })).json<FormAnswer>()
-        .error,
+      (await submit({ state: oauthState, apiKey: 'demo-key', accountId: '1' })).json().error,
     ).toBe(stale);
-    expect((await submit({ apiKey: 'demo-key', accountId: '1' })).json<FormAnswer>().error).toBe(
-      stale,
-    );
+    expect((await submit({ apiKey: 'demo-key', accountId: '1' })).json().error).toBe(stale);
   });
 
   it('a return address from the dashboard tool comes back on success', async () => {
     const redirectUri = 'https://script.google.com/macros/d/abc/usercallback';
     const state = await stateFor(11, { redirectUri });
-    const body = (await submit({ state, apiKey: 'demo-key', accountId: '9' })).json<FormAnswer>();
+    const body = (await submit({ state, apiKey: 'demo-key', accountId: '9' })).json();
     expect(body.redirectUri).toBe(redirectUri);
   });
 
@@ -164,7 +138,7 @@ describeEachDatabase('connecting a form-login data source', (db) => {
       );
       expect(Date.now() - startedAt).toBeLessThan(600 + 1500);
       expect(response.statusCode).toBe(502);
-      expect(response.json<{ error: { message: string } }>().error.message).toMatch(
+      expect(response.error().message).toMatch(
         /^CallRail (is not available right now|did not answer in time)\. Please try again/,
       );
       ctx.control.heal();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import {
-  apiAt,
+  callAt,
   browserWith,
   connectOAuth,
   startConnect,
@@ -166,10 +167,8 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       uncheck: [2],
       query: { credentialId: first?.id ?? '' },
     });
-    const flagged = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: team.cookie });
-    const shown = flagged.json<{
-      groups: Array<{ credentials: Array<{ accounts: Array<{ name: string; status: string }> }> }>;
-    }>().groups[0]?.credentials[0]?.accounts;
+    const flagged = await callAt(ctx, ENDPOINTS.getGroupedData, { cookie: team.cookie });
+    const shown = flagged.json().groups[0]?.credentials[0]?.accounts;
     // (Search Console names a site by its URL, the id: the sandbox answers "<login>-<n>".)
     expect(shown?.map((a) => [a.name.slice(-2), a.status])).toEqual([
       ['-1', 'connected'],
@@ -216,10 +215,8 @@ describeEachDatabase('connecting an OAuth data source', (db) => {
       const { result } = await connectOAuth(ctx, team.cookie, id);
       expect(result.status, `connector ${id}: ${result.error}`).toBe('connected');
     }
-    const grouped = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: team.cookie });
-    const groups = grouped.json<{
-      groups: Array<{ connectorId: number; credentials: unknown[] }>;
-    }>().groups;
+    const grouped = await callAt(ctx, ENDPOINTS.getGroupedData, { cookie: team.cookie });
+    const groups = grouped.json().groups;
     expect(groups.map((g) => g.connectorId).sort((a, b) => a - b)).toEqual([2, 8, 9, 18, 25, 26]);
   });
 });

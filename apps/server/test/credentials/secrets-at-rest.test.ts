@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import {
   sandboxClientSecret,
@@ -7,7 +8,7 @@ import {
 } from '../../src/sandbox/providers/sandbox-addresses.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { apiAt, connectOAuth, startConnect, startSandboxApp } from '../helpers/connections.ts';
+import { callAt, connectOAuth, startConnect, startSandboxApp } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { testClock } from '../helpers/test-app.ts';
 import path from 'node:path';
@@ -32,21 +33,19 @@ describeEachDatabase('tokens and API keys stay secret', (db) => {
     const oauth = await connectOAuth(ctx, owner.cookie, 1, { login: 'secretive@example.com' });
     answers.push(JSON.stringify(oauth.start), oauth.providerRedirect, JSON.stringify(oauth.result));
     const form = await startConnect(ctx, owner.cookie, { integration_type: '11' });
-    const submitted = await apiAt(ctx, {
-      method: 'POST',
-      url: '/api/auth/callback',
+    const submitted = await callAt(ctx, ENDPOINTS.submitFormLogin, {
       form: { state: form.state ?? '', apiKey: 'demo-key', accountId: '77' },
       cookie: owner.cookie,
     });
     answers.push(JSON.stringify(form), submitted.body);
-    expect(submitted.json<{ success: boolean }>().success).toBe(true);
+    expect(submitted.json().success).toBe(true);
     ctx.control.rotateRefreshTokens = true;
     clock.advance(60 * 60 * 1000);
     expect((await backgroundJobs(ctx.app).refreshTokens()).refreshed).toBe(1);
     ctx.control.revoke('google-analytics', 'secretive@example.com');
     clock.advance(60 * 60 * 1000);
     expect((await backgroundJobs(ctx.app).refreshTokens()).revoked).toBe(1);
-    const grouped = await apiAt(ctx, { url: '/api/dataSources/groupedData', cookie: owner.cookie });
+    const grouped = await callAt(ctx, ENDPOINTS.getGroupedData, { cookie: owner.cookie });
     answers.push(grouped.body);
   });
   afterAll(() => ctx.app.close());

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { apiAt, connectOAuth, startSandboxApp } from '../helpers/connections.ts';
+import { callAt, connectOAuth, startSandboxApp } from '../helpers/connections.ts';
 import { storedSecrets } from '../helpers/secrets.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { testClock } from '../helpers/test-app.ts';
@@ -109,11 +110,11 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
     expect((await storedSecrets(db(), id)).row.status).toBe('needs_reconnect');
 
     const session = await signIn(ctx.app, ctx.identity, 'revoked@example.com');
-    const grouped = await apiAt(ctx, {
-      url: '/api/dataSources/groupedData',
-      cookie: session.cookie,
+    const grouped = await callAt(ctx, ENDPOINTS.getGroupedData, { cookie: session.cookie });
+    expect(grouped.json().groups[0]?.credentials[0]).toMatchObject({
+      id,
+      status: 'needs_reconnect',
     });
-    expect(grouped.body).toContain('"status":"needs_reconnect"');
     const again = await connectOAuth(ctx, session.cookie, 1, {
       login: 'revoked@example.com',
       query: { credentialId: id },

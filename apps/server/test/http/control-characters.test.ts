@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { apiAt, startConnect, startSandboxApp } from '../helpers/connections.ts';
+import { callAt, startConnect, startSandboxApp } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
-
-type ErrorAnswer = { error: { code: string; message: string; field?: string } };
 
 /**
  * Text that cannot be stored (NUL in PostgreSQL) or sent on (a line break, DEL or a non-Latin-1
@@ -37,15 +36,13 @@ describeEachDatabase('control characters in requests', (db) => {
     ['a C1 control', 'Acme\u009b'],
   ])('a team name with %s: 400 naming the field, the name unchanged', async (_, name) => {
     const before = await teamName();
-    const response = await apiAt(ctx, {
-      method: 'PUT',
-      url: '/api/team/info',
+    const response = await callAt(ctx, ENDPOINTS.updateTeamInfo, {
       cookie: owner.cookie,
       form: { name },
     });
     expect(response.statusCode, response.body).toBe(400);
     // NUL is refused by the form parser's backstop before the contract sees it: same field.
-    expect(response.json<ErrorAnswer>().error).toEqual({
+    expect(response.error()).toEqual({
       code: 'VALIDATION_FAILED',
       field: 'name',
       message: name.includes('\u0000')
@@ -56,35 +53,34 @@ describeEachDatabase('control characters in requests', (db) => {
   });
 
   it('a NUL in the public sign-in’s partner key: 400, no sign-in started', async () => {
-    const response = await apiAt(ctx, {
-      method: 'POST',
-      url: '/api/home/login',
-      form: { partnerKey: 'partner\u0000' },
-    });
+    const response = await callAt(ctx, ENDPOINTS.login, { form: { partnerKey: 'partner\u0000' } });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().error).toMatchObject({ field: 'partnerKey' });
+    expect(response.error()).toMatchObject({ field: 'partnerKey' });
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('queries and path parameters follow the same rule', async () => {
-    for (const url of [
-      '/api/auth/?integration_type=1&redirectUri=https%3A%2F%2Fx.example%2F%00',
-      '/api/auth/callback?code=x%0D%0Ay&state=s',
-      '/api/auth/callback?code=x&state=s&session_state=%7F',
-      '/api/dataSources/restoreAccount/abc%00',
+    const cookie = owner.cookie;
+    for (const response of [
+      await callAt(ctx, ENDPOINTS.startConnection, {
+        query: { integration_type: 1, redirectUri: 'https://x.example/\u0000' },
+        cookie,
+      }),
+      await callAt(ctx, ENDPOINTS.loginCallback, { query: { code: 'x\r\ny', state: 's' }, cookie }),
+      await callAt(ctx, ENDPOINTS.loginCallback, {
+        query: { code: 'x', state: 's', session_state: '\u007f' },
+        cookie,
+      }),
+      await callAt(ctx, ENDPOINTS.restoreAccount, { params: { accountId: 'abc\u0000' }, cookie }),
     ]) {
-      const method = url.includes('restoreAccount') ? 'POST' : 'GET';
-      const response = await apiAt(ctx, { method, url, cookie: owner.cookie });
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-      expect(response.json<ErrorAnswer>().error.code).toBe('VALIDATION_FAILED');
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.error().code).toBe('VALIDATION_FAILED');
     }
   });
 
   const submitKey = async (apiKey: string) => {
-    const state = (await startConnect(ctx, owner.cookie, { integration_type: '11' })).state ?? '';
-    const response = await apiAt(ctx, {
-      method: 'POST',
-      url: '/api/auth/callback',
+    const state = (await startConnect(ctx, owner.cookie, { integration_type: 11 })).state ?? '';
+    const response = await callAt(ctx, ENDPOINTS.submitFormLogin, {
       form: { state, apiKey, accountId: '7' },
       cookie: owner.cookie,
     });
@@ -101,15 +97,13 @@ describeEachDatabase('control characters in requests', (db) => {
     const calls = ctx.control.calls.length;
     const { state, response } = await submitKey(apiKey);
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<ErrorAnswer>().error).toMatchObject({ code, field: 'apiKey' });
+    expect(response.error()).toMatchObject({ code, field: 'apiKey' });
     expect(ctx.control.calls.length).toBe(calls);
     // A mistyped key does not use up the form: the right one still connects with it.
-    const retry = await apiAt(ctx, {
-      method: 'POST',
-      url: '/api/auth/callback',
+    const retry = await callAt(ctx, ENDPOINTS.submitFormLogin, {
       form: { state, apiKey: 'demo-key', accountId: '7' },
       cookie: owner.cookie,
     });
-    expect(retry.json<{ success: boolean }>().success).toBe(true);
+    expect(retry.json().success).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { addMember } from '../helpers/members.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
+import { call } from '../helpers/contract-call.ts';
 import { api, createTestApp, fakeIdentity } from '../helpers/test-app.ts';
 
 describeEachDatabase('team endpoints', (db) => {
@@ -18,10 +20,13 @@ describeEachDatabase('team endpoints', (db) => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/team/info answers the team and the user with role and permissions', async () => {
-    const response = await api(app, { url: '/api/team/info', cookie: owner.cookie });
+  const rename = (form?: { name: string }) =>
+    call(app, ENDPOINTS.updateTeamInfo, { cookie: owner.cookie, ...(form ? { form } : {}) });
+
+  it('getTeamInfo answers the team and the user with role and permissions', async () => {
+    const response = await call(app, ENDPOINTS.getTeamInfo, { cookie: owner.cookie });
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ team: Record<string, unknown>; user: Record<string, unknown> }>();
+    const body = response.json();
     expect(body.team).toEqual({
       id: owner.team.id,
       name: "zed's team",
@@ -41,13 +46,8 @@ describeEachDatabase('team endpoints', (db) => {
     });
   });
 
-  it('PUT /api/team/info renames (trimmed) and writes an audit row', async () => {
-    const response = await api(app, {
-      method: 'PUT',
-      url: '/api/team/info',
-      cookie: owner.cookie,
-      form: { name: '  Zed & Co  ' },
-    });
+  it('updateTeamInfo renames (trimmed) and writes an audit row', async () => {
+    const response = await rename({ name: '  Zed & Co  ' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ team: { id: owner.team.id, name: 'Zed & Co' } });
     const audit = await db()
@@ -66,47 +66,42 @@ describeEachDatabase('team endpoints', (db) => {
 
   it('refuses an empty or too long name, naming the field, and changes nothing', async () => {
     for (const name of ['', ' ', 'x'.repeat(81)]) {
-      const response = await api(app, {
-        method: 'PUT',
-        url: '/api/team/info',
-        cookie: owner.cookie,
-        form: { name },
-      });
+      const response = await rename({ name });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({
-        error: { code: 'VALIDATION_FAILED', field: 'name' },
-      });
+      expect(response.error()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
     }
-    const missing = await api(app, { method: 'PUT', url: '/api/team/info', cookie: owner.cookie });
-    expect(missing.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'name' } });
-    const info = await api(app, { url: '/api/team/info', cookie: owner.cookie });
+    const missing = await rename();
+    expect(missing.error()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
+    const info = await call(app, ENDPOINTS.getTeamInfo, { cookie: owner.cookie });
     expect(info.json()).toMatchObject({ team: { name: 'Zed & Co' } });
   });
 
   it('ignores fields the browser has no say in (team id, plan limits)', async () => {
+    // Fields the contract does not declare: sent raw, to the contract's path.
     const response = await api(app, {
-      method: 'PUT',
-      url: '/api/team/info',
+      method: ENDPOINTS.updateTeamInfo.method,
+      url: ENDPOINTS.updateTeamInfo.path,
       cookie: owner.cookie,
       form: { name: 'Zed & Co', id: other.team.id, userLimit: '99', planId: 'annual-plan' },
     });
+    expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       team: { id: owner.team.id, userLimit: 5, planId: 'basic-plan' },
     });
-    const theirs = await api(app, { url: '/api/team/info', cookie: other.cookie });
+    const theirs = await call(app, ENDPOINTS.getTeamInfo, { cookie: other.cookie });
     expect(theirs.json()).toMatchObject({ team: { name: "stranger's team" } });
   });
 
-  it('GET /api/team/users lists only the caller’s team, ordered by name', async () => {
+  it('getTeamUsers lists only the caller’s team, ordered by name', async () => {
     await addMember(db(), owner.team.id, 'adam@example.com');
     await db()
       .updateTable('users')
       .set({ name: 'Adam Apple' })
       .where('email', '=', 'adam@example.com')
       .execute();
-    const response = await api(app, { url: '/api/team/users', cookie: owner.cookie });
+    const response = await call(app, ENDPOINTS.getTeamUsers, { cookie: owner.cookie });
     expect(response.statusCode).toBe(200);
-    const users = response.json<{ users: Array<Record<string, unknown>> }>().users;
+    const users = response.json().users;
     expect(users.map((u) => u.email)).toEqual(['adam@example.com', 'zed@example.com']);
     expect(users[0]).toMatchObject({
       firstName: 'Mem',
@@ -128,9 +123,7 @@ describeEachDatabase('team endpoints', (db) => {
         'roleName',
       ].sort(),
     );
-    const theirs = await api(app, { url: '/api/team/users', cookie: other.cookie });
-    expect(theirs.json<{ users: Array<{ email: string }> }>().users.map((u) => u.email)).toEqual([
-      'stranger@example.com',
-    ]);
+    const theirs = await call(app, ENDPOINTS.getTeamUsers, { cookie: other.cookie });
+    expect(theirs.json().users.map((u) => u.email)).toEqual(['stranger@example.com']);
   });
 });
