@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUSINESS_UNIT_HEADER } from '@gds/contract';
+import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
 import type { IdentityProvider } from '../../src/modules/auth/identity-provider.ts';
+import { fetchedAnswer, urlOf } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { TinyBrowser, freePort } from '../helpers/browser.ts';
 import { createTestApp, testConfig } from '../helpers/test-app.ts';
@@ -35,12 +36,12 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
 
   it('signs in with the sandbox form and lands on /login/callback, then the profile loads', async () => {
     const browser = new TinyBrowser();
-    const login = await browser.fetch(`${base}/api/home/login?nextUrl=Team`, {
-      method: 'POST',
-      headers: { ...apiHeaders, origin: base },
-    });
+    const login = await browser.fetch(
+      `${base}${urlOf(ENDPOINTS.login, { query: { nextUrl: 'Team' } })}`,
+      { method: ENDPOINTS.login.method, headers: { ...apiHeaders, origin: base } },
+    );
     expect(login.status).toBe(200);
-    const { authUri } = (await login.json()) as { authUri: string };
+    const { authUri } = (await fetchedAnswer(ENDPOINTS.login, login)).json();
     expect(authUri.startsWith(`${base}/sandbox/oidc/auth?`)).toBe(true);
     expect(new URL(authUri).searchParams.get('code_challenge_method')).toBe('S256');
 
@@ -83,16 +84,14 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
     expect(landed.url.pathname).toBe('/login/callback');
     expect(landed.url.searchParams.get('code')).toBeTruthy();
 
-    const done = await browser.fetch(`${base}/api/auth/callback${landed.url.search}`, {
-      headers: apiHeaders,
-    });
-    const body = (await done.json()) as {
-      success: boolean;
-      user: { email: string; name: string };
-      team: { name: string };
-    };
-    expect(done.status, JSON.stringify(body)).toBe(200);
-    expect(body).toMatchObject({
+    // The SPA's /login/callback forwards the provider's query as it came.
+    const callbackUrl = `${base}${ENDPOINTS.loginCallback.path}${landed.url.search}`;
+    const done = await fetchedAnswer(
+      ENDPOINTS.loginCallback,
+      await browser.fetch(callbackUrl, { headers: apiHeaders }),
+    );
+    expect(done.status, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
       success: true,
       user: { email: 'sandy@example.com', name: 'Sandy Box' },
       team: { name: "Sandy's team" },
@@ -100,24 +99,24 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
     });
     expect(tokenCalls).toBe(1);
 
-    const info = await browser.fetch(`${base}/api/team/info`, { headers: apiHeaders });
+    const info = await browser.fetch(`${base}${urlOf(ENDPOINTS.getTeamInfo)}`, {
+      headers: apiHeaders,
+    });
     expect(info.status).toBe(200);
 
     // The same redirect replayed: the state is used, so no second token call is made.
-    const replay = await browser.fetch(`${base}/api/auth/callback${landed.url.search}`, {
-      headers: apiHeaders,
-    });
+    const replay = await browser.fetch(callbackUrl, { headers: apiHeaders });
     expect(replay.status).toBe(400);
     expect(tokenCalls).toBe(1);
   });
 
   it('a code the provider refuses is a failed sign-in (400), not a crash, and no user is made', async () => {
     const browser = new TinyBrowser();
-    const login = await browser.fetch(`${base}/api/home/login`, {
-      method: 'POST',
+    const login = await browser.fetch(`${base}${urlOf(ENDPOINTS.login)}`, {
+      method: ENDPOINTS.login.method,
       headers: apiHeaders,
     });
-    const { authUri } = (await login.json()) as { authUri: string };
+    const { authUri } = (await fetchedAnswer(ENDPOINTS.login, login)).json();
     const formPage = await browser.follow(authUri, () => false);
     const action = /action="([^"]+)"/.exec(await formPage.response.text())?.[1] ?? '';
     const submitted = await browser.fetch(new URL(action, base).toString(), {
@@ -131,11 +130,14 @@ describeEachDatabase('sign-in through the sandbox identity provider', (db) => {
     );
     const query = new URLSearchParams(landed.url.search);
     query.set('code', 'forged-code');
-    const response = await browser.fetch(`${base}/api/auth/callback?${query.toString()}`, {
-      headers: apiHeaders,
-    });
+    const response = await fetchedAnswer(
+      ENDPOINTS.loginCallback,
+      await browser.fetch(`${base}${ENDPOINTS.loginCallback.path}?${query.toString()}`, {
+        headers: apiHeaders,
+      }),
+    );
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: 'LOGIN_FAILED' } });
+    expect(response.error()).toMatchObject({ code: 'LOGIN_FAILED' });
     const users = await db()
       .selectFrom('users')
       .select('id')

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROLES, PLAN_OPTIONS } from '@gds/contract';
+import { DEFAULT_ROLES, ENDPOINTS, PLAN_OPTIONS } from '@gds/contract';
 import { LOGIN_STATE_TTL_MS } from '../../src/modules/auth/auth.service.ts';
+import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn, startSignIn } from '../helpers/sign-in.ts';
 import {
-  api,
   createTestApp,
   fakeIdentity,
   sessionCookieOf,
@@ -22,8 +22,11 @@ describeEachDatabase('sign-in', (db) => {
   });
   afterAll(() => app.close());
 
-  const callback = (state: string, cookie: string | undefined, extra = 'code=ok') =>
-    api(app, { url: `/api/auth/callback?${extra}&state=${encodeURIComponent(state)}`, cookie });
+  const callback = (
+    state: string,
+    cookie?: string,
+    extra: Record<string, string> = { code: 'ok' },
+  ) => call(app, ENDPOINTS.loginCallback, { query: { ...extra, state }, cookie });
 
   it('login answers the provider address with PKCE-bound state and a pre-login cookie', async () => {
     const started = await startSignIn(app);
@@ -63,23 +66,18 @@ describeEachDatabase('sign-in', (db) => {
   });
 
   it('stores the partner key as the team referral', async () => {
-    const login = await api(app, {
-      method: 'POST',
-      url: '/api/home/login',
-      form: { partnerKey: 'partner-42' },
-    });
-    const state =
-      new URL(login.json<{ authUri: string }>().authUri).searchParams.get('state') ?? '';
+    const login = await call(app, ENDPOINTS.login, { form: { partnerKey: 'partner-42' } });
+    const state = new URL(login.json().authUri).searchParams.get('state') ?? '';
     identity.claims = { email: 'referred@example.com' };
     const done = await callback(state, sessionCookieOf(login));
     expect(done.statusCode).toBe(200);
     const team = await db()
       .selectFrom('teams')
       .select('referral_partner_key')
-      .where('id', '=', done.json<{ team: { id: string } }>().team.id)
+      .where('id', '=', done.json().team.id)
       .executeTakeFirstOrThrow();
     expect(team.referral_partner_key).toBe('partner-42');
-    expect(done.json<{ nextUrl: string | null }>().nextUrl).toBeNull();
+    expect(done.json().nextUrl).toBeNull();
   });
 
   it('rotates the session: the pre-login cookie no longer works, the new one does', async () => {
@@ -89,11 +87,10 @@ describeEachDatabase('sign-in', (db) => {
     const fresh = sessionCookieOf(done);
     expect(fresh).toBeDefined();
     expect(fresh).not.toBe(started.cookie);
-    expect((await api(app, { url: '/api/team/info', cookie: fresh })).statusCode).toBe(200);
-    expect((await api(app, { url: '/api/team/info', cookie: started.cookie })).statusCode).toBe(
-      401,
-    );
-    expect(done.json<{ nextUrl: string }>().nextUrl).toBe('Team');
+    const info = (cookie: string | undefined) => call(app, ENDPOINTS.getTeamInfo, { cookie });
+    expect((await info(fresh)).statusCode).toBe(200);
+    expect((await info(started.cookie)).statusCode).toBe(401);
+    expect(done.json().nextUrl).toBe('Team');
   });
 
   describe('state is single-use, expires, and is bound to the session (no token call otherwise)', () => {
@@ -103,7 +100,7 @@ describeEachDatabase('sign-in', (db) => {
       const calls = identity.tokenCalls;
       const again = await callback(started.state, started.cookie);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toMatchObject({ error: { code: 'LOGIN_FAILED' } });
+      expect(again.error()).toMatchObject({ code: 'LOGIN_FAILED' });
       expect(identity.tokenCalls).toBe(calls);
     });
 
@@ -113,9 +110,7 @@ describeEachDatabase('sign-in', (db) => {
       const calls = identity.tokenCalls;
       const response = await callback(started.state, started.cookie);
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ error: { message: string } }>().error.message).toMatch(
-        /expired or was already used/,
-      );
+      expect(response.error().message).toMatch(/expired or was already used/);
       expect(identity.tokenCalls).toBe(calls);
     });
 
@@ -133,13 +128,15 @@ describeEachDatabase('sign-in', (db) => {
     it('a missing state, a made-up state and a provider error are refused', async () => {
       const started = await startSignIn(app);
       const calls = identity.tokenCalls;
-      expect(
-        (await api(app, { url: '/api/auth/callback?code=x', cookie: started.cookie })).statusCode,
-      ).toBe(400);
+      const stateless = await call(app, ENDPOINTS.loginCallback, {
+        query: { code: 'x' },
+        cookie: started.cookie,
+      });
+      expect(stateless.statusCode).toBe(400);
       expect((await callback('made-up', started.cookie)).statusCode).toBe(400);
-      const denied = await callback(started.state, started.cookie, 'error=access_denied');
+      const denied = await callback(started.state, started.cookie, { error: 'access_denied' });
       expect(denied.statusCode).toBe(400);
-      expect(denied.json()).toMatchObject({ error: { code: 'LOGIN_FAILED' } });
+      expect(denied.error()).toMatchObject({ code: 'LOGIN_FAILED' });
       expect(identity.tokenCalls).toBe(calls);
     });
   });
@@ -149,7 +146,7 @@ describeEachDatabase('sign-in', (db) => {
     identity.claims = { email: 'unverified@example.com', emailVerified: false };
     const response = await callback(started.state, started.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: 'LOGIN_FAILED' } });
+    expect(response.error()).toMatchObject({ code: 'LOGIN_FAILED' });
     identity.claims = undefined;
   });
 });
@@ -157,13 +154,9 @@ describeEachDatabase('sign-in', (db) => {
 describeEachDatabase('sign-in edge cases', (db) => {
   it('refuses to start sign-in from a host that is not an app origin', async () => {
     const app = await createTestApp(db(), { identity: fakeIdentity() });
-    const response = await api(app, {
-      method: 'POST',
-      url: '/api/home/login',
-      host: 'evil.example',
-    });
+    const response = await call(app, ENDPOINTS.login, { host: 'evil.example' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } });
+    expect(response.error()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
     await app.close();
   });
 
@@ -172,13 +165,9 @@ describeEachDatabase('sign-in edge cases', (db) => {
     const config = testConfig({ PORT: '9', PUBLIC_URL: 'http://127.0.0.1:9' });
     const app = await createTestApp(db(), { config });
     const states = await db().selectFrom('oauth_states').select('state_hash').execute();
-    const response = await api(app, {
-      method: 'POST',
-      url: '/api/home/login',
-      host: '127.0.0.1:9',
-    });
+    const response = await call(app, ENDPOINTS.login, { host: '127.0.0.1:9' });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ error: { code: 'BAD_GATEWAY' } });
+    expect(response.error()).toMatchObject({ code: 'BAD_GATEWAY' });
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(await db().selectFrom('oauth_states').select('state_hash').execute()).toEqual(states);
     await app.close();

@@ -11,7 +11,7 @@ import { failure } from '../../src/modules/connections/connect-oauth.ts';
 import { recordConnectionResult } from '../../src/modules/connections/connection-results.ts';
 import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
 import { TinyBrowser, freePort } from './browser.ts';
-import { call, contractBody, urlOf } from './contract-call.ts';
+import { call, fetchedAnswer, urlOf } from './contract-call.ts';
 import type { CallOptions, CallRest } from './contract-call.ts';
 import { createTestApp, fakeIdentity, testConfig } from './test-app.ts';
 
@@ -138,8 +138,7 @@ export async function readResult(browser: TinyBrowser, base: string, id: string)
   const response = await browser.fetch(`${base}${urlOf(endpoint, { query: { id } })}`, {
     headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
   });
-  const body = await response.text();
-  return { status: response.status, body, ...contractBody(endpoint, response.status, body) };
+  return fetchedAnswer(endpoint, response);
 }
 
 /** Follows the provider's redirect to our callback; answers the outcome the SPA page shows. */

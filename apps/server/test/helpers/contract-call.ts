@@ -87,6 +87,12 @@ export function contractBody<E extends Endpoint>(
   };
 }
 
+/** A fetch answer (a test that talks real HTTP) read against the endpoint's contract. */
+export async function fetchedAnswer<E extends Endpoint>(endpoint: E, response: Response) {
+  const body = await response.text();
+  return { status: response.status, body, ...contractBody(endpoint, response.status, body) };
+}
+
 /**
  * Calls one contract endpoint as the SPA does (method and path from the contract, unit header,
  * form-encoded body), through `api()`.

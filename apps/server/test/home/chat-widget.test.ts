@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { api, createTestApp, testConfig } from '../helpers/test-app.ts';
+import { createTestApp, testConfig } from '../helpers/test-app.ts';
 
 const SCRIPT_URL = 'https://widget.chat-vendor.example/loader.js';
 
@@ -59,14 +62,10 @@ describeEachDatabase('chat widget answer and CSP', (db) => {
     await chat.close();
   });
 
-  const chatWidgetOf = async (
-    app: FastifyInstance,
-    unit: 'MEGALYTIC_GDS' | 'RAVEN_GDS' | 'TAPCLICKS_GDS',
-  ) =>
-    (await api(app, { url: '/api/home/config', unit })).json<{ config: { chatWidget: unknown } }>()
-      .config.chatWidget;
+  const chatWidgetOf = async (app: FastifyInstance, unit: BusinessUnit) =>
+    (await call(app, ENDPOINTS.getConfig, { unit })).json().config.chatWidget;
 
-  it('GET /api/home/config answers the vendor only to the unit with a chat widget', async () => {
+  it('getConfig answers the vendor only to the unit with a chat widget', async () => {
     expect(await chatWidgetOf(chat, 'TAPCLICKS_GDS')).toEqual({
       scriptUrl: SCRIPT_URL,
       widgetId: 'w-42',

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
+import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
 
 const MINUTE = 60_000;
 
-describeEachDatabase('GET /api/home/session (timed sign-in check)', (db) => {
+describeEachDatabase('getSession (timed sign-in check)', (db) => {
   const identity = fakeIdentity();
   const clock = testClock();
   let app: FastifyInstance;
@@ -19,7 +21,7 @@ describeEachDatabase('GET /api/home/session (timed sign-in check)', (db) => {
   });
   afterAll(() => app.close());
 
-  const session = (cookie: string) => api(app, { url: '/api/home/session', cookie });
+  const session = (cookie?: string) => call(app, ENDPOINTS.getSession, { cookie });
 
   it('answers when the session ends, absolute and idle', async () => {
     const { cookie } = await signIn(app, identity, 'checker@example.com');
@@ -34,13 +36,12 @@ describeEachDatabase('GET /api/home/session (timed sign-in check)', (db) => {
 
   it('does not extend the idle timer: polling alone lets the session end (440)', async () => {
     const { cookie } = await signIn(app, identity, 'idle-poller@example.com');
-    const idleEnd = session(cookie).then((r) => r.json<{ idleExpiresAt: string }>().idleExpiresAt);
-    const firstEnd = await idleEnd;
+    const firstEnd = (await session(cookie)).json().idleExpiresAt;
     for (let i = 0; i < 5; i += 1) {
       clock.advance(5 * MINUTE);
       const polled = await session(cookie);
       expect(polled.statusCode).toBe(200);
-      expect(polled.json<{ idleExpiresAt: string }>().idleExpiresAt).toBe(firstEnd);
+      expect(polled.json().idleExpiresAt).toBe(firstEnd);
     }
     clock.advance(6 * MINUTE);
     expect((await session(cookie)).statusCode).toBe(440);
@@ -48,14 +49,14 @@ describeEachDatabase('GET /api/home/session (timed sign-in check)', (db) => {
 
   it('other requests are activity: they move idleExpiresAt forward', async () => {
     const { cookie } = await signIn(app, identity, 'active@example.com');
-    const before = (await session(cookie)).json<{ idleExpiresAt: string }>().idleExpiresAt;
+    const before = (await session(cookie)).json().idleExpiresAt;
     clock.advance(10 * MINUTE);
-    expect((await api(app, { url: '/api/team/info', cookie })).statusCode).toBe(200);
-    const after = (await session(cookie)).json<{ idleExpiresAt: string }>().idleExpiresAt;
+    expect((await call(app, ENDPOINTS.getTeamInfo, { cookie })).statusCode).toBe(200);
+    const after = (await session(cookie)).json().idleExpiresAt;
     expect(new Date(after).getTime() - new Date(before).getTime()).toBe(10 * MINUTE);
   });
 
   it('signed out: 401', async () => {
-    expect((await api(app, { url: '/api/home/session' })).statusCode).toBe(401);
+    expect((await session()).statusCode).toBe(401);
   });
 });

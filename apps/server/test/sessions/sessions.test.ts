@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MESSAGES, SESSION_ABSOLUTE_TTL_MS } from '@gds/contract';
+import { ENDPOINTS, MESSAGES, SESSION_ABSOLUTE_TTL_MS } from '@gds/contract';
 import { hashToken } from '../../src/modules/sessions/session-token.ts';
 import { createSessionService } from '../../src/modules/sessions/sessions.service.ts';
+import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,10 +20,11 @@ describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
   });
   afterAll(() => app.close());
 
-  const info = (cookie: string | undefined) => api(app, { url: '/api/team/info', cookie });
+  const info = (cookie: string | undefined) => call(app, ENDPOINTS.getTeamInfo, { cookie });
+  const logout = (cookie: string) => call(app, ENDPOINTS.logout, { cookie });
 
   it('the cookie is HttpOnly, SameSite=Lax, Path=/, no Domain, not Secure over http', async () => {
-    const response = await api(app, { method: 'POST', url: '/api/home/login' });
+    const response = await call(app, ENDPOINTS.login);
     const header = String(response.headers['set-cookie']);
     expect(header).toMatch(/^gds_session=[A-Za-z0-9_-]{43};/);
     expect(header).toContain('HttpOnly');
@@ -36,14 +38,14 @@ describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
     for (const cookie of [undefined, 'gds_session=nonsense', `gds_session=${'A'.repeat(43)}`]) {
       const response = await info(cookie);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+      expect(response.error()).toMatchObject({ code: 'UNAUTHENTICATED' });
     }
   });
 
   it('logout deletes the session: the old cookie then gets 401, and the cookie is cleared', async () => {
     const { cookie } = await signIn(app, identity, 'leaver@example.com');
     expect((await info(cookie)).statusCode).toBe(200);
-    const out = await api(app, { method: 'POST', url: '/api/home/logout', cookie });
+    const out = await logout(cookie);
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     expect(String(out.headers['set-cookie'])).toMatch(
@@ -58,9 +60,7 @@ describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
       .executeTakeFirst();
     expect(row).toBeUndefined();
     // logging out again (or signed out) still succeeds, so it can never loop
-    expect((await api(app, { method: 'POST', url: '/api/home/logout', cookie })).statusCode).toBe(
-      200,
-    );
+    expect((await logout(cookie)).statusCode).toBe(200);
   });
 
   it('stores only the SHA-256 of the session id', async () => {
@@ -81,13 +81,14 @@ describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
     const response = await info(cookie);
     expect(response.statusCode).toBe(440);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({
-      error: { code: 'SESSION_EXPIRED', message: MESSAGES.loggedOutInactivity },
+    expect(response.error()).toEqual({
+      code: 'SESSION_EXPIRED',
+      message: MESSAGES.loggedOutInactivity,
     });
     // every private route says so, and it stays expired
-    expect((await api(app, { url: '/api/team/users', cookie })).statusCode).toBe(440);
+    expect((await call(app, ENDPOINTS.getTeamUsers, { cookie })).statusCode).toBe(440);
     // public routes treat it as signed out
-    expect((await api(app, { url: '/api/home/config', cookie })).statusCode).toBe(200);
+    expect((await call(app, ENDPOINTS.getConfig, { cookie })).statusCode).toBe(200);
   });
 
   it('ends after the idle limit (SESSION_IDLE_SECONDS)', async () => {
@@ -121,12 +122,7 @@ describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
   it('removing a user or a permission takes effect on the next request', async () => {
     const owner = await signIn(app, identity, 'perm-owner@example.com');
     const rename = () =>
-      api(app, {
-        method: 'PUT',
-        url: '/api/team/info',
-        cookie: owner.cookie,
-        form: { name: 'New' },
-      });
+      call(app, ENDPOINTS.updateTeamInfo, { cookie: owner.cookie, form: { name: 'New' } });
     expect((await rename()).statusCode).toBe(200);
     await db()
       .updateTable('roles')
@@ -143,11 +139,7 @@ describeEachDatabase('sessions over https', (db) => {
   it('use the __Host- prefix and Secure', async () => {
     const config = testConfig({ PUBLIC_URL: 'https://app.example.com' });
     const app = await createTestApp(db(), { config, identity: fakeIdentity() });
-    const response = await api(app, {
-      method: 'POST',
-      url: '/api/home/login',
-      host: 'app.example.com',
-    });
+    const response = await call(app, ENDPOINTS.login, { host: 'app.example.com' });
     expect(response.statusCode).toBe(200);
     const header = String(response.headers['set-cookie']);
     expect(header).toMatch(/^__Host-gds_session=/);
