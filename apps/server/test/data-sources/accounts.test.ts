@@ -1,30 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Account } from '@gds/contract';
+import { ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
+import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
+import { everyRow, rowsChanged } from '../helpers/every-row.ts';
 import { seedLogin } from '../helpers/connections.ts';
-import { addMember, snapshot } from '../helpers/members.ts';
+import { addMember } from '../helpers/members.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-type Grouped = {
-  groups: Array<{
-    connectorId: number;
-    credentials: Array<{
-      id: string;
-      name: string;
-      status: string;
-      accounts: Account[];
-      addedBy: unknown;
-    }>;
-  }>;
-  usage: { accountsUsed: number; accountLimit: number };
-  retentionDays: number;
-};
 
 /** The Data Sources screen, delete and restore (retention, plan limit), team isolation. */
 describeEachDatabase('data sources: accounts', (db) => {
@@ -41,14 +28,14 @@ describeEachDatabase('data sources: accounts', (db) => {
   afterAll(() => app.close());
 
   const grouped = async (cookie = owner.cookie) => {
-    const response = await api(app, { url: '/api/dataSources/groupedData', cookie });
+    const response = await call(app, ENDPOINTS.getGroupedData, { cookie });
     expect(response.statusCode).toBe(200);
-    return response.json<Grouped>();
+    return response.json();
   };
-  const remove = (id: string, cookie = owner.cookie) =>
-    api(app, { method: 'DELETE', url: `/api/dataSources/deleteAccount/${id}`, cookie });
-  const restore = (id: string, cookie = owner.cookie) =>
-    api(app, { method: 'POST', url: `/api/dataSources/restoreAccount/${id}`, cookie });
+  const remove = (accountId: string, cookie = owner.cookie) =>
+    call(app, ENDPOINTS.deleteAccount, { params: { accountId }, cookie });
+  const restore = (accountId: string, cookie = owner.cookie) =>
+    call(app, ENDPOINTS.restoreAccount, { params: { accountId }, cookie });
 
   it('groups logins and accounts by connector with health, people and usage', async () => {
     const ga = await seedLogin(db(), owner.team.id, {
@@ -102,7 +89,7 @@ describeEachDatabase('data sources: accounts', (db) => {
 
     const deleted = await remove(id, memberSession.cookie);
     expect(deleted.statusCode).toBe(200);
-    const account = deleted.json<{ account: Account }>().account;
+    const account = deleted.json().account;
     expect(account).toMatchObject({
       status: 'deleted',
       deletedAt: clock().toISOString(),
@@ -111,14 +98,14 @@ describeEachDatabase('data sources: accounts', (db) => {
     });
     expect((await grouped()).usage.accountsUsed).toBe(3);
     // Deleting again changes nothing.
-    expect((await remove(id)).json<{ account: Account }>().account.deletedBy?.id).toBe(member.id);
+    expect((await remove(id)).json().account.deletedBy?.id).toBe(member.id);
 
     clock.advance(29 * DAY);
     // Sessions end after 12 hours: sign in again after moving the clock.
     owner = await signIn(app, identity, 'accounts-owner@example.com');
     const restored = await restore(id);
     expect(restored.statusCode).toBe(200);
-    expect(restored.json<{ account: Account }>().account).toEqual(before);
+    expect(restored.json().account).toEqual(before);
 
     const actions = await db()
       .selectFrom('audit_log')
@@ -145,12 +132,10 @@ describeEachDatabase('data sources: accounts', (db) => {
     await seedLogin(db(), team.team.id, { connectorId: 3, accounts: 1 });
     const refused = await restore(accountIds[0] ?? '', team.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      error: {
-        code: 'CONFLICT',
-        message:
-          "Restoring this account would exceed your plan's limit of 2 accounts. Delete another account or add accounts in Billing.",
-      },
+    expect(refused.error()).toEqual({
+      code: 'CONFLICT',
+      message:
+        "Restoring this account would exceed your plan's limit of 2 accounts. Delete another account or add accounts in Billing.",
     });
     expect((await grouped(team.cookie)).usage).toEqual({ accountsUsed: 2, accountLimit: 2 });
   });
@@ -183,24 +168,27 @@ describeEachDatabase('data sources: accounts', (db) => {
     expect(purged[0]?.details).toMatchObject({ accountId: old });
   });
 
-  it('another team’s account: 404 on delete and restore, rows unchanged; lists never show it', async () => {
+  it('another team’s account: 404 on delete and restore, no row changed; lists never show it', async () => {
     outsider = await signIn(app, identity, 'accounts-outsider@example.com');
     owner = await signIn(app, identity, 'accounts-owner@example.com');
     const { accountIds } = await seedLogin(db(), owner.team.id, {
       connectorId: 12,
-      accounts: 1,
+      accounts: 2,
       name: 'private login',
     });
-    const id = accountIds[0] ?? '';
-    const before = await snapshot(db(), owner.team.id);
+    const [live = '', deleted = ''] = accountIds;
+    expect((await remove(deleted)).statusCode).toBe(200);
+    // Each in the state the request would act on: a live one to delete, a deleted one to restore.
+    const before = await everyRow(db());
     for (const response of [
-      await remove(id, outsider.cookie),
-      await restore(id, outsider.cookie),
+      await remove(live, outsider.cookie),
+      await restore(deleted, outsider.cookie),
     ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect(await snapshot(db(), owner.team.id)).toEqual(before);
+    // No row anywhere: the outsider's own team (its audit log) included.
+    expect(rowsChanged(before, await everyRow(db()))).toEqual({});
     const theirs = await grouped(outsider.cookie);
     expect(theirs.groups).toEqual([]);
     expect(JSON.stringify(theirs)).not.toContain('private login');
