@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BUSINESS_UNIT_HEADER, ERROR_STATUS, connectorCallbackPath } from '@gds/contract';
+import {
+  BUSINESS_UNIT_HEADER,
+  ENDPOINTS,
+  ERROR_STATUS,
+  connectorCallbackPath,
+} from '@gds/contract';
 import type { ErrorCode } from '@gds/contract';
 import { securityHeaders } from '../../src/http/security-headers.ts';
+import { urlOf } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { rawRequest, sendRaw } from '../helpers/raw-http.ts';
 import type { RawResponse } from '../helpers/raw-http.ts';
@@ -11,7 +17,10 @@ import { createTestApp, testConfig } from '../helpers/test-app.ts';
 /**
  * Answers made before or outside Fastify's hooks: the router's refusals, Node's HTTP parser,
  * unmet expectations. Sent over real sockets, since inject skips the parser and its limits.
+ * Addresses that are not endpoints are written out; the endpoints' come from the contract.
  */
+const CONFIG = ENDPOINTS.getConfig.path;
+
 describeEachDatabase('every answer has the one error shape and the security headers', (db) => {
   const config = testConfig();
   let app: FastifyInstance;
@@ -52,8 +61,8 @@ describeEachDatabase('every answer has the one error shape and the security head
     expectError(await rawRequest(port, { target: connectorCallbackPath(long) }), 'URI_TOO_LONG');
     expectError(
       await rawRequest(port, {
-        method: 'DELETE',
-        target: `/api/dataSources/deleteAccount/${long}`,
+        method: ENDPOINTS.deleteAccount.method,
+        target: urlOf(ENDPOINTS.deleteAccount, { params: { accountId: long } }),
         headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
       }),
       'URI_TOO_LONG',
@@ -67,7 +76,7 @@ describeEachDatabase('every answer has the one error shape and the security head
     );
     expectError(
       await rawRequest(port, {
-        target: '/api/home/config',
+        target: CONFIG,
         headers: { cookie: 'a'.repeat(20_000) },
       }),
       'HEADERS_TOO_LARGE',
@@ -80,27 +89,28 @@ describeEachDatabase('every answer has the one error shape and the security head
 
   it('an HTTP/1.1 request without Host → 400 BAD_REQUEST', async () => {
     expectError(
-      await sendRaw(port, 'GET /api/home/config HTTP/1.1\r\nconnection: close\r\n\r\n'),
+      await sendRaw(port, `GET ${CONFIG} HTTP/1.1\r\nconnection: close\r\n\r\n`),
       'BAD_REQUEST',
     );
   });
 
   it('an Expect other than 100-continue → 417 EXPECTATION_FAILED', async () => {
     expectError(
-      await rawRequest(port, { target: '/api/home/config', headers: { expect: 'tea' } }),
+      await rawRequest(port, { target: CONFIG, headers: { expect: 'tea' } }),
       'EXPECTATION_FAILED',
     );
   });
 
   it('unknown addresses, /api or not, are JSON 404s', async () => {
     expectError(await rawRequest(port, { target: '/api/nope' }), 'NOT_FOUND');
-    expectError(await rawRequest(port, { method: 'PATCH', target: '/api/team/info' }), 'NOT_FOUND');
+    const teamInfo = ENDPOINTS.getTeamInfo.path;
+    expectError(await rawRequest(port, { method: 'PATCH', target: teamInfo }), 'NOT_FOUND');
     expectError(await rawRequest(port, { target: '/missing.js' }), 'NOT_FOUND');
   });
 
   it('the headers of raw answers are those helmet sets on routed ones (no drift)', async () => {
     const routed = await rawRequest(port, {
-      target: '/api/home/config',
+      target: CONFIG,
       headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
     });
     expect(routed.status).toBe(200);

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUSINESS_UNIT_HEADER, connectorCallbackPath } from '@gds/contract';
+import { BUSINESS_UNIT_HEADER, ENDPOINTS, connectorCallbackPath } from '@gds/contract';
+import type { Endpoint } from '@gds/contract';
+import { call, urlOf } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { everyRow } from '../helpers/every-row.ts';
+import { everyRow, rowsChanged } from '../helpers/every-row.ts';
 import { seedLogin } from '../helpers/connections.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import type { RawResponse } from '../helpers/raw-http.ts';
 import { signIn, startSignIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity } from '../helpers/test-app.ts';
 
 const hex = (char: string, upper: boolean) => {
   const code = char.charCodeAt(0).toString(16).padStart(2, '0');
@@ -51,6 +53,15 @@ interface Attack {
   body?: string;
 }
 
+/** An endpoint's method and canonical path: the spellings are applied to that path. */
+const route = (endpoint: Endpoint, params?: Record<string, string>) => ({
+  method: endpoint.method,
+  path: urlOf(endpoint, { params }),
+});
+
+/** The rename route, canonically written. */
+const RENAME = ENDPOINTS.updateTeamInfo.path;
+
 /** Forged from another site: no unit header, a foreign Origin, the victim's cookie. */
 const FORGED = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
 
@@ -62,8 +73,7 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
   let attacks: Attack[];
   let deletedAccount: string;
   beforeAll(async () => {
-    // A fixed clock: session bookkeeping stays put, so "nothing changed" means every row.
-    app = await createTestApp(db(), { identity, clock: testClock(), forceCloseConnections: true });
+    app = await createTestApp(db(), { identity, forceCloseConnections: true });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
@@ -71,27 +81,26 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
     const { accountIds } = await seedLogin(db(), owner.team.id, { accounts: 2 });
     const [active = '', deleted = ''] = accountIds;
     deletedAccount = deleted;
-    const removed = await api(app, {
-      method: 'DELETE',
-      url: `/api/dataSources/deleteAccount/${deleted}`,
+    const removed = await call(app, ENDPOINTS.deleteAccount, {
+      params: { accountId: deleted },
       cookie: owner.cookie,
     });
     expect(removed.statusCode).toBe(200);
     const pending = await startSignIn(app);
     attacks = [
-      { method: 'PUT', path: '/api/team/info', body: 'name=Forged' },
-      { method: 'POST', path: `/api/dataSources/restoreAccount/${deleted}` },
-      { method: 'DELETE', path: `/api/dataSources/deleteAccount/${active}` },
-      { method: 'POST', path: '/api/home/logout' },
-      { method: 'POST', path: '/api/home/login', query: 'nextUrl=Team' },
-      { method: 'POST', path: '/api/auth/callback', body: 'state=forged&apiKey=k' },
-      { method: 'GET', path: '/api/auth/', query: 'integration_type=1&type=reauth' },
+      { ...route(ENDPOINTS.updateTeamInfo), body: 'name=Forged' },
+      route(ENDPOINTS.restoreAccount, { accountId: deleted }),
+      route(ENDPOINTS.deleteAccount, { accountId: active }),
+      route(ENDPOINTS.logout),
+      { ...route(ENDPOINTS.login), query: 'nextUrl=Team' },
+      { ...route(ENDPOINTS.submitFormLogin), body: 'state=forged&apiKey=k' },
+      { ...route(ENDPOINTS.startConnection), query: 'integration_type=1&type=reauth' },
       {
-        method: 'GET',
-        path: '/api/auth/callback',
+        ...route(ENDPOINTS.loginCallback),
         query: `code=ok&state=${encodeURIComponent(pending.state)}`,
       },
       { method: 'GET', path: connectorCallbackPath('google-analytics'), query: 'code=x&state=y' },
+      // Not an endpoint, on purpose.
       { method: 'GET', path: '/api/no/such/endpoint' },
     ];
   });
@@ -134,8 +143,8 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
         expectRefused(await send(attack, attack.path), `${attack.method} ${attack.path}`);
       }
     }
-    expect(await everyRow(db())).toEqual(before);
-    const session = await api(app, { url: '/api/home/session', cookie: owner.cookie });
+    expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+    const session = await call(app, ENDPOINTS.getSession, { cookie: owner.cookie });
     expect(session.statusCode, 'the session is still alive').toBe(200);
     const account = await db()
       .selectFrom('data_source_accounts')
@@ -146,7 +155,7 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
   });
 
   it('the same request sent as the app sends it is served (the refusals are not the harness)', async () => {
-    const rename = await send(attacks[0] as Attack, '/api/team/info', {
+    const rename = await send(attacks[0] as Attack, RENAME, {
       [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS',
       origin: 'http://localhost:3000',
     });
@@ -160,7 +169,7 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
   });
 
   it('no random spelling of the rename route gets past the guards (property)', async () => {
-    const path = '/api/team/info';
+    const path = RENAME;
     const spelled = fc
       .array(
         fc.record({
@@ -188,14 +197,14 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
       }),
       { numRuns: 80 },
     );
-    expect(await everyRow(db())).toEqual(before);
+    expect(rowsChanged(before, await everyRow(db()))).toEqual({});
   });
 });
 
 describe('spellings', () => {
   it('each spelling really differs from the path it spells', () => {
     for (const spell of Object.values(SPELLINGS)) {
-      expect(spell('/api/team/info')).not.toBe('/api/team/info');
+      expect(spell(RENAME)).not.toBe(RENAME);
     }
   });
 });

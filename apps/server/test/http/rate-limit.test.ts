@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import { createDatabase } from '../../src/db/database.ts';
+import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { api, createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
 
 /**
  * RELIABILITY 25: sign-in start and callback are limited per client IP and minute, counted in
@@ -14,17 +16,18 @@ const LIMIT = 3;
 const config = testConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: String(LIMIT), TRUST_PROXY: 'true' });
 
 const RATE_LIMITED = {
-  error: {
-    code: 'RATE_LIMITED',
-    message: 'Too many sign-in attempts. Please wait a minute and try again.',
-  },
+  code: 'RATE_LIMITED',
+  message: 'Too many sign-in attempts. Please wait a minute and try again.',
 };
 
 const login = (app: FastifyInstance, ip: string) =>
-  api(app, { method: 'POST', url: '/api/home/login', headers: { 'x-forwarded-for': ip } });
+  call(app, ENDPOINTS.login, { headers: { 'x-forwarded-for': ip } });
 
 const callback = (app: FastifyInstance, ip: string) =>
-  api(app, { url: '/api/auth/callback?code=ok&state=nope', headers: { 'x-forwarded-for': ip } });
+  call(app, ENDPOINTS.loginCallback, {
+    query: { code: 'ok', state: 'nope' },
+    headers: { 'x-forwarded-for': ip },
+  });
 
 describeEachDatabase('sign-in rate limit', (db, kind, another) => {
   const identity = fakeIdentity();
@@ -54,7 +57,7 @@ describeEachDatabase('sign-in rate limit', (db, kind, another) => {
     const refused = await login(app, '203.0.113.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('45');
-    expect(refused.json()).toEqual(RATE_LIMITED);
+    expect(refused.error()).toEqual(RATE_LIMITED);
     expect(refused.cookies).toEqual([]);
     expect(await states()).toBe(before);
 
@@ -62,7 +65,7 @@ describeEachDatabase('sign-in rate limit', (db, kind, another) => {
     const tokenCalls = identity.tokenCalls;
     const refusedCallback = await callback(app, '203.0.113.1');
     expect(refusedCallback.statusCode).toBe(429);
-    expect(refusedCallback.json()).toEqual(RATE_LIMITED);
+    expect(refusedCallback.error()).toEqual(RATE_LIMITED);
     expect(identity.tokenCalls).toBe(tokenCalls);
 
     // another IP is unaffected
@@ -109,9 +112,9 @@ it('with the database unreachable, a rate-limited sign-in start fails with 503 (
   const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody:x@127.0.0.1:9/none' });
   const app = await createTestApp(db, { identity: fakeIdentity() });
   try {
-    const response = await api(app, { method: 'POST', url: '/api/home/login' });
+    const response = await call(app, ENDPOINTS.login);
     expect(response.statusCode).toBe(503);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(response.error().code).toBe('SERVICE_UNAVAILABLE');
   } finally {
     await app.close();
     await db.destroy();

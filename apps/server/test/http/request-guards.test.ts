@@ -3,12 +3,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
+import { call } from '../helpers/contract-call.ts';
+import type { CallOptions } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { hostileFormFor } from '../helpers/hostile-text.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
-import type { ApiRequest } from '../helpers/test-app.ts';
 
 describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
   const identity = fakeIdentity();
@@ -28,49 +29,39 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
         .where('id', '=', owner.team.id)
         .executeTakeFirstOrThrow()
     ).name;
-  const rename = (extra: Partial<ApiRequest>, name = 'Changed') =>
-    api(app, {
-      method: 'PUT',
-      url: '/api/team/info',
-      cookie: owner.cookie,
-      form: { name },
-      ...extra,
-    });
+  const rename = (extra: CallOptions<typeof ENDPOINTS.updateTeamInfo>, name = 'Changed') =>
+    call(app, ENDPOINTS.updateTeamInfo, { cookie: owner.cookie, form: { name }, ...extra });
+  const config = (extra: CallOptions<typeof ENDPOINTS.getConfig> = {}) =>
+    call(app, ENDPOINTS.getConfig, extra);
 
   describe('business unit header', () => {
     it('missing or unknown → 403 BUSINESS_UNIT_INVALID, nothing changed', async () => {
       const before = await teamName();
       const missing = await rename({ unit: null, host: 'localhost:3000' });
       expect(missing.statusCode).toBe(403);
-      expect(missing.json()).toMatchObject({ error: { code: 'BUSINESS_UNIT_INVALID' } });
+      expect(missing.error()).toMatchObject({ code: 'BUSINESS_UNIT_INVALID' });
       const unknown = await rename({ headers: { [BUSINESS_UNIT_HEADER]: 'ACME_GDS' } });
-      expect(unknown.json()).toMatchObject({ error: { code: 'BUSINESS_UNIT_INVALID' } });
-      expect(
-        (await api(app, { url: '/api/home/config', unit: null, host: 'localhost:3000' }))
-          .statusCode,
-      ).toBe(403);
+      expect(unknown.error()).toMatchObject({ code: 'BUSINESS_UNIT_INVALID' });
+      expect((await config({ unit: null, host: 'localhost:3000' })).statusCode).toBe(403);
       expect(await teamName()).toBe(before);
     });
 
     it('a header that is not the host’s unit → 403 BUSINESS_UNIT_MISMATCH', async () => {
-      const response = await api(app, {
-        url: '/api/home/config',
-        unit: 'RAVEN_GDS',
-        host: 'localhost:3000',
-      });
+      const response = await config({ unit: 'RAVEN_GDS', host: 'localhost:3000' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ error: { code: 'BUSINESS_UNIT_MISMATCH' } });
+      expect(response.error()).toMatchObject({ code: 'BUSINESS_UNIT_MISMATCH' });
     });
 
     it('a session never acts in another unit than its team’s (403, nothing changed)', async () => {
       const before = await teamName();
       const response = await rename({ unit: 'RAVEN_GDS' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ error: { code: 'BUSINESS_UNIT_MISMATCH' } });
-      expect(
-        (await api(app, { url: '/api/team/info', cookie: owner.cookie, unit: 'TAPCLICKS_GDS' }))
-          .statusCode,
-      ).toBe(403);
+      expect(response.error()).toMatchObject({ code: 'BUSINESS_UNIT_MISMATCH' });
+      const info = await call(app, ENDPOINTS.getTeamInfo, {
+        cookie: owner.cookie,
+        unit: 'TAPCLICKS_GDS',
+      });
+      expect(info.statusCode).toBe(403);
       expect(await teamName()).toBe(before);
     });
   });
@@ -85,11 +76,9 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
       ]) {
         const response = await rename({ headers });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toMatchObject({ error: { code: 'ORIGIN_NOT_ALLOWED' } });
+        expect(response.error()).toMatchObject({ code: 'ORIGIN_NOT_ALLOWED' });
       }
-      const login = await api(app, {
-        method: 'POST',
-        url: '/api/home/login',
+      const login = await call(app, ENDPOINTS.login, {
         headers: { origin: 'https://evil.example' },
       });
       expect(login.statusCode).toBe(403);
@@ -110,10 +99,7 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
     });
 
     it('GETs are not origin-checked (they change nothing)', async () => {
-      const response = await api(app, {
-        url: '/api/home/config',
-        headers: { origin: 'https://evil.example' },
-      });
+      const response = await config({ headers: { origin: 'https://evil.example' } });
       expect(response.statusCode).toBe(200);
     });
   });
@@ -132,10 +118,11 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
 
     it('are on API answers, errors, 404s and pages; API answers are not cached', async () => {
       for (const response of [
-        await api(app, { url: '/api/home/config' }),
-        await api(app, { url: '/api/team/info' }),
+        await config(),
+        await call(app, ENDPOINTS.getTeamInfo),
+        // Not an endpoint, on purpose.
         await api(app, { url: '/api/nope' }),
-        await api(app, { url: '/api/home/config', unit: null }),
+        await config({ unit: null }),
       ]) {
         expectHeaders(response.headers);
         expect(response.headers['cache-control']).toBe('no-store');
@@ -146,15 +133,13 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
     });
 
     it('allow the tag manager only when a tag id is configured', async () => {
-      const plain = String(
-        (await api(app, { url: '/api/home/config' })).headers['content-security-policy'],
-      );
+      const plain = String((await config()).headers['content-security-policy']);
       expect(plain).not.toContain('googletagmanager');
       const tagged = await createTestApp(db(), {
         config: testConfig({ GTAG_IDS: 'MEGALYTIC_GDS=G-TEST123' }),
       });
       const csp = String(
-        (await api(tagged, { url: '/api/home/config' })).headers['content-security-policy'],
+        (await call(tagged, ENDPOINTS.getConfig)).headers['content-security-policy'],
       );
       expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com/);
       await tagged.close();
@@ -171,19 +156,18 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
     it('validation errors name the field', async () => {
       const response = await rename({}, '   ');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({
-        error: { code: 'VALIDATION_FAILED', field: 'name' },
-      });
-      const query = await api(app, { url: '/api/dataSources/connectorConfig?all=maybe' });
-      expect(query.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', field: 'all' } });
+      expect(response.error()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'name' });
+      const query = await call(app, ENDPOINTS.getConnectorConfig, { query: { all: 'maybe' } });
+      expect(query.error()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'all' });
     });
   });
 
   describe('body parsing (RELIABILITY 10)', () => {
+    // Raw bodies on purpose: the payload itself is what is being tried.
     const put = (payload: string | Buffer, contentType = 'application/x-www-form-urlencoded') =>
       app.inject({
-        method: 'PUT',
-        url: '/api/team/info',
+        method: ENDPOINTS.updateTeamInfo.method,
+        url: ENDPOINTS.updateTeamInfo.path,
         headers: {
           host: 'localhost:3000',
           [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS',
@@ -270,7 +254,8 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
     });
 
     it('a malformed query string is a 400, not a crash', async () => {
-      const response = await api(app, { url: '/api/dataSources/connectorConfig?all=%zz' });
+      // A raw query on purpose: no client would encode it so.
+      const response = await api(app, { url: `${ENDPOINTS.getConnectorConfig.path}?all=%zz` });
       expect(response.statusCode).toBe(400);
     });
   });
