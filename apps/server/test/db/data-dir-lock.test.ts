@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { PROBES } from '@gds/contract';
 import { REPO_ROOT } from '../../src/paths.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 import type { ServerProcess } from '../helpers/server-process.ts';
@@ -57,13 +58,13 @@ it('a second process on the same DATA_DIR refuses, naming the first; a killed fi
   expect(rotation.stderr).toContain(`in use by another process: the server listening on`);
   // Refused before it changed anything.
   expect(fs.readdirSync(path.join(dataDir, 'keys')).sort()).toEqual(keysBefore);
-  expect((await fetch(`${first.base}/readyz`)).status).toBe(200);
+  expect((await fetch(`${first.base}${PROBES.readiness.path}`)).status).toBe(200);
 
   await first.stop('SIGKILL');
   expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
   const third = await start();
   await third.waitForOutput(/GDS server on/, 40_000);
-  expect((await fetch(`${third.base}/readyz`)).status).toBe(200);
+  expect((await fetch(`${third.base}${PROBES.readiness.path}`)).status).toBe(200);
   expect(await third.stop()).toBe(0);
   expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
 }, 120_000);

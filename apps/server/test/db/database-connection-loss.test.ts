@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
 import type { Db } from '../../src/db/database.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../src/db/test-database.ts';
-import { api, createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
+import { call } from '../helpers/contract-call.ts';
+import { createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
 
 /**
  * PostgreSQL drops pooled connections on a restart, a failover or pg_terminate_backend. The
@@ -50,7 +52,7 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
       // The timeout makes PostgreSQL wait until each backend has really exited.
       sql`SELECT pg_terminate_backend(pid, 5000) FROM unnest(${pids}::int[]) AS pid`.execute(admin);
 
-    const login = () => api(app, { method: 'POST', url: '/api/home/login' });
+    const login = () => call(app, ENDPOINTS.login);
 
     it('idle connections terminated: no crash, the next requests succeed on new connections', async () => {
       const pids = await poolBackends(opened.db, 3);

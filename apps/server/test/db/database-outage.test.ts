@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUSINESS_UNIT_HEADER, ENDPOINTS, PROBES } from '@gds/contract';
 import { createDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
+import { fetchedAnswer } from '../helpers/contract-call.ts';
 import { POSTGRES_BIN, createPostgresCluster } from '../helpers/postgres-cluster.ts';
 import type { PostgresCluster } from '../helpers/postgres-cluster.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
@@ -10,10 +12,8 @@ import type { ServerProcess } from '../helpers/server-process.ts';
 import { tempDir } from '../helpers/test-app.ts';
 
 const GENERIC_503 = {
-  error: {
-    code: 'SERVICE_UNAVAILABLE',
-    message: 'The service is briefly unavailable. Please try again.',
-  },
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is briefly unavailable. Please try again.',
 };
 /** Longest a request may take to fail while PostgreSQL is away. */
 const FAIL_FAST_MS = 6_000;
@@ -93,9 +93,9 @@ describe.skipIf(!POSTGRES_BIN)(title, () => {
     fetch(server.base + path, { signal: AbortSignal.timeout(FAIL_FAST_MS + 4000) });
   /** A public request the database must answer: sign-in start (rate limit + OAuth state). */
   const signInStart = (server: ServerProcess) =>
-    fetch(`${server.base}/api/home/login`, {
-      method: 'POST',
-      headers: { 'x-gds-businessUnit': 'MEGALYTIC_GDS' },
+    fetch(`${server.base}${ENDPOINTS.login.path}`, {
+      method: ENDPOINTS.login.method,
+      headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
       signal: AbortSignal.timeout(FAIL_FAST_MS + 4000),
     });
   const serving = (server: ServerProcess) =>
@@ -108,25 +108,25 @@ describe.skipIf(!POSTGRES_BIN)(title, () => {
     const server = await start();
     await server.waitForOutput(/GDS server on/);
     expect((await signInStart(server)).status).toBe(200);
-    expect((await get(server, '/readyz')).status).toBe(200);
+    expect((await get(server, PROBES.readiness.path)).status).toBe(200);
 
     await cluster.stop('immediate');
     const began = Date.now();
     const refused = await signInStart(server);
     expect(Date.now() - began).toBeLessThan(FAIL_FAST_MS);
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual(GENERIC_503);
-    const ready = await get(server, '/readyz');
+    expect((await fetchedAnswer(ENDPOINTS.login, refused)).error()).toEqual(GENERIC_503);
+    const ready = await fetchedAnswer(PROBES.readiness, await get(server, PROBES.readiness.path));
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
-    expect((await get(server, '/healthz')).status).toBe(200);
+    expect(ready.error()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect((await get(server, PROBES.health.path)).status).toBe(200);
     // The refresh loop ran into the outage; it resumes below.
     await server.waitForOutput(/refreshing data-source tokens failed/);
     expect(server.alive()).toBe(true);
 
     await cluster.start();
     await serving(server);
-    expect((await get(server, '/readyz')).status).toBe(200);
+    expect((await get(server, PROBES.readiness.path)).status).toBe(200);
     const db = createDatabase({ kind: 'postgres', url: cluster.url });
     try {
       const id = await seedDueCredential(db);

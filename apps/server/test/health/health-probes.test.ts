@@ -1,17 +1,18 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS, PROBES } from '@gds/contract';
+import type { Endpoint } from '@gds/contract';
 import { createDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { CHECK_TIMEOUT_MS } from '../../src/modules/health/health.routes.ts';
+import { call, contractBody } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { api, createTestApp, testConfig } from '../helpers/test-app.ts';
+import { createTestApp, testConfig } from '../helpers/test-app.ts';
 
 const UNAVAILABLE = {
-  error: {
-    code: 'SERVICE_UNAVAILABLE',
-    message: 'The service is not ready (database). Please try again shortly.',
-  },
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The service is not ready (database). Please try again shortly.',
 };
 
 /** An app whose log lines the test reads, at the level a server runs with. */
@@ -25,8 +26,14 @@ async function loggedApp(db: Db) {
 }
 
 /** A probe as an orchestrator sends it: no cookie, no unit header, any host. */
-const probe = (app: FastifyInstance, url: string) =>
-  app.inject({ method: 'GET', url, headers: { host: '10.0.0.7:3000' } });
+const probe = async <E extends Endpoint>(app: FastifyInstance, endpoint: E) => {
+  const response = await app.inject({
+    method: endpoint.method,
+    url: endpoint.path,
+    headers: { host: '10.0.0.7:3000' },
+  });
+  return Object.assign(response, contractBody(endpoint, response.statusCode, response.body));
+};
 
 function expectProbeHeaders(response: Awaited<ReturnType<typeof probe>>) {
   expect(response.headers['content-security-policy']).toContain("object-src 'none'");
@@ -45,14 +52,14 @@ describeEachDatabase('GET /healthz and /readyz', (db) => {
   afterAll(() => app.close());
 
   it('/healthz: 200 without session or unit header, security headers, no log line', async () => {
-    const response = await probe(app, '/healthz');
+    const response = await probe(app, PROBES.health);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     expectProbeHeaders(response);
   });
 
   it('/readyz: 200 listing the checks that passed', async () => {
-    const response = await probe(app, '/readyz');
+    const response = await probe(app, PROBES.readiness);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
@@ -62,11 +69,12 @@ describeEachDatabase('GET /healthz and /readyz', (db) => {
   });
 
   it('probes write no log line, other requests do', async () => {
-    await probe(app, '/healthz');
-    await probe(app, '/readyz');
-    expect(lines.filter((line) => /healthz|readyz/.test(line))).toEqual([]);
-    await api(app, { url: '/api/home/config' });
-    expect(lines.some((line) => line.includes('/api/home/config'))).toBe(true);
+    await probe(app, PROBES.health);
+    await probe(app, PROBES.readiness);
+    const probePaths = [PROBES.health.path, PROBES.readiness.path];
+    expect(lines.filter((line) => probePaths.some((path) => line.includes(path)))).toEqual([]);
+    await call(app, ENDPOINTS.getConfig);
+    expect(lines.some((line) => line.includes(ENDPOINTS.getConfig.path))).toBe(true);
   });
 });
 
@@ -75,10 +83,10 @@ it('with the database refusing connections: /healthz 200, /readyz 503, no log li
   const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody:x@127.0.0.1:9/none' });
   const { app, lines } = await loggedApp(db);
   try {
-    expect((await probe(app, '/healthz')).statusCode).toBe(200);
-    const response = await probe(app, '/readyz');
+    expect((await probe(app, PROBES.health)).statusCode).toBe(200);
+    const response = await probe(app, PROBES.readiness);
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(UNAVAILABLE);
+    expect(response.error()).toEqual(UNAVAILABLE);
     expectProbeHeaders(response);
     expect(lines).toEqual([]);
   } finally {
@@ -96,10 +104,10 @@ it('with a database that accepts but never answers: /readyz 503 within its bound
   const { app } = await loggedApp(db);
   try {
     const started = Date.now();
-    const response = await probe(app, '/readyz');
+    const response = await probe(app, PROBES.readiness);
     const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual(UNAVAILABLE);
+    expect(response.error()).toEqual(UNAVAILABLE);
     expect(elapsed).toBeGreaterThanOrEqual(CHECK_TIMEOUT_MS - 50);
     expect(elapsed).toBeLessThan(CHECK_TIMEOUT_MS + 1500);
   } finally {

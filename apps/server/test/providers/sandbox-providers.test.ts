@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import path from 'node:path';
@@ -43,17 +43,14 @@ describeEachDatabase('sandbox providers (demo mode)', (db) => {
         .executeTakeFirst()
     )?.status;
 
-  async function waitFor(check: () => Promise<boolean>, ms = 8000) {
-    const until = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > until) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const within = { timeout: 8000, interval: 100 };
 
   it('the server refreshes on its own; revoking in the provider console leads to "needs reconnect"', async () => {
     await connectOAuth(ctx, owner.cookie, 1, { login: 'console"<b>@example.com' });
-    await waitFor(() => Promise.resolve(ctx.control.count('refresh', 'google-analytics') > 0));
+    await vi.waitFor(
+      () => expect(ctx.control.count('refresh', 'google-analytics')).toBeGreaterThan(0),
+      within,
+    );
 
     const browser = browserWith(owner.cookie);
     const consolePage = await browser.fetch(`${ctx.base}/sandbox/providers/console`);
@@ -69,7 +66,10 @@ describeEachDatabase('sandbox providers (demo mode)', (db) => {
       }).toString(),
     });
     expect(revoked.status).toBe(303);
-    await waitFor(async () => (await statusOf(owner.team.id)) === 'needs_reconnect');
+    await vi.waitFor(
+      async () => expect(await statusOf(owner.team.id)).toBe('needs_reconnect'),
+      within,
+    );
   });
 
   it('refuses an unknown client, an unregistered redirect_uri and a missing PKCE challenge', async () => {
