@@ -37,7 +37,8 @@ export type Answer<E extends Endpoint> = Omit<LightMyRequestResponse, 'json'> & 
 /** Undefined fields are left out; everything else is sent as text (as the web client does). */
 function asText(fields: object): Record<string, string> {
   const text: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields as Record<string, unknown>)) {
+  type Value = string | number | boolean | undefined;
+  for (const [key, value] of Object.entries(fields as Record<string, Value>)) {
     if (value !== undefined) text[key] = String(value);
   }
   return text;
