@@ -1,46 +1,54 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, PROBES, buildPath } from '@gds/contract';
+import { ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
+import { call } from './helpers/contract-call.ts';
+import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
-import { addMember, setPermissionsExcept, snapshot } from './helpers/members.ts';
+import { everyRow, rowsChanged } from './helpers/every-row.ts';
+import { addMember, setPermissionsExcept } from './helpers/members.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity } from './helpers/test-app.ts';
+import { createTestApp, fakeIdentity } from './helpers/test-app.ts';
 
 type Name = keyof typeof ENDPOINTS;
-type Sample = { query?: string; form?: Record<string, string>; params?: Record<string, string> };
+type Sample<N extends Name> = CallOptions<(typeof ENDPOINTS)[N]>;
 
-/** Rows of team A the samples name (seeded before the matrix runs). */
-interface Seeded {
-  accountA: string;
+/**
+ * Makes one of team A's objects for a sample, fresh for each request, in the state the request
+ * would act on (a live account to delete, a deleted one to restore): a refusal then is the
+ * server's doing, not a no-op because an earlier test already deleted or restored it.
+ */
+interface TeamAObjects {
+  account(state: 'live' | 'deleted'): Promise<string>;
   /** A connection result recorded for member A's session. */
-  resultA: string;
+  connectionResult(): Promise<string>;
 }
 
 /**
- * A valid request for each endpoint. The Record type makes a new endpoint a compile error
- * here until it has an entry, and the test below fails at run time as well.
+ * A valid request for each endpoint, typed by that endpoint's contract. The mapped type makes
+ * a new endpoint a compile error here until it has an entry, and the test below fails at run
+ * time as well.
  */
-const SAMPLE: Record<Name, Sample | ((seeded: Seeded) => Sample)> = {
+const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sample<N>>) } = {
   getConfig: {},
-  login: { query: 'nextUrl=Team' },
+  login: { query: { nextUrl: 'Team' } },
   logout: {},
-  loginCallback: { query: 'code=x&state=y' },
+  loginCallback: { query: { code: 'x', state: 'y' } },
   getSession: {},
   getTeamInfo: {},
   updateTeamInfo: { form: { name: 'Matrix team' } },
   getTeamUsers: {},
-  getConnectorConfig: { query: 'all=true' },
-  startConnection: { query: 'integration_type=1&type=reauth' },
+  getConnectorConfig: { query: { all: 'true' } },
+  startConnection: { query: { integration_type: 1, type: 'reauth' } },
   // A stale state answers success: false (200), as the form's callback always does.
   submitFormLogin: { form: { state: 'stale-state', apiKey: 'k', accountId: '1' } },
   getGroupedData: {},
-  deleteAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
-  restoreAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
-  getConnectionResult: ({ resultA }) => ({ query: `id=${resultA}` }),
+  deleteAccount: async (teamA) => ({ params: { accountId: await teamA.account('live') } }),
+  restoreAccount: async (teamA) => ({ params: { accountId: await teamA.account('deleted') } }),
+  getConnectionResult: async (teamA) => ({ query: { id: await teamA.connectionResult() } }),
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -54,32 +62,42 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   let ownerA: SignedIn;
   let memberA: SignedIn;
   let ownerB: SignedIn;
-  let seeded: Seeded;
+  /** Every id and email of team A, seeded ones included: no row team B changes may name one. */
+  const marksOfA: string[] = ['owner-a@example.com', 'member-a@example.com'];
   beforeAll(async () => {
     app = await createTestApp(db(), { identity });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
     memberA = await signIn(app, identity, 'member-a@example.com');
     ownerB = await signIn(app, identity, 'owner-b@example.com');
-    const login = await seedLogin(db(), ownerA.team.id, { userId: ownerA.user.id });
-    seeded = {
-      accountA: login.accountIds[0] ?? '',
-      resultA: await seedConnectionResult(db(), memberA),
-    };
+    marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
   });
   afterAll(() => app.close());
 
-  const call = (name: Name, cookie?: string) => {
-    const endpoint = ENDPOINTS[name];
+  const teamA: TeamAObjects = {
+    async account(state) {
+      const login = await seedLogin(db(), ownerA.team.id, { userId: ownerA.user.id, accounts: 1 });
+      const id = login.accountIds[0] ?? '';
+      if (state === 'deleted') {
+        await db()
+          .updateTable('data_source_accounts')
+          .set({ deleted_at: new Date(), deleted_by: ownerA.user.id })
+          .where('id', '=', id)
+          .execute();
+      }
+      marksOfA.push(login.credentialId, id);
+      return id;
+    },
+    connectionResult: () => seedConnectionResult(db(), memberA),
+  };
+
+  /** Seeds what the sample names (before any "nothing changed" reading); answers its sender. */
+  const prepare = async (name: Name) => {
     const entry = SAMPLE[name];
-    const sample = typeof entry === 'function' ? entry(seeded) : entry;
-    const path = buildPath(endpoint.path, sample.params ?? {});
-    return api(app, {
-      method: endpoint.method,
-      url: sample.query ? `${path}?${sample.query}` : path,
-      cookie,
-      ...(sample.form ? { form: sample.form } : {}),
-    });
+    const sample = typeof entry === 'function' ? await entry(teamA) : entry;
+    // Each sample was type-checked against its own endpoint above; this one call serves all.
+    return (cookie?: string) =>
+      call(app, ENDPOINTS[name] as Endpoint, { ...sample, cookie } as CallOptions<Endpoint>);
   };
 
   it('every contract endpoint is served, and every /api route is a contract endpoint', () => {
@@ -95,50 +113,58 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   describe.each(entries)('%s', (name, endpoint) => {
     const access = endpoint.access;
     if (access.kind === 'public') {
-      it('is public: anonymous callers are not refused with 401/403', async () => {
-        const response = await call(name);
+      it('is public: anonymous callers are served, neither refused nor failed', async () => {
+        const response = await (await prepare(name))();
         expect([401, 403, 440]).not.toContain(response.statusCode);
+        expect(response.statusCode, response.body).toBeLessThan(500);
       });
       return;
     }
 
     it('anonymous → 401', async () => {
-      const response = await call(name);
+      const response = await (await prepare(name))();
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+      expect(response.error()).toMatchObject({ code: 'UNAUTHENTICATED' });
     });
 
     if (access.permissions.length > 0) {
       it(`member without ${access.permissions.join(', ')} → 403, nothing changed`, async () => {
         await setPermissionsExcept(db(), memberA.user.id, access.permissions);
-        const before = await snapshot(db());
-        const response = await call(name, memberA.cookie);
+        const send = await prepare(name);
+        const before = await everyRow(db());
+        const response = await send(memberA.cookie);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
-        expect(await snapshot(db())).toEqual(before);
+        expect(response.error()).toMatchObject({ code: 'FORBIDDEN' });
+        expect(rowsChanged(before, await everyRow(db()))).toEqual({});
       });
     }
 
     it('member holding the permissions → allowed', async () => {
       await setPermissionsExcept(db(), memberA.user.id, []);
-      const response = await call(name, memberA.cookie);
+      const response = await (await prepare(name))(memberA.cookie);
       expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
       expect(response.statusCode).toBeLessThan(300);
     });
 
-    it("a member of another team never sees or changes team A's rows", async () => {
-      const before = await snapshot(db(), ownerA.team.id);
-      const response = await call(name, ownerB.cookie);
+    it("a member of another team never sees team A's rows, nor changes or names them in any table", async () => {
+      const send = await prepare(name);
+      const before = await everyRow(db());
+      const response = await send(ownerB.cookie);
+      const changed = rowsChanged(before, await everyRow(db()));
       if (TEAM_A_OBJECT.has(name)) {
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+        expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
+        // Refused: no row changed anywhere, the caller's own (an audit entry) included.
+        expect(changed).toEqual({});
       } else {
         expect(response.statusCode).toBeLessThan(300);
       }
       expect(response.body).not.toContain(ownerA.team.id);
       expect(response.body).not.toContain('owner-a@example.com');
       expect(response.body).not.toContain('member-a@example.com');
-      expect(await snapshot(db(), ownerA.team.id)).toEqual(before);
+      // What team B's request did change (its own team, its session) names nothing of team A.
+      const written = JSON.stringify(changed);
+      for (const mark of marksOfA) expect(written).not.toContain(mark);
     });
   });
 

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/database.ts';
 import { rotateTokenKeys } from '../../src/modules/credentials/key-rotation.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { apiAt, connectOAuth, startSandboxApp } from '../helpers/connections.ts';
+import { callAt, connectOAuth, startSandboxApp } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { testClock } from '../helpers/test-app.ts';
 import { envKeys, tokenKey } from '../helpers/token-keys.ts';
@@ -64,8 +64,10 @@ describeEachDatabase('statements on credentials and accounts', (db) => {
       .where('team_id', '=', owner.team.id)
       .executeTakeFirstOrThrow();
     for (const endpoint of [ENDPOINTS.deleteAccount, ENDPOINTS.restoreAccount]) {
-      const url = endpoint.path.replace(':accountId', account.id);
-      const answer = await apiAt(ctx, { method: endpoint.method, url, cookie: owner.cookie });
+      const answer = await callAt(ctx, endpoint, {
+        params: { accountId: account.id },
+        cookie: owner.cookie,
+      });
       expect(answer.statusCode, answer.body).toBe(200);
     }
     clock.advance(HOUR - 200 * 1000);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { BUSINESS_UNIT_HEADER } from '@gds/contract';
-import type { ConnectionResult, ENDPOINTS, ResponseOf } from '@gds/contract';
+import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
+import type { ConnectionResult, Endpoint } from '@gds/contract';
 import type { BuildAppOptions } from '../../src/app.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import type { Config } from '../../src/config/config.ts';
@@ -11,10 +11,12 @@ import { failure } from '../../src/modules/connect/connect-oauth.ts';
 import { recordConnectionResult } from '../../src/modules/connect/connection-results.service.ts';
 import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
 import { TinyBrowser, freePort } from './browser.ts';
-import type { ApiRequest } from './test-app.ts';
-import { api, createTestApp, fakeIdentity, testConfig } from './test-app.ts';
+import { call, fetchedAnswer, urlOf } from './contract-call.ts';
+import type { CallOptions, CallRest } from './contract-call.ts';
+import { createTestApp, fakeIdentity, testConfig } from './test-app.ts';
 
-export type StartAnswer = ResponseOf<typeof ENDPOINTS.startConnection>;
+/** The query of startConnection, as tests write it. */
+export type StartQuery = NonNullable<CallOptions<typeof ENDPOINTS.startConnection>['query']>;
 
 /** An app listening on a free port with its sandbox providers, as demo mode runs. */
 export interface SandboxContext {
@@ -58,21 +60,22 @@ export async function startSandboxApp(
   return { app, config, base, host: `localhost:${port}`, control, identity };
 }
 
-/** An API call on the listening app's own host (its origin is the one providers return to). */
-export const apiAt = (ctx: SandboxContext, request: ApiRequest) =>
-  api(ctx.app, { host: ctx.host, ...request });
-
-export async function startConnect(
+/** A contract call on the listening app's own host (its origin is the one providers return to). */
+export function callAt<E extends Endpoint>(
   ctx: SandboxContext,
-  cookie: string,
-  query: Record<string, string>,
-): Promise<StartAnswer> {
-  const response = await apiAt(ctx, {
-    url: `/api/auth/?${new URLSearchParams({ type: 'reauth', ...query }).toString()}`,
+  endpoint: E,
+  ...[options]: CallRest<E>
+) {
+  return call(ctx.app, endpoint, ...([{ host: ctx.host, ...options }] as CallRest<E>));
+}
+
+export async function startConnect(ctx: SandboxContext, cookie: string, query: StartQuery) {
+  const response = await callAt(ctx, ENDPOINTS.startConnection, {
+    query: { type: 'reauth', ...query },
     cookie,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<StartAnswer>();
+  return response.json();
 }
 
 /** A browser holding the session cookie of `cookie` ("gds_session=…"). */
@@ -129,21 +132,22 @@ export async function callbackLocation(browser: TinyBrowser, url: string): Promi
   return location;
 }
 
-/** GET /api/dataSources/connectionResult as the SPA page asks it, with this browser's cookie. */
-export function readResult(browser: TinyBrowser, base: string, id: string): Promise<Response> {
-  const query = new URLSearchParams({ id }).toString();
-  return browser.fetch(`${base}/api/dataSources/connectionResult?${query}`, {
+/** getConnectionResult as the SPA page asks it, with this browser's cookie. */
+export async function readResult(browser: TinyBrowser, base: string, id: string) {
+  const endpoint = ENDPOINTS.getConnectionResult;
+  const response = await browser.fetch(`${base}${urlOf(endpoint, { query: { id } })}`, {
     headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
   });
+  return fetchedAnswer(endpoint, response);
 }
 
 /** Follows the provider's redirect to our callback; answers the outcome the SPA page shows. */
-export async function callback(browser: TinyBrowser, url: string): Promise<ConnectionResult> {
+export async function callback(browser: TinyBrowser, url: string) {
   const location = await callbackLocation(browser, url);
   expect([...location.searchParams.keys()]).toEqual(['id']);
   const answer = await readResult(browser, location.origin, location.searchParams.get('id') ?? '');
-  expect(answer.status, await answer.clone().text()).toBe(200);
-  return (await answer.json()) as ConnectionResult;
+  expect(answer.status, answer.body).toBe(200);
+  return answer.json();
 }
 
 /** The whole OAuth connection as a person does it; answers the outcome the SPA page shows. */
@@ -151,10 +155,10 @@ export async function connectOAuth(
   ctx: SandboxContext,
   cookie: string,
   connectorId: number,
-  options: Parameters<typeof consent>[2] & { query?: Record<string, string> } = {},
+  options: Parameters<typeof consent>[2] & { query?: StartQuery } = {},
 ) {
   const start = await startConnect(ctx, cookie, {
-    integration_type: String(connectorId),
+    integration_type: connectorId,
     ...options.query,
   });
   const browser = browserWith(cookie);

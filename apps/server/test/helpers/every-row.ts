@@ -1,5 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
+
+/**
+ * Columns that any request may change by design, left out of "nothing changed" comparisons:
+ * a session records its last activity (at most once a minute) whatever the request does.
+ * Nothing else is left out.
+ */
+const BOOKKEEPING: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['last_seen_at'],
+};
 
 /**
  * Every table of the database, read from its own catalogue: a table added by a later migration
@@ -13,13 +23,31 @@ async function tableNames(db: Db): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Every row of every table, for "nothing changed at all" comparisons. */
-export async function everyRow(db: Db) {
-  const result: Record<string, unknown[]> = {};
+export type EveryRow = Record<string, Array<Record<string, unknown>>>;
+
+/** Every row of every table (bookkeeping columns aside), for "nothing changed" comparisons. */
+export async function everyRow(db: Db): Promise<EveryRow> {
+  const result: EveryRow = {};
   for (const table of await tableNames(db)) {
-    result[table] = (
-      await sql<unknown>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db)
-    ).rows;
+    const skipped = BOOKKEEPING[table] ?? [];
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(db);
+    result[table] = rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => !skipped.includes(column))),
+    );
   }
   return result;
+}
+
+/** Per table, the rows one reading has and the other does not (a changed row is in both). */
+export function rowsChanged(before: EveryRow, after: EveryRow) {
+  const only = (rows: EveryRow[string] = [], others: EveryRow[string] = []) =>
+    rows.filter((row) => !others.some((other) => isDeepStrictEqual(row, other)));
+  const changed: Record<string, { before: unknown[]; after: unknown[] }> = {};
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const gone = only(before[table], after[table]);
+    const added = only(after[table], before[table]);
+    if (gone.length > 0 || added.length > 0) changed[table] = { before: gone, after: added };
+  }
+  return changed;
 }

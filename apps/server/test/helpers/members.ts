@@ -55,25 +55,3 @@ export async function setPermissionsExcept(db: Db, userId: string, without: read
     ).id;
   await db.updateTable('users').set({ role_id: roleId }).where('id', '=', userId).execute();
 }
-
-/** Every row of the tables a tenant owns, for "nothing changed" comparisons. */
-export async function snapshot(db: Db, teamId?: string) {
-  const teams = db.selectFrom('teams').selectAll().orderBy('id');
-  const users = db.selectFrom('users').selectAll().orderBy('id');
-  const roles = db.selectFrom('roles').selectAll().orderBy('id');
-  const logins = db.selectFrom('data_source_credentials').selectAll().orderBy('id');
-  const accounts = db.selectFrom('data_source_accounts').selectAll().orderBy('id');
-  return {
-    teams: await (teamId ? teams.where('id', '=', teamId) : teams).execute(),
-    users: await (teamId ? users.where('team_id', '=', teamId) : users).execute(),
-    roles: await (teamId ? roles.where('team_id', '=', teamId) : roles).execute(),
-    credentials: await (teamId ? logins.where('team_id', '=', teamId) : logins).execute(),
-    accounts: await (teamId ? accounts.where('team_id', '=', teamId) : accounts).execute(),
-    audit: await db
-      .selectFrom('audit_log')
-      .selectAll()
-      .$if(teamId !== undefined, (q) => q.where('team_id', '=', teamId ?? ''))
-      .orderBy('id')
-      .execute(),
-  };
-}

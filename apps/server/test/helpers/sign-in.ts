@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@gds/contract';
 import type { BusinessUnit, ProfileUser, Team } from '@gds/contract';
 import { expect } from 'vitest';
+import { call } from './contract-call.ts';
 import type { FakeIdentity } from './test-app.ts';
-import { api, sessionCookieOf } from './test-app.ts';
+import { sessionCookieOf } from './test-app.ts';
 
 export interface SignedIn {
   cookie: string;
@@ -16,14 +18,9 @@ export async function startSignIn(
   unit: BusinessUnit = 'MEGALYTIC_GDS',
   cookie?: string,
 ) {
-  const response = await api(app, {
-    method: 'POST',
-    url: '/api/home/login?nextUrl=Team',
-    unit,
-    cookie,
-  });
+  const response = await call(app, ENDPOINTS.login, { query: { nextUrl: 'Team' }, unit, cookie });
   expect(response.statusCode, response.body).toBe(200);
-  const { authUri } = response.json<{ authUri: string }>();
+  const { authUri } = response.json();
   const state = new URL(authUri).searchParams.get('state') ?? '';
   return { cookie: sessionCookieOf(response) ?? cookie ?? '', state, authUri };
 }
@@ -37,13 +34,13 @@ export async function signIn(
 ): Promise<SignedIn> {
   const started = await startSignIn(app, unit);
   identity.claims = { email, givenName: email.split('@')[0] ?? '', familyName: 'Tester' };
-  const response = await api(app, {
-    url: `/api/auth/callback?code=ok&state=${encodeURIComponent(started.state)}`,
+  const response = await call(app, ENDPOINTS.loginCallback, {
+    query: { code: 'ok', state: started.state },
     unit,
     cookie: started.cookie,
   });
   expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<{ user: ProfileUser; team: Team }>();
+  const body = response.json();
   const cookie = sessionCookieOf(response);
   if (!cookie) throw new Error('no session cookie after sign-in');
   return { cookie, user: body.user, team: body.team };

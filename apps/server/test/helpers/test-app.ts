@@ -36,7 +36,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: sharedDataDir,
     LOG_LEVEL: 'silent',
     // Suites sign in many times from one address within one test-clock minute; the limit
-    // itself is tested in rate-limit.test.ts with a small value.
+    // itself is tested in http/rate-limit.test.ts with a small value.
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
     ...env,
   });

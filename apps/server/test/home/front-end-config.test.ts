@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ENDPOINTS } from '@gds/contract';
+import { call } from '../helpers/contract-call.ts';
+import { describeEachDatabase } from '../helpers/each-database.ts';
+import { createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
+
+describeEachDatabase('front-end config', (db) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const config = testConfig({
+      GTAG_IDS: 'RAVEN_GDS=G-RAVEN1',
+      AMCHART_LICENSE: 'am-1',
+      CHARGEBEE_SITE: 'site-1',
+    });
+    app = await createTestApp(db(), { identity: fakeIdentity(), config });
+  });
+  afterAll(() => app.close());
+
+  it('getConfig answers the public values and the unit’s tag id', async () => {
+    const megalytic = await call(app, ENDPOINTS.getConfig);
+    expect(megalytic.json()).toEqual({
+      config: {
+        GOOGLE_CLIENT_ID: '',
+        AMCHART_LICENSE: 'am-1',
+        CHARGEBEE_SITE: 'site-1',
+        gTagId: '',
+        demoMode: true,
+        loginCheckIntervalMs: 300_000,
+        tokenCheckIntervalMs: 600_000,
+        gdsRedirectAllowlist: [
+          'https://lookerstudio.google.com/',
+          'https://datastudio.google.com/',
+          'https://script.google.com/macros/',
+        ],
+        chatWidget: null,
+      },
+    });
+    const raven = await call(app, ENDPOINTS.getConfig, { unit: 'RAVEN_GDS' });
+    expect(raven.json()).toMatchObject({ config: { gTagId: 'G-RAVEN1' } });
+  });
+
+  it('with Google configured, config names the client id and demo mode is off', async () => {
+    const config = testConfig({ GOOGLE_CLIENT_ID: 'gid.apps', GOOGLE_CLIENT_SECRET: 's' });
+    const google = await createTestApp(db(), { config });
+    const response = await call(google, ENDPOINTS.getConfig);
+    expect(response.json()).toMatchObject({
+      config: { GOOGLE_CLIENT_ID: 'gid.apps', demoMode: false },
+    });
+    // and no sandbox is mounted
+    expect(
+      (await google.inject({ url: '/sandbox/oidc/.well-known/openid-configuration' })).statusCode,
+    ).toBe(404);
+    await google.close();
+  });
+
+  it('config answers the timed-check intervals and the return-address allow-list as set', async () => {
+    const config = testConfig({
+      LOGIN_CHECK_INTERVAL_SECONDS: '30',
+      TOKEN_CHECK_INTERVAL_SECONDS: '90',
+      GDS_REDIRECT_ALLOWLIST: 'https://tool.example',
+    });
+    const custom = await createTestApp(db(), { config });
+    const response = await call(custom, ENDPOINTS.getConfig);
+    expect(response.json()).toMatchObject({
+      config: {
+        loginCheckIntervalMs: 30_000,
+        tokenCheckIntervalMs: 90_000,
+        gdsRedirectAllowlist: ['https://tool.example/'],
+      },
+    });
+    await custom.close();
+  });
+});
