@@ -21,7 +21,12 @@ describeEachDatabase('team endpoints', (db) => {
   it('GET /api/team/info answers the team and the user with role and permissions', async () => {
     const response = await api(app, { url: '/api/team/info', cookie: owner.cookie });
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ team: Record<string, unknown>; user: Record<string, unknown> }>();
+    const body = response.json<{
+      team: Record<string, unknown>;
+      user: Record<string, unknown>;
+      admin: unknown;
+    }>();
+    expect(body.admin).toEqual({ platformAdmin: false, switch: null });
     expect(body.team).toEqual({
       id: owner.team.id,
       name: "zed's team",
@@ -109,25 +114,37 @@ describeEachDatabase('team endpoints', (db) => {
     const users = response.json<{ users: Array<Record<string, unknown>> }>().users;
     expect(users.map((u) => u.email)).toEqual(['adam@example.com', 'zed@example.com']);
     expect(users[0]).toMatchObject({
+      name: 'Adam Apple',
       firstName: 'Mem',
       lastName: 'Ber',
       roleName: 'Member',
       lastLoginAt: null,
+      lastActiveAt: null,
+      credentialCount: 0,
     });
     expect(users[1]?.lastLoginAt).toEqual(expect.any(String));
+    expect(users[1]?.lastActiveAt).toEqual(expect.any(String));
     expect(Object.keys(users[0] ?? {}).sort()).toEqual(
       [
+        'credentialCount',
         'email',
         'firstName',
         'id',
         'image',
         'joinedAt',
+        'lastActiveAt',
         'lastLoginAt',
         'lastName',
+        'name',
         'roleId',
         'roleName',
       ].sort(),
     );
+    expect(response.json<{ seats: unknown }>().seats).toEqual({
+      members: 2,
+      pendingInvitations: 0,
+      limit: 5,
+    });
     const theirs = await api(app, { url: '/api/team/users', cookie: other.cookie });
     expect(theirs.json<{ users: Array<{ email: string }> }>().users.map((u) => u.email)).toEqual([
       'stranger@example.com',

@@ -1,6 +1,6 @@
-import type { ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { ProfileUser, Team } from '@gds/contract';
 import type { TeamRow } from '../../db/schema.ts';
-import type { SessionUser, UsersRepository } from './users.repository.ts';
+import type { SessionUser } from './users.repository.ts';
 
 /** Database rows → the contract's response shapes (nothing else leaves the server). */
 
@@ -32,21 +32,5 @@ export function toProfileUser(user: SessionUser): ProfileUser {
     roleId: user.roleId,
     roleName: user.roleName,
     permissions: user.permissions,
-  };
-}
-
-type MemberRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
-
-export function toTeamUser(row: MemberRow): TeamUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    image: row.image,
-    roleId: row.role_id,
-    roleName: row.role_name,
-    joinedAt: row.created_at.toISOString(),
-    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
   };
 }

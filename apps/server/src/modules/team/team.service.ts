@@ -1,9 +1,10 @@
 import { DEFAULT_PLAN_BY_UNIT, DEFAULT_ROLES, PLAN_OPTIONS, SUPER_ADMIN_ROLE } from '@gds/contract';
-import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { BusinessUnit, ProfileUser, Team } from '@gds/contract';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import { BUILT_IN_BY_NAME } from '../roles/role-permissions.ts';
+import { toProfileUser, toTeam } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import type { SessionUser } from './users.repository.ts';
@@ -30,8 +31,13 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
   return {
     findSessionUser: (userId: string) => users.findSessionUser(userId),
 
-    async getInfo(user: SessionUser): Promise<{ team: Team; user: ProfileUser }> {
-      return { team: await teamOf(user), user: toProfileUser(user) };
+    async getInfo(user: SessionUser) {
+      return {
+        team: await teamOf(user),
+        user: toProfileUser(user),
+        // The admin switch answers these; until then nobody is a platform admin here.
+        admin: { platformAdmin: false, switch: null },
+      };
     },
 
     /** Renames the caller's team and records who did it, in one transaction. */
@@ -51,19 +57,17 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    async listUsers(user: SessionUser): Promise<{ users: TeamUser[] }> {
-      return { users: (await users.listByTeam(user.teamId)).map(toTeamUser) };
-    },
-
     /**
-     * Sign-in: finds the user of this unit by email, or creates the user with a new team of
-     * the unit (default roles, the skin's plan limits, Super Admin). Answers the user id.
+     * Sign-in: finds the user of this unit by email, or creates them: by `createNew` when the
+     * sign-in says how (joining by invitation), else with a new team of the unit (default
+     * roles, the skin's plan limits, Super Admin). Answers the user id and whether it is new.
      */
     async provisionUser(
       unit: BusinessUnit,
       identity: SignInIdentity,
       partnerKey: string | null,
-    ): Promise<string> {
+      createNew?: (tx: Db, now: Date) => Promise<string>,
+    ): Promise<{ userId: string; created: boolean }> {
       const now = deps.clock();
       for (let attempt = 0; ; attempt += 1) {
         try {
@@ -81,9 +85,12 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
                 })
                 .where('id', '=', existing.id)
                 .execute();
-              return existing.id;
+              return { userId: existing.id, created: false };
             }
-            return createOwner(tx, unit, identity, partnerKey, now);
+            const userId = createNew
+              ? await createNew(tx, now)
+              : await createOwner(tx, unit, identity, partnerKey, now);
+            return { userId, created: true };
           });
         } catch (error) {
           // Two first sign-ins racing: the loser's insert hits the unique index; retry finds it.
@@ -113,7 +120,8 @@ async function createOwner(
   });
   let ownerRoleId: string | undefined;
   for (const role of DEFAULT_ROLES) {
-    const id = await repo.insertRole(team.id, role.name, role.permissions);
+    const builtIn = BUILT_IN_BY_NAME[role.name] ?? null;
+    const id = await repo.insertRole(team.id, role.name, role.permissions, builtIn);
     if (role.name === SUPER_ADMIN_ROLE) ownerRoleId = id;
   }
   if (!ownerRoleId) throw new AppError('INTERNAL', 'The default roles have no Super Admin.');
@@ -128,6 +136,7 @@ async function createOwner(
       image: identity.image,
       team_id: team.id,
       role_id: ownerRoleId,
+      joined_at: now,
       last_login_at: now,
     })
     .returning('id')

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { PERMISSIONS } from '@gds/contract';
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
+import type { BuiltInRole } from '../../db/schema.ts';
+import { effectivePermissions } from '../roles/role-permissions.ts';
 
 /** A signed-in user as every request sees it: read fresh, with the role's permissions. */
 export interface SessionUser {
@@ -15,6 +16,8 @@ export interface SessionUser {
   teamUnit: BusinessUnit;
   roleId: string;
   roleName: string;
+  /** 'super_admin' or 'admin' for the built-in roles, null for the team's own. */
+  roleBuiltIn: BuiltInRole | null;
   permissions: PermissionMap;
 }
 
@@ -42,6 +45,7 @@ export function createUsersRepository(db: Db) {
           't.business_unit',
           'u.role_id',
           'r.name as role_name',
+          'r.built_in',
           'r.permissions',
         ])
         .where('u.id', '=', userId)
@@ -58,7 +62,8 @@ export function createUsersRepository(db: Db) {
         teamUnit: row.business_unit,
         roleId: row.role_id,
         roleName: row.role_name,
-        permissions: knownPermissions(row.permissions),
+        roleBuiltIn: row.built_in,
+        permissions: effectivePermissions(row.built_in, row.permissions),
       };
     },
 
@@ -70,39 +75,7 @@ export function createUsersRepository(db: Db) {
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
-
-    /** Members of one team, by name (empty names last, then email). */
-    listByTeam(teamId: string) {
-      return withRole()
-        .select([
-          'u.id',
-          'u.email',
-          'u.first_name',
-          'u.last_name',
-          'u.name',
-          'u.image',
-          'u.role_id',
-          'r.name as role_name',
-          'u.created_at',
-          'u.last_login_at',
-        ])
-        .where('u.team_id', '=', teamId)
-        .orderBy(sql`lower(coalesce(nullif(u.name, ''), u.email))`)
-        .orderBy('u.id')
-        .execute();
-    },
   };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
-
-/** Only known names with boolean values leave the database: a stray key grants nothing. */
-function knownPermissions(stored: unknown): PermissionMap {
-  const map: PermissionMap = {};
-  if (typeof stored !== 'object' || stored === null) return map;
-  for (const name of PERMISSIONS) {
-    const value: unknown = (stored as Record<string, unknown>)[name];
-    if (typeof value === 'boolean') map[name] = value;
-  }
-  return map;
-}
