@@ -87,8 +87,9 @@ export function createInvitationAcceptance(deps: { db: Db; clock: Clock }) {
       return deps.db.transaction().execute(async (tx) => {
         const row = await byToken(user.teamUnit, token, tx);
         if (!row) throw notFound('That invitation');
+        // Someone else's invitation is not theirs to use: not found, as every other team's row.
         if (!sameEmail(row.email, user.email)) {
-          throw new AppError('FORBIDDEN', INVITATION_MESSAGES.notForYou);
+          throw new AppError('NOT_FOUND', INVITATION_MESSAGES.notForYou);
         }
         if (row.accepted_at && user.teamId === row.team_id) {
           return { teamName: row.team_name, moved: false };

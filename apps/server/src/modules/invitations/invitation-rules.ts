@@ -17,7 +17,7 @@ export const INVITATION_MESSAGES = {
   youAreMember: (teamName: string) => `You are already a member of ${teamName}.`,
   grantMore: 'You can only invite people with a role whose permissions you hold yourself.',
   notForYou:
-    'This invitation was sent to another email address. Sign out, then sign in with the address it was sent to.',
+    'This invitation was not found for the account you are signed in with. Sign out, then sign in with the address it was sent to.',
   signedInAsOther: (invited: string, signedIn: string) =>
     `This invitation was sent to ${invited}, but you signed in as ${signedIn}. Sign in with ${invited} to accept it.`,
   unknownLink:
