@@ -14,7 +14,7 @@ export type RateLimiter = (key: string, reply: FastifyReply) => Promise<void>;
 
 /**
  * A fixed-window limit per key, counted in the database so every instance shares the count
- * (RELIABILITY 25). Over the limit: 429 with Retry-After (seconds to the end of the window). A
+ * (limits must hold however many instances serve). Over the limit: 429 with Retry-After (seconds to the end of the window). A
  * counter that cannot be written fails the request like any other database failure (503); it
  * never lets the request through.
  */
