@@ -9,6 +9,7 @@ import { everyRow, rowsChanged } from './helpers/every-row.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
+import { roleId, seedInvitation } from './helpers/team-management.ts';
 import { createTestApp, fakeIdentity } from './helpers/test-app.ts';
 
 /**
@@ -27,9 +28,18 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
     app = await createTestApp(db(), { identity });
     owner = await signIn(app, identity, 'reader@example.com');
     await seedLogin(db(), owner.team.id, { userId: owner.user.id });
+    const memberRole = await roleId(db(), owner.team.id, 'Member');
+    const invitation = await seedInvitation(db(), {
+      teamId: owner.team.id,
+      email: 'invited@example.com',
+      roleId: memberRole,
+    });
     queries = {
       [ENDPOINTS.getConnectionResult.name]: { id: await seedConnectionResult(db(), owner) },
       [ENDPOINTS.getConnectorConfig.name]: { all: 'true' },
+      [ENDPOINTS.getTeamUser.name]: { user_email: 'reader@example.com' },
+      [ENDPOINTS.getRole.name]: { role_id: memberRole },
+      [ENDPOINTS.getInvitationInfo.name]: { token: invitation.token },
     };
   });
   afterAll(() => app.close());

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
-import type { SessionRow } from '../db/schema.ts';
+import type { BuiltInRole, SessionRow } from '../db/schema.ts';
 
 /** A signed-in user as every request sees it: read fresh, with the role's permissions. */
 export interface SessionUser {
@@ -14,6 +14,8 @@ export interface SessionUser {
   teamUnit: BusinessUnit;
   roleId: string;
   roleName: string;
+  /** 'super_admin' or 'admin' for the built-in roles, null for the team's own. */
+  roleBuiltIn: BuiltInRole | null;
   permissions: PermissionMap;
 }
 

@@ -85,6 +85,8 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         }
         const user = signedInUser(req.auth);
         if (!user) throw unauthenticated();
+        // Kinds this server does not serve yet (platform admins) are refused, never let through.
+        if (access.kind !== 'private') throw forbidden();
         if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
       },
       // A form POST with no fields arrives without a body; validate it as an empty form.

@@ -3,8 +3,10 @@ import { defineEndpoint, privateAccess } from '../endpoint.ts';
 import { idSchema, personSchema } from './schemas.ts';
 
 /**
- * Every action the activity log records, with the words the Activity view shows. Adding an
- * action here is how a new module gets its entries named.
+ * Every action the activity log records, with the words the Activity view shows. These are the
+ * names the server writes (its audit writer only takes one of them), and rows already written
+ * keep their names for good: the log is append-only. Adding an action here is how a new module
+ * gets its entries named.
  */
 export const ACTIVITY_ACTIONS = {
   'team.create': 'Created the team',
@@ -23,10 +25,12 @@ export const ACTIVITY_ACTIONS = {
   'client_link.create': 'Created a client connect link',
   'client_link.revoke': 'Revoked a client connect link',
   'client_link.use': 'A client connected accounts through a link',
-  'credential.connect': 'Connected a data-source login',
-  'credential.reconnect': 'Reconnected a data-source login',
-  'account.delete': 'Deleted an account',
-  'account.restore': 'Restored an account',
+  'data_source.connect': 'Connected a data-source login',
+  'data_source.reconnect': 'Reconnected a data-source login',
+  'data_source.refresh_failed': 'A data-source login could not be refreshed',
+  'data_source.account_delete': 'Deleted an account',
+  'data_source.account_restore': 'Restored an account',
+  'data_source.account_purge': 'Removed a deleted account for good',
   'admin_switch.start': 'A platform admin started acting as a member',
   'admin_switch.end': 'A platform admin stopped acting as a member',
 } as const;

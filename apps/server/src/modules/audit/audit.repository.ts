@@ -1,3 +1,4 @@
+import type { ActivityAction } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 
 /** One row of the append-only audit log as it is written. */
@@ -7,7 +8,8 @@ export interface AuditEntry {
   actorUserId: string | null;
   /** Set when a platform admin acted as the actor: both identities are kept. */
   actingAdminId?: string | null;
-  action: string;
+  /** One of the contract's ACTIVITY_ACTIONS: a new action is named there before it is written. */
+  action: ActivityAction;
   details: Record<string, unknown>;
 }
 

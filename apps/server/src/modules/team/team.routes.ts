@@ -3,15 +3,14 @@ import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import type { TeamService } from './team.service.ts';
 
-/** The caller's team: profile, rename, users. Private routes; the user is always set. */
+/** The caller's team: profile and rename. Private routes; the user is always set. */
 export function teamHandlers(deps: {
   teams: TeamService;
-}): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo' | 'getTeamUsers'> {
+}): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo'> {
   const { teams } = deps;
   return {
     getTeamInfo: async ({ user }) => teams.getInfo(required(user)),
     updateTeamInfo: async ({ user, body }) => teams.rename(required(user), body.name),
-    getTeamUsers: async ({ user }) => teams.listUsers(required(user)),
   };
 }
 
