@@ -15,6 +15,7 @@ import type { ConnectorCredentials, TokenKey } from './config-connectors.ts';
 import { REPO_ROOT } from './paths.ts';
 import {
   deriveAppOrigins,
+  parseEmailList,
   parseGtagIds,
   parseOriginList,
   parseSkinHosts,
@@ -60,6 +61,8 @@ export interface Config {
   sandboxAccountsPerLogin: number;
   /** Sign-in starts and callbacks allowed per client IP per minute, across all instances. */
   rateLimitSignInPerMinute: number;
+  /** PLATFORM_ADMIN_EMAILS, lower-cased: who may use /admin and the admin user switch. */
+  platformAdminEmails: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -138,6 +141,7 @@ const envSchema = z.object({
   SANDBOX_TOKEN_TTL_SECONDS: positiveInt(3600),
   SANDBOX_ACCOUNTS_PER_LOGIN: positiveInt(3),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: positiveInt(30),
+  PLATFORM_ADMIN_EMAILS: optionalText,
 });
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
@@ -214,6 +218,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxTokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     sandboxAccountsPerLogin: e.SANDBOX_ACCOUNTS_PER_LOGIN,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    platformAdminEmails: e.PLATFORM_ADMIN_EMAILS
+      ? wrap('PLATFORM_ADMIN_EMAILS', () => parseEmailList(e.PLATFORM_ADMIN_EMAILS ?? ''))
+      : [],
   };
 }
 
