@@ -27,6 +27,9 @@ import { purgeRateLimits, rateLimit } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { adminHandlers } from './modules/admin/admin.routes.ts';
+import { createAdminSwitchService } from './modules/admin/admin-switch.service.ts';
+import { createPlatformAdmins } from './modules/admin/platform-admins.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createOauthStatesRepository } from './modules/auth/auth.repository.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
@@ -159,7 +162,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
-  const routeDeps = { sessions, findSessionUser: teams.findSessionUser, cookie: cookieSpec };
+  const platformAdmins = createPlatformAdmins({
+    emails: config.platformAdminEmails,
+    findSessionUser: teams.findSessionUser,
+  });
+  const switches = createAdminSwitchService({
+    db,
+    clock,
+    sessions,
+    findSessionUser: teams.findSessionUser,
+  });
+  const routeDeps = {
+    sessions,
+    findSessionUser: teams.findSessionUser,
+    platformAdminOf: platformAdmins.of,
+    cookie: cookieSpec,
+  };
   // RELIABILITY 25: sign-in start and callback share one per-IP budget across instances.
   const signInLimit = rateLimit(
     { db, clock },
@@ -178,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...teamHandlers({ teams }),
       ...dataSourcesHandlers({ dataSources }),
       ...connectionsHandlers({ config, connect }),
+      ...adminHandlers({ db, switches, cookie: cookieSpec }),
     },
     { login: signInLimit, loginCallback: signInLimit },
   );

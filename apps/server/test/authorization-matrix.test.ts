@@ -8,13 +8,14 @@ import { addMember, setPermissionsExcept, snapshot } from './helpers/members.ts'
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity } from './helpers/test-app.ts';
+import { api, createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
 
 type Name = keyof typeof ENDPOINTS;
 type Sample = { query?: string; form?: Record<string, string>; params?: Record<string, string> };
 
 /** Rows of team A the samples name (seeded before the matrix runs). */
 interface Seeded {
+  teamA: string;
   accountA: string;
   /** A connection result recorded for member A's session. */
   resultA: string;
@@ -41,12 +42,31 @@ const SAMPLE: Record<Name, Sample | ((seeded: Seeded) => Sample)> = {
   deleteAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
   restoreAccount: ({ accountA }) => ({ params: { accountId: accountA } }),
   getConnectionResult: ({ resultA }) => ({ query: `id=${resultA}` }),
+  searchTeams: { query: 'q=owner' },
+  userSwitch: ({ teamA }) => ({ form: { user: 'member-a@example.com', teamId: teamA } }),
+  endUserSwitch: {},
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
 const TEAM_A_OBJECT = new Set<Name>(['deleteAccount', 'restoreAccount', 'getConnectionResult']);
 
+/** Endpoints that only act during an admin user switch: other sessions get 409, changing nothing. */
+const SWITCH_ONLY = new Set<Name>(['endUserSwitch']);
+
+/** Listed in PLATFORM_ADMIN_EMAILS; a member of a team of their own, like anyone else. */
+const PLATFORM_ADMIN = 'platform-admin@example.com';
+
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
+
+/** Past the access check: 2xx, or 409 for a switch-only endpoint outside a switch. */
+function expectAllowed(name: Name, response: { statusCode: number; body: string }) {
+  if (SWITCH_ONLY.has(name)) {
+    expect(response.statusCode, response.body).toBe(409);
+    return;
+  }
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+  expect(response.statusCode).toBeLessThan(300);
+}
 
 describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   const identity = fakeIdentity();
@@ -54,15 +74,21 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   let ownerA: SignedIn;
   let memberA: SignedIn;
   let ownerB: SignedIn;
+  let platformAdmin: SignedIn;
   let seeded: Seeded;
   beforeAll(async () => {
-    app = await createTestApp(db(), { identity });
+    app = await createTestApp(db(), {
+      identity,
+      config: testConfig({ PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN }),
+    });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
     memberA = await signIn(app, identity, 'member-a@example.com');
     ownerB = await signIn(app, identity, 'owner-b@example.com');
+    platformAdmin = await signIn(app, identity, PLATFORM_ADMIN);
     const login = await seedLogin(db(), ownerA.team.id, { userId: ownerA.user.id });
     seeded = {
+      teamA: ownerA.team.id,
       accountA: login.accountIds[0] ?? '',
       resultA: await seedConnectionResult(db(), memberA),
     };
@@ -92,6 +118,31 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     expect(Object.keys(SAMPLE).sort()).toEqual(Object.keys(ENDPOINTS).sort());
   });
 
+  /** Refused with 403 and nothing changed (anyone but a platform admin on /admin's routes). */
+  const expectForbidden = async (name: Name, cookie: string) => {
+    const before = await snapshot(db());
+    const response = await call(name, cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(await snapshot(db())).toEqual(before);
+  };
+
+  /** A caller from outside team A: never sees or changes team A's rows. */
+  const expectOutsider = async (name: Name, cookie: string) => {
+    const before = await snapshot(db(), ownerA.team.id);
+    const response = await call(name, cookie);
+    if (TEAM_A_OBJECT.has(name)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    } else {
+      expectAllowed(name, response);
+    }
+    expect(response.body).not.toContain(ownerA.team.id);
+    expect(response.body).not.toContain('owner-a@example.com');
+    expect(response.body).not.toContain('member-a@example.com');
+    expect(await snapshot(db(), ownerA.team.id)).toEqual(before);
+  };
+
   describe.each(entries)('%s', (name, endpoint) => {
     const access = endpoint.access;
     if (access.kind === 'public') {
@@ -108,6 +159,26 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
     });
 
+    if (access.kind === 'platformAdmin') {
+      it('a member holding every permission → 403, nothing changed', async () => {
+        await setPermissionsExcept(db(), memberA.user.id, []);
+        await expectForbidden(name, memberA.cookie);
+      });
+
+      it('a member of another team → 403, nothing changed', async () => {
+        await expectForbidden(name, ownerB.cookie);
+      });
+
+      it('a platform admin signed in as themselves → allowed', async () => {
+        // A fresh session each time: a switch re-issues the session id it was called with.
+        const admin = await signIn(app, identity, PLATFORM_ADMIN);
+        const response = await call(name, admin.cookie);
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+        expect(response.statusCode).toBeLessThan(300);
+      });
+      return;
+    }
+
     if (access.permissions.length > 0) {
       it(`member without ${access.permissions.join(', ')} → 403, nothing changed`, async () => {
         await setPermissionsExcept(db(), memberA.user.id, access.permissions);
@@ -121,24 +192,15 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
 
     it('member holding the permissions → allowed', async () => {
       await setPermissionsExcept(db(), memberA.user.id, []);
-      const response = await call(name, memberA.cookie);
-      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
-      expect(response.statusCode).toBeLessThan(300);
+      expectAllowed(name, await call(name, memberA.cookie));
     });
 
     it("a member of another team never sees or changes team A's rows", async () => {
-      const before = await snapshot(db(), ownerA.team.id);
-      const response = await call(name, ownerB.cookie);
-      if (TEAM_A_OBJECT.has(name)) {
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
-      } else {
-        expect(response.statusCode).toBeLessThan(300);
-      }
-      expect(response.body).not.toContain(ownerA.team.id);
-      expect(response.body).not.toContain('owner-a@example.com');
-      expect(response.body).not.toContain('member-a@example.com');
-      expect(await snapshot(db(), ownerA.team.id)).toEqual(before);
+      await expectOutsider(name, ownerB.cookie);
+    });
+
+    it('a platform admin, not switched into team A, never sees or changes its rows', async () => {
+      await expectOutsider(name, platformAdmin.cookie);
     });
   });
 

@@ -6,7 +6,17 @@ import type { SessionUser } from '../modules/team/users.repository.ts';
 export type RequestAuth =
   | { kind: 'anonymous' }
   | { kind: 'expired' }
-  | { kind: 'session'; token: string; user: SessionUser | null; session: SessionRow };
+  | {
+      kind: 'session';
+      token: string;
+      user: SessionUser | null;
+      session: SessionRow;
+      /**
+       * The platform admin behind the session: the user when listed in PLATFORM_ADMIN_EMAILS,
+       * or, during an admin user switch, the admin acting as the user. Null for everyone else.
+       */
+      platformAdmin: SessionUser | null;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,4 +28,8 @@ declare module 'fastify' {
 
 export function signedInUser(auth: RequestAuth): SessionUser | null {
   return auth.kind === 'session' ? auth.user : null;
+}
+
+export function platformAdminOf(auth: RequestAuth): SessionUser | null {
+  return auth.kind === 'session' && auth.user ? auth.platformAdmin : null;
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ENDPOINTS, MESSAGES, hasPermissions } from '@gds/contract';
 import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
+import type { SessionRow } from '../db/schema.ts';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
 import type { SessionCookie } from '../modules/sessions/session-cookie.ts';
 import { readSessionCookie } from '../modules/sessions/session-cookie.ts';
@@ -10,7 +11,7 @@ import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { SessionUser } from '../modules/team/users.repository.ts';
 import type { RequestGate } from './rate-limit.ts';
 import type { RequestAuth } from './request-context.ts';
-import { signedInUser } from './request-context.ts';
+import { platformAdminOf, signedInUser } from './request-context.ts';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -32,6 +33,8 @@ export type RouteHandler<E extends Endpoint> = (input: HandlerInput<E>) => Promi
 export interface RouteDeps {
   sessions: SessionService;
   findSessionUser: (userId: string) => Promise<SessionUser | undefined>;
+  /** The platform admin behind a signed-in session (see RequestAuth), or null. */
+  platformAdminOf: (session: SessionRow, user: SessionUser) => Promise<SessionUser | null>;
   cookie: SessionCookie;
 }
 
@@ -67,8 +70,8 @@ export function registerEndpoints(
 /**
  * Serves one contract endpoint with its own schemas and its declared access. Access is
  * checked in onRequest, before the body is even parsed; anything not declared public needs a
- * signed-in user holding every listed permission (fails closed). A gate runs first, before
- * the session is even read.
+ * signed-in user holding every listed permission, or for platformAdmin routes a platform admin
+ * behind the session (fails closed). A gate runs first, before the session is even read.
  */
 export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
   return (endpoint, handler, gate) => {
@@ -91,7 +94,10 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         }
         const user = signedInUser(req.auth);
         if (!user) throw unauthenticated();
-        if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
+        // Only the real person behind the session counts, never a user a switch acts as.
+        if (access.kind === 'platformAdmin') {
+          if (!platformAdminOf(req.auth)) throw forbidden();
+        } else if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
       },
       // A form POST with no fields arrives without a body; validate it as an empty form.
       preValidation: (req, _reply, done) => {
@@ -131,5 +137,8 @@ export async function authenticate(
     throw new AppError('BUSINESS_UNIT_MISMATCH', 'The business unit does not match your team.');
   }
   if (!user && found.session.business_unit !== req.unit) return { kind: 'anonymous' };
-  return { kind: 'session', token: found.token, user, session: found.session };
+  const platformAdmin = user ? await deps.platformAdminOf(found.session, user) : null;
+  // A switched session acts only while a platform admin of this unit stands behind it.
+  if (found.session.acting_admin_id !== null && !platformAdmin) return { kind: 'anonymous' };
+  return { kind: 'session', token: found.token, user, session: found.session, platformAdmin };
 }

@@ -1,5 +1,6 @@
 import { unauthenticated } from '../../errors.ts';
 import type { Handlers } from '../../http/route.ts';
+import { adminInfoOf } from '../admin/platform-admins.ts';
 import type { SessionUser } from './users.repository.ts';
 import type { TeamService } from './team.service.ts';
 
@@ -9,7 +10,10 @@ export function teamHandlers(deps: {
 }): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo' | 'getTeamUsers'> {
   const { teams } = deps;
   return {
-    getTeamInfo: async ({ user }) => teams.getInfo(required(user)),
+    getTeamInfo: async ({ user, auth }) => ({
+      ...(await teams.getInfo(required(user))),
+      admin: adminInfoOf(auth),
+    }),
     updateTeamInfo: async ({ user, body }) => teams.rename(required(user), body.name),
     getTeamUsers: async ({ user }) => teams.listUsers(required(user)),
   };
