@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
 import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import type { Db } from './db/database.ts';
+import { registerActingAdminScope } from './http/acting-admin-scope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import {
   clientErrorHandler,
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('unit', DEFAULT_BUSINESS_UNIT);
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
+  registerActingAdminScope(app);
   registerErrorHandler(app);
   logLostConnections(app, db);
   await registerSecurityHeaders(app, config);

@@ -9,6 +9,7 @@ import type { SessionCookie } from '../modules/sessions/session-cookie.ts';
 import { readSessionCookie } from '../modules/sessions/session-cookie.ts';
 import type { SessionService } from '../modules/sessions/sessions.service.ts';
 import type { SessionUser } from '../modules/team/users.repository.ts';
+import { setActingAdmin } from './acting-admin-scope.ts';
 import type { RequestGate } from './rate-limit.ts';
 import type { RequestAuth } from './request-context.ts';
 import { platformAdminOf, signedInUser } from './request-context.ts';
@@ -140,5 +141,6 @@ export async function authenticate(
   const platformAdmin = user ? await deps.platformAdminOf(found.session, user) : null;
   // A switched session acts only while a platform admin of this unit stands behind it.
   if (found.session.acting_admin_id !== null && !platformAdmin) return { kind: 'anonymous' };
+  setActingAdmin(found.session.acting_admin_id);
   return { kind: 'session', token: found.token, user, session: found.session, platformAdmin };
 }
