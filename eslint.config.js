@@ -80,6 +80,7 @@ const SERVER_MODULES = [
   'mail',
   'invitations',
   'activity',
+  'admin',
   'auth',
   'providers',
   'credentials',

@@ -12,6 +12,7 @@ import type { Config } from './config/config.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
 import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import type { Db } from './db/database.ts';
+import { registerActingAdminScope } from './http/acting-admin-scope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import {
   clientErrorHandler,
@@ -29,6 +30,9 @@ import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { activityHandlers } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
+import { adminHandlers } from './modules/admin/admin.routes.ts';
+import { createAdminSwitchService } from './modules/admin/admin-switch.service.ts';
+import { createPlatformAdmins } from './modules/admin/platform-admins.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
@@ -140,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('unit', DEFAULT_BUSINESS_UNIT);
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
+  registerActingAdminScope(app);
   registerErrorHandler(app);
   logLostConnections(app, db);
   await registerSecurityHeaders(app, config);
@@ -192,10 +197,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
+  const platformAdmins = createPlatformAdmins({
+    emails: config.platformAdminEmails,
+    findSessionUser: teams.findSessionUser,
+  });
+  const switches = createAdminSwitchService({
+    db,
+    clock,
+    sessions,
+    findSessionUser: teams.findSessionUser,
+  });
   const authenticate = createAuthenticate({
     sessions,
     cookie: cookieSpec,
     findUser: teams.findSessionUser,
+    platformAdminOf: platformAdmins.of,
   });
   // Sign-in start and callback share one per-IP budget, counted across all instances.
   const signInLimit = rateLimit(
@@ -245,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
       ...connectHandlers({ config, connect }),
+      ...adminHandlers({ db, switches, cookie: cookieSpec }),
     },
     {
       login: signInLimit,

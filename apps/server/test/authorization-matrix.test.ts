@@ -12,7 +12,7 @@ import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { roleId, seedInvitation, standIn } from './helpers/team-management.ts';
-import { createTestApp, fakeIdentity } from './helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
 
 type Name = keyof typeof ENDPOINTS;
 type Sample<N extends Name> = CallOptions<(typeof ENDPOINTS)[N]>;
@@ -34,6 +34,8 @@ interface TeamAObjects {
   role(): Promise<string>;
   /** An invitation of team A: pending, or one member A already accepted (accepting is a no-op). */
   invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
+  /** Team A's id (a platform admin switches into it). */
+  id(): string;
   /** `prefix` numbered: a role name or email's local part nobody used yet. */
   unique(prefix: string): string;
 }
@@ -97,6 +99,10 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     form: { token: (await teamA.invitation('accepted by member A')).token },
   }),
   getActivity: {},
+  searchTeams: { query: { q: 'owner' } },
+  userSwitch: (teamA) =>
+    Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),
+  endUserSwitch: {},
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -121,6 +127,22 @@ const TEAM_A_OBJECT = new Set<Name>([
 /** Endpoints that end the caller's own membership: a fresh member of the caller's team calls. */
 const STAND_IN = new Set<Name>(['leaveTeam']);
 
+/** Endpoints that only act during an admin user switch: other sessions get 409, changing nothing. */
+const SWITCH_ONLY = new Set<Name>(['endUserSwitch']);
+
+/** Listed in PLATFORM_ADMIN_EMAILS; a member of a team of their own, like anyone else. */
+const PLATFORM_ADMIN = 'platform-admin@example.com';
+
+/** Past the access check: 2xx, or 409 for a switch-only endpoint outside a switch. */
+function expectAllowed(name: Name, response: { statusCode: number; body: string }) {
+  if (SWITCH_ONLY.has(name)) {
+    expect(response.statusCode, response.body).toBe(409);
+    return;
+  }
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+  expect(response.statusCode).toBeLessThan(300);
+}
+
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
 
 describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
@@ -129,15 +151,20 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   let ownerA: SignedIn;
   let memberA: SignedIn;
   let ownerB: SignedIn;
+  let platformAdmin: SignedIn;
   /** Every id and email of team A, seeded ones included: no row team B changes may name one. */
   const marksOfA: string[] = ['owner-a@example.com', 'member-a@example.com'];
   let uniques = 0;
   beforeAll(async () => {
-    app = await createTestApp(db(), { identity });
+    app = await createTestApp(db(), {
+      identity,
+      config: testConfig({ PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN }),
+    });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
     memberA = await signIn(app, identity, 'member-a@example.com');
     ownerB = await signIn(app, identity, 'owner-b@example.com');
+    platformAdmin = await signIn(app, identity, PLATFORM_ADMIN);
     marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
     // Room under the plan's user limit for every member and invitation the samples add.
     await db()
@@ -197,6 +224,7 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       marksOfA.push(sent.id, email);
       return sent;
     },
+    id: () => ownerA.team.id,
     unique(prefix) {
       uniques += 1;
       return `${prefix}-${uniques}`;
@@ -213,6 +241,38 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
         caller && STAND_IN.has(name) ? await standIn(app, db(), identity, caller) : caller;
       return call(app, ENDPOINTS[name] as Endpoint, { ...sample, cookie } as CallOptions<Endpoint>);
     };
+  };
+
+  /** Refused with 403, and no row changed anywhere. */
+  const expectForbidden = async (name: Name, cookie: string) => {
+    const send = await prepare(name);
+    const before = await everyRow(db());
+    const response = await send(cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.error()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+  };
+
+  /** A caller from outside team A never sees its rows, nor changes or names them in any table. */
+  const expectOutsider = async (name: Name, cookie: string) => {
+    const send = await prepare(name);
+    const before = await everyRow(db());
+    const response = await send(cookie);
+    const changed = rowsChanged(before, await everyRow(db()));
+    if (TEAM_A_OBJECT.has(name)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
+      // Refused: no row changed anywhere, the caller's own (an audit entry) included.
+      expect(changed).toEqual({});
+    } else {
+      expectAllowed(name, response);
+    }
+    expect(response.body).not.toContain(ownerA.team.id);
+    expect(response.body).not.toContain('owner-a@example.com');
+    expect(response.body).not.toContain('member-a@example.com');
+    // What the request did change (the caller's own team, its session) names nothing of team A.
+    const written = JSON.stringify(changed);
+    for (const mark of marksOfA) expect(written).not.toContain(mark);
   };
 
   it('every contract endpoint is served, and every /api route is a contract endpoint', () => {
@@ -242,44 +302,44 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       expect(response.error()).toMatchObject({ code: 'UNAUTHENTICATED' });
     });
 
-    if (access.kind === 'private' && access.permissions.length > 0) {
+    if (access.kind === 'platformAdmin') {
+      it('a member holding every permission → 403, nothing changed', async () => {
+        await setPermissionsExcept(db(), memberA.user.id, []);
+        await expectForbidden(name, memberA.cookie);
+      });
+
+      it('a member of another team → 403, nothing changed', async () => {
+        await expectForbidden(name, ownerB.cookie);
+      });
+
+      it('a platform admin signed in as themselves → allowed', async () => {
+        // A fresh session each time: a switch re-issues the session id it was called with.
+        const admin = await signIn(app, identity, PLATFORM_ADMIN);
+        const response = await (await prepare(name))(admin.cookie);
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+        expect(response.statusCode).toBeLessThan(300);
+      });
+      return;
+    }
+
+    if (access.permissions.length > 0) {
       it(`member without ${access.permissions.join(', ')} → 403, nothing changed`, async () => {
         await setPermissionsExcept(db(), memberA.user.id, access.permissions);
-        const send = await prepare(name);
-        const before = await everyRow(db());
-        const response = await send(memberA.cookie);
-        expect(response.statusCode).toBe(403);
-        expect(response.error()).toMatchObject({ code: 'FORBIDDEN' });
-        expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+        await expectForbidden(name, memberA.cookie);
       });
     }
 
     it('member holding the permissions → allowed', async () => {
       await setPermissionsExcept(db(), memberA.user.id, []);
-      const response = await (await prepare(name))(memberA.cookie);
-      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
-      expect(response.statusCode).toBeLessThan(300);
+      expectAllowed(name, await (await prepare(name))(memberA.cookie));
     });
 
     it("a member of another team never sees team A's rows, nor changes or names them in any table", async () => {
-      const send = await prepare(name);
-      const before = await everyRow(db());
-      const response = await send(ownerB.cookie);
-      const changed = rowsChanged(before, await everyRow(db()));
-      if (TEAM_A_OBJECT.has(name)) {
-        expect(response.statusCode).toBe(404);
-        expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
-        // Refused: no row changed anywhere, the caller's own (an audit entry) included.
-        expect(changed).toEqual({});
-      } else {
-        expect(response.statusCode).toBeLessThan(300);
-      }
-      expect(response.body).not.toContain(ownerA.team.id);
-      expect(response.body).not.toContain('owner-a@example.com');
-      expect(response.body).not.toContain('member-a@example.com');
-      // What team B's request did change (its own team, its session) names nothing of team A.
-      const written = JSON.stringify(changed);
-      for (const mark of marksOfA) expect(written).not.toContain(mark);
+      await expectOutsider(name, ownerB.cookie);
+    });
+
+    it('a platform admin, not switched into team A, never sees, changes or names its rows', async () => {
+      await expectOutsider(name, platformAdmin.cookie);
     });
   });
 

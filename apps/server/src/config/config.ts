@@ -15,6 +15,7 @@ import type { ConnectorCredentials, TokenKey } from './config-connectors.ts';
 import { REPO_ROOT } from './paths.ts';
 import {
   deriveAppOrigins,
+  parseEmailList,
   parseGtagIds,
   parseOriginList,
   parseSkinHosts,
@@ -68,6 +69,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of outgoing mail; undefined: the unit's support address under its brand name. */
   mailFrom: string | undefined;
+  /** PLATFORM_ADMIN_EMAILS, lower-cased: who may use /admin and the admin user switch. */
+  platformAdminEmails: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -162,6 +165,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  PLATFORM_ADMIN_EMAILS: optionalText,
 });
 
 /** Variables whose value may hold a secret: a bad value is named but never repeated. */
@@ -244,6 +248,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitInvitationLinksPerMinute: e.RATE_LIMIT_INVITATION_LINKS_PER_MINUTE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    platformAdminEmails: e.PLATFORM_ADMIN_EMAILS
+      ? wrap('PLATFORM_ADMIN_EMAILS', () => parseEmailList(e.PLATFORM_ADMIN_EMAILS ?? ''))
+      : [],
   };
 }
 

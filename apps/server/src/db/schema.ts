@@ -62,6 +62,10 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   ended_at: NullableTimestamp;
+  /** Set while a platform admin acts as user_id (admin user switch); null otherwise. */
+  acting_admin_id: Defaulted<string | null>;
+  /** When the switch, and with it this session, ends; set exactly when acting_admin_id is. */
+  switch_expires_at: NullableTimestamp;
 }
 
 export interface OauthStatesTable {

@@ -23,7 +23,17 @@ export interface SessionUser {
 export type RequestAuth =
   | { kind: 'anonymous' }
   | { kind: 'expired' }
-  | { kind: 'session'; token: string; user: SessionUser | null; session: SessionRow };
+  | {
+      kind: 'session';
+      token: string;
+      user: SessionUser | null;
+      session: SessionRow;
+      /**
+       * The platform admin behind the session: the user when listed in PLATFORM_ADMIN_EMAILS,
+       * or, during an admin user switch, the admin acting as the user. Null for everyone else.
+       */
+      platformAdmin: SessionUser | null;
+    };
 
 /**
  * Who is asking. The HTTP layer only states what it needs; the sessions module implements it
@@ -44,4 +54,8 @@ declare module 'fastify' {
 
 export function signedInUser(auth: RequestAuth): SessionUser | null {
   return auth.kind === 'session' ? auth.user : null;
+}
+
+export function platformAdminOf(auth: RequestAuth): SessionUser | null {
+  return auth.kind === 'session' && auth.user ? auth.platformAdmin : null;
 }

@@ -6,7 +6,10 @@ import { businessUnitSchema, emailSchema, idSchema, profileUserSchema } from './
 /** The spec's admin spoofing cookies: when both are present the app starts a user switch. */
 export const ADMIN_SWITCH_COOKIES = { user: 'GDS_ADMIN_USER', team: 'GDS_ADMIN_TEAM' } as const;
 
-/** How long a switch lasts before the session returns to the admin by itself. */
+/**
+ * How long a switch lasts. Then the switched session has ended (440, as any ended session):
+ * the admin signs in again as themselves (docs/adr/0012).
+ */
 export const ADMIN_SWITCH_MINUTES = 60;
 
 export const adminTeamSchema = z.object({
@@ -34,8 +37,8 @@ export const searchTeams = defineEndpoint({
 
 /**
  * Spec: POST api/home/userSwitch with user and teamId; answers status 'Success' and userData.
- * Only a platform admin's own session may switch; the session id is rotated and the switch
- * ends by itself after ADMIN_SWITCH_MINUTES.
+ * Only a platform admin's own session may switch; the session id is rotated and the switched
+ * session ends after ADMIN_SWITCH_MINUTES.
  */
 export const userSwitch = defineEndpoint({
   name: 'userSwitch',

@@ -6,7 +6,10 @@ export interface AuditEntry {
   teamId: string;
   /** Who did it (null: the system, e.g. a background refresh). */
   actorUserId: string | null;
-  /** Set when a platform admin acted as the actor: both identities are kept. */
+  /**
+   * Set when a platform admin acted as the actor: both identities are kept. recordAudit
+   * fills it from the request's switched session when the caller leaves it out.
+   */
   actingAdminId?: string | null;
   /** One of the contract's ACTIVITY_ACTIONS: a new action is named there before it is written. */
   action: ActivityAction;

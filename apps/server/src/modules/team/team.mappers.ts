@@ -1,6 +1,8 @@
-import type { Person, ProfileUser, Team } from '@gds/contract';
+import type { Person, ProfileUser, ResponseOf, Team } from '@gds/contract';
+import type { ENDPOINTS } from '@gds/contract';
 import type { TeamRow } from '../../db/schema.ts';
-import type { SessionUser } from '../../http/request-context.ts';
+import type { RequestAuth, SessionUser } from '../../http/request-context.ts';
+import { platformAdminOf } from '../../http/request-context.ts';
 
 /** Database rows → the contract's response shapes (nothing else leaves the server). */
 
@@ -55,4 +57,15 @@ export type TeamPeople = ReadonlyMap<string, Person>;
 
 export function toPeople(rows: Parameters<typeof toPerson>[0][]): TeamPeople {
   return new Map(rows.map((row) => [row.id, toPerson(row)]));
+}
+
+/** The profile's `admin` field: may this person use /admin, and are they acting as someone. */
+export function toAdminInfo(auth: RequestAuth): ResponseOf<typeof ENDPOINTS.getTeamInfo>['admin'] {
+  const admin = platformAdminOf(auth);
+  if (!admin || auth.kind !== 'session') return { platformAdmin: false, switch: null };
+  const ends = auth.session.switch_expires_at;
+  return {
+    platformAdmin: true,
+    switch: ends ? { adminEmail: admin.email, expiresAt: ends.toISOString() } : null,
+  };
 }

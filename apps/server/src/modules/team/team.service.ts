@@ -1,5 +1,5 @@
 import { DEFAULT_PLAN_BY_UNIT, DEFAULT_ROLES, PLAN_OPTIONS, SUPER_ADMIN_ROLE } from '@gds/contract';
-import type { BusinessUnit, Team } from '@gds/contract';
+import type { BusinessUnit, ProfileUser, Team } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { TeamRow } from '../../db/schema.ts';
@@ -33,13 +33,8 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
   return {
     findSessionUser: (userId: string) => users.findSessionUser(userId),
 
-    async getInfo(user: SessionUser) {
-      return {
-        team: await teamOf(user),
-        user: toProfileUser(user),
-        // The admin switch answers these; until then nobody is a platform admin here.
-        admin: { platformAdmin: false, switch: null },
-      };
+    async getInfo(user: SessionUser): Promise<{ team: Team; user: ProfileUser }> {
+      return { team: await teamOf(user), user: toProfileUser(user) };
     },
 
     /** Renames the caller's team and records who did it, in one transaction. */
