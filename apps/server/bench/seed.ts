@@ -27,7 +27,7 @@ export async function seedTeam(
     name: `Bench${n} ${label}`,
     image: '',
   });
-  const userId = await teams.provisionUser(unit, identity(0), null);
+  const { userId } = await teams.provisionUser(unit, identity(0), null);
   const owner = await db
     .selectFrom('users')
     .select(['team_id', 'role_id'])

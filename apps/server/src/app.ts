@@ -12,6 +12,7 @@ import type { Config } from './config/config.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
 import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import type { Db } from './db/database.ts';
+import { registerActingAdminScope } from './http/acting-admin-scope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import {
   clientErrorHandler,
@@ -23,10 +24,15 @@ import { FORM_BODY_LIMIT, parseForm, parseQueryString } from './http/form-body.t
 import { registerApiGuards } from './http/guards.ts';
 import type { LogStream } from './http/logger.ts';
 import { loggerOptions } from './http/logger.ts';
-import { purgeRateLimits, rateLimit } from './http/rate-limit.ts';
+import { purgeRateLimits, rateLimit, rateLimiter } from './http/rate-limit.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { activityHandlers } from './modules/activity/activity.routes.ts';
+import { createActivityService } from './modules/activity/activity.service.ts';
+import { adminHandlers } from './modules/admin/admin.routes.ts';
+import { createAdminSwitchService } from './modules/admin/admin-switch.service.ts';
+import { createPlatformAdmins } from './modules/admin/platform-admins.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
@@ -41,8 +47,16 @@ import { createDataSourcesService } from './modules/data-sources/data-sources.se
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
+import { createInvitationAcceptance } from './modules/invitations/invitation-accept.service.ts';
+import { invitationsHandlers } from './modules/invitations/invitations.routes.ts';
+import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { membersHandlers } from './modules/members/members.routes.ts';
+import { createMembersService } from './modules/members/members.service.ts';
 import { createOauthStatesService } from './modules/oauth-states/oauth-states.service.ts';
 import { createProviderDirectory } from './modules/providers/provider-directory.ts';
+import { rolesHandlers } from './modules/roles/roles.routes.ts';
+import { createRolesService } from './modules/roles/roles.service.ts';
 import { createAuthenticate } from './modules/sessions/authenticate.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
@@ -51,6 +65,7 @@ import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
 import type { SandboxKeys } from './sandbox/keys.ts';
+import { registerOutboxPage } from './sandbox/outbox.routes.ts';
 import {
   loadSandboxProviderKey,
   sandboxRegistration,
@@ -84,6 +99,9 @@ export interface BuildAppOptions {
    */
   forceCloseConnections?: boolean;
 }
+
+/** Demo mode keeps sent mail this long (an invitation link works 7 days). */
+const OUTBOX_KEEP_DAYS = 14;
 
 const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
 
@@ -126,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('unit', DEFAULT_BUSINESS_UNIT);
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
+  registerActingAdminScope(app);
   registerErrorHandler(app);
   logLostConnections(app, db);
   await registerSecurityHeaders(app, config);
@@ -144,7 +163,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const baseIdentity = createIdentityProvider(identitySettings(config, keys));
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
   const states = createOauthStatesService(db);
-  const auth = createAuthService({ clock, states, sessions, teams, identity });
+  const mailer = createMailer({ config, db, clock, log: app.log });
+  const acceptance = createInvitationAcceptance({ db, clock });
+  const auth = createAuthService({
+    clock,
+    states,
+    sessions,
+    teams,
+    identity,
+    invitations: acceptance,
+  });
 
   const keysDir = path.join(config.dataDir, 'keys');
   const cipher = openKeyRing(config.tokenKeys, keysDir);
@@ -169,10 +197,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
+  const platformAdmins = createPlatformAdmins({
+    emails: config.platformAdminEmails,
+    findSessionUser: teams.findSessionUser,
+  });
+  const switches = createAdminSwitchService({
+    db,
+    clock,
+    sessions,
+    findSessionUser: teams.findSessionUser,
+  });
   const authenticate = createAuthenticate({
     sessions,
     cookie: cookieSpec,
     findUser: teams.findSessionUser,
+    platformAdminOf: platformAdmins.of,
   });
   // Sign-in start and callback share one per-IP budget, counted across all instances.
   const signInLimit = rateLimit(
@@ -183,6 +222,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       message: 'Too many sign-in attempts. Please wait a minute and try again.',
     },
   );
+  // Invitation links are read and accepted per IP; invitations are sent per team and hour.
+  const invitationLinkLimit = rateLimit(
+    { db, clock },
+    {
+      bucket: 'invitation-link',
+      perMinute: config.rateLimitInvitationLinksPerMinute,
+      message: 'Too many invitation requests. Please wait a minute and try again.',
+    },
+  );
+  const teamInvitationLimit = rateLimiter(
+    { db, clock },
+    {
+      bucket: 'team-invitations',
+      limit: config.rateLimitInvitationsPerHour,
+      windowMs: 60 * 60 * 1000,
+      message:
+        'Your team has sent the most invitations allowed in an hour. Please try again later.',
+    },
+  );
   registerEndpoints(
     app,
     { authenticate },
@@ -190,15 +248,33 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...homeHandlers({ config, sessions }),
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
+      ...membersHandlers({ members: createMembersService({ db, clock }), cookie: cookieSpec }),
+      ...rolesHandlers({ roles: createRolesService({ db }) }),
+      ...invitationsHandlers({
+        config,
+        invitations: createInvitationsService({ db, clock, mailer }),
+        acceptance,
+        sessions,
+        cookie: cookieSpec,
+        teamLimit: teamInvitationLimit,
+      }),
+      ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
       ...connectHandlers({ config, connect }),
+      ...adminHandlers({ db, switches, cookie: cookieSpec }),
     },
-    { login: signInLimit, loginCallback: signInLimit },
+    {
+      login: signInLimit,
+      loginCallback: signInLimit,
+      getInvitationInfo: invitationLinkLimit,
+      acceptInvitation: invitationLinkLimit,
+    },
   );
   registerOAuthCallback(app, { authenticate, connect });
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 
+  if (config.sandbox) registerOutboxPage(app, { newest: (limit) => mailer.outbox(limit) });
   if (keys) {
     // Imported on demand: oidc-provider is not even loaded when Google does sign-in.
     const { registerSandbox } = await import('./sandbox/sandbox.plugin.ts');
@@ -231,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => dataSources.purgeDeletedAccounts(),
       () => purgeRateLimits({ db, clock }),
       () => purgeConnectionResults({ db, clock }),
+      () => mailer.purgeOutbox(OUTBOX_KEEP_DAYS),
     ],
     keyRings: createServerKeyRings(db, cipher),
     run: options.maintenance === true,

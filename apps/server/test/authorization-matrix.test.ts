@@ -11,7 +11,8 @@ import { addMember, setPermissionsExcept } from './helpers/members.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
-import { createTestApp, fakeIdentity } from './helpers/test-app.ts';
+import { roleId, seedInvitation, standIn } from './helpers/team-management.ts';
+import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
 
 type Name = keyof typeof ENDPOINTS;
 type Sample<N extends Name> = CallOptions<(typeof ENDPOINTS)[N]>;
@@ -25,6 +26,18 @@ interface TeamAObjects {
   account(state: 'live' | 'deleted'): Promise<string>;
   /** A connection result recorded for member A's session. */
   connectionResult(): Promise<string>;
+  /** A Member of team A nobody else acts on (to change the role of, or remove). */
+  member(): Promise<string>;
+  /** Team A's built-in Member role (what invitations and role changes give). */
+  memberRole(): Promise<string>;
+  /** A role of team A that nobody holds (to read, change or delete). */
+  role(): Promise<string>;
+  /** An invitation of team A: pending, or one member A already accepted (accepting is a no-op). */
+  invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
+  /** Team A's id (a platform admin switches into it). */
+  id(): string;
+  /** `prefix` numbered: a role name or email's local part nobody used yet. */
+  unique(prefix: string): string;
 }
 
 /**
@@ -49,10 +62,86 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
   deleteAccount: async (teamA) => ({ params: { accountId: await teamA.account('live') } }),
   restoreAccount: async (teamA) => ({ params: { accountId: await teamA.account('deleted') } }),
   getConnectionResult: async (teamA) => ({ query: { id: await teamA.connectionResult() } }),
+  getTeamUser: { query: { user_email: 'member-a@example.com' } },
+  updateTeamUser: async (teamA) => ({
+    form: { userId: await teamA.member(), roleId: await teamA.memberRole() },
+  }),
+  removeTeamUser: async (teamA) => ({ query: { id: await teamA.member() } }),
+  // The caller's own membership ends: a fresh member of the caller's team calls (STAND_IN).
+  leaveTeam: {},
+  getRoles: {},
+  getRole: async (teamA) => ({ query: { role_id: await teamA.role() } }),
+  createRole: (teamA) =>
+    Promise.resolve({ form: { name: teamA.unique('Matrix role'), permissions: 'view_stats' } }),
+  updateRole: async (teamA) => ({
+    form: {
+      id: await teamA.role(),
+      name: teamA.unique('Matrix edited'),
+      permissions: 'view_stats',
+    },
+  }),
+  deleteRole: async (teamA) => ({ query: { id: await teamA.role() } }),
+  getInvitations: {},
+  createInvitation: async (teamA) => ({
+    form: {
+      email: `${teamA.unique('matrix-invitee')}@example.com`,
+      roleId: await teamA.memberRole(),
+    },
+  }),
+  resendInvitation: async (teamA) => ({
+    form: { id: (await teamA.invitation('pending')).id, sendEmail: 'false' },
+  }),
+  revokeInvitation: async (teamA) => ({ query: { id: (await teamA.invitation('pending')).id } }),
+  getInvitationInfo: async (teamA) => ({
+    query: { token: (await teamA.invitation('pending')).token },
+  }),
+  acceptInvitation: async (teamA) => ({
+    form: { token: (await teamA.invitation('accepted by member A')).token },
+  }),
+  getActivity: {},
+  searchTeams: { query: { q: 'owner' } },
+  userSwitch: (teamA) =>
+    Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),
+  endUserSwitch: {},
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
-const TEAM_A_OBJECT = new Set<Name>(['deleteAccount', 'restoreAccount', 'getConnectionResult']);
+const TEAM_A_OBJECT = new Set<Name>([
+  'deleteAccount',
+  'restoreAccount',
+  'getConnectionResult',
+  'getTeamUser',
+  'updateTeamUser',
+  'removeTeamUser',
+  'getRole',
+  'updateRole',
+  'deleteRole',
+  // Team A's role: another team cannot invite with it.
+  'createInvitation',
+  'resendInvitation',
+  'revokeInvitation',
+  // Sent to member A: anyone else is told it is not found.
+  'acceptInvitation',
+]);
+
+/** Endpoints that end the caller's own membership: a fresh member of the caller's team calls. */
+const STAND_IN = new Set<Name>(['leaveTeam']);
+
+/** Endpoints that only act during an admin user switch: other sessions get 409, changing nothing. */
+const SWITCH_ONLY = new Set<Name>(['endUserSwitch']);
+
+/** Listed in PLATFORM_ADMIN_EMAILS; a member of a team of their own, like anyone else. */
+const PLATFORM_ADMIN = 'platform-admin@example.com';
+
+/** Past the access check: 2xx, or 409 for a switch-only endpoint outside a switch. */
+function expectAllowed(name: Name, response: { statusCode: number; body: string }) {
+  if (SWITCH_ONLY.has(name)) {
+    expect(response.statusCode, response.body).toBe(409);
+    return;
+  }
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+  expect(response.statusCode).toBeLessThan(300);
+}
 
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
 
@@ -62,15 +151,27 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   let ownerA: SignedIn;
   let memberA: SignedIn;
   let ownerB: SignedIn;
+  let platformAdmin: SignedIn;
   /** Every id and email of team A, seeded ones included: no row team B changes may name one. */
   const marksOfA: string[] = ['owner-a@example.com', 'member-a@example.com'];
+  let uniques = 0;
   beforeAll(async () => {
-    app = await createTestApp(db(), { identity });
+    app = await createTestApp(db(), {
+      identity,
+      config: testConfig({ PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN }),
+    });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
     memberA = await signIn(app, identity, 'member-a@example.com');
     ownerB = await signIn(app, identity, 'owner-b@example.com');
+    platformAdmin = await signIn(app, identity, PLATFORM_ADMIN);
     marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
+    // Room under the plan's user limit for every member and invitation the samples add.
+    await db()
+      .updateTable('teams')
+      .set({ user_limit: 1000 })
+      .where('id', '=', ownerA.team.id)
+      .execute();
   });
   afterAll(() => app.close());
 
@@ -89,6 +190,45 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       return id;
     },
     connectionResult: () => seedConnectionResult(db(), memberA),
+    async member() {
+      const email = `${teamA.unique('matrix-member')}@example.com`;
+      const { id } = await addMember(db(), ownerA.team.id, email);
+      marksOfA.push(id, email);
+      return id;
+    },
+    memberRole: () => roleId(db(), ownerA.team.id, 'Member'),
+    async role() {
+      const { id } = await db()
+        .insertInto('roles')
+        .values({
+          team_id: ownerA.team.id,
+          name: teamA.unique('Matrix role'),
+          permissions: JSON.stringify({ view_stats: true }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      marksOfA.push(id);
+      return id;
+    },
+    async invitation(state) {
+      const accepted = state === 'accepted by member A';
+      const email = accepted
+        ? 'member-a@example.com'
+        : `${teamA.unique('matrix-invited')}@example.com`;
+      const sent = await seedInvitation(db(), {
+        teamId: ownerA.team.id,
+        email,
+        roleId: await teamA.memberRole(),
+        accepted,
+      });
+      marksOfA.push(sent.id, email);
+      return sent;
+    },
+    id: () => ownerA.team.id,
+    unique(prefix) {
+      uniques += 1;
+      return `${prefix}-${uniques}`;
+    },
   };
 
   /** Seeds what the sample names (before any "nothing changed" reading); answers its sender. */
@@ -96,8 +236,43 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     const entry = SAMPLE[name];
     const sample = typeof entry === 'function' ? await entry(teamA) : entry;
     // Each sample was type-checked against its own endpoint above; this one call serves all.
-    return (cookie?: string) =>
-      call(app, ENDPOINTS[name] as Endpoint, { ...sample, cookie } as CallOptions<Endpoint>);
+    return async (caller?: string) => {
+      const cookie =
+        caller && STAND_IN.has(name) ? await standIn(app, db(), identity, caller) : caller;
+      return call(app, ENDPOINTS[name] as Endpoint, { ...sample, cookie } as CallOptions<Endpoint>);
+    };
+  };
+
+  /** Refused with 403, and no row changed anywhere. */
+  const expectForbidden = async (name: Name, cookie: string) => {
+    const send = await prepare(name);
+    const before = await everyRow(db());
+    const response = await send(cookie);
+    expect(response.statusCode).toBe(403);
+    expect(response.error()).toMatchObject({ code: 'FORBIDDEN' });
+    expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+  };
+
+  /** A caller from outside team A never sees its rows, nor changes or names them in any table. */
+  const expectOutsider = async (name: Name, cookie: string) => {
+    const send = await prepare(name);
+    const before = await everyRow(db());
+    const response = await send(cookie);
+    const changed = rowsChanged(before, await everyRow(db()));
+    if (TEAM_A_OBJECT.has(name)) {
+      expect(response.statusCode).toBe(404);
+      expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
+      // Refused: no row changed anywhere, the caller's own (an audit entry) included.
+      expect(changed).toEqual({});
+    } else {
+      expectAllowed(name, response);
+    }
+    expect(response.body).not.toContain(ownerA.team.id);
+    expect(response.body).not.toContain('owner-a@example.com');
+    expect(response.body).not.toContain('member-a@example.com');
+    // What the request did change (the caller's own team, its session) names nothing of team A.
+    const written = JSON.stringify(changed);
+    for (const mark of marksOfA) expect(written).not.toContain(mark);
   };
 
   it('every contract endpoint is served, and every /api route is a contract endpoint', () => {
@@ -127,44 +302,44 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       expect(response.error()).toMatchObject({ code: 'UNAUTHENTICATED' });
     });
 
+    if (access.kind === 'platformAdmin') {
+      it('a member holding every permission → 403, nothing changed', async () => {
+        await setPermissionsExcept(db(), memberA.user.id, []);
+        await expectForbidden(name, memberA.cookie);
+      });
+
+      it('a member of another team → 403, nothing changed', async () => {
+        await expectForbidden(name, ownerB.cookie);
+      });
+
+      it('a platform admin signed in as themselves → allowed', async () => {
+        // A fresh session each time: a switch re-issues the session id it was called with.
+        const admin = await signIn(app, identity, PLATFORM_ADMIN);
+        const response = await (await prepare(name))(admin.cookie);
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+        expect(response.statusCode).toBeLessThan(300);
+      });
+      return;
+    }
+
     if (access.permissions.length > 0) {
       it(`member without ${access.permissions.join(', ')} → 403, nothing changed`, async () => {
         await setPermissionsExcept(db(), memberA.user.id, access.permissions);
-        const send = await prepare(name);
-        const before = await everyRow(db());
-        const response = await send(memberA.cookie);
-        expect(response.statusCode).toBe(403);
-        expect(response.error()).toMatchObject({ code: 'FORBIDDEN' });
-        expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+        await expectForbidden(name, memberA.cookie);
       });
     }
 
     it('member holding the permissions → allowed', async () => {
       await setPermissionsExcept(db(), memberA.user.id, []);
-      const response = await (await prepare(name))(memberA.cookie);
-      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
-      expect(response.statusCode).toBeLessThan(300);
+      expectAllowed(name, await (await prepare(name))(memberA.cookie));
     });
 
     it("a member of another team never sees team A's rows, nor changes or names them in any table", async () => {
-      const send = await prepare(name);
-      const before = await everyRow(db());
-      const response = await send(ownerB.cookie);
-      const changed = rowsChanged(before, await everyRow(db()));
-      if (TEAM_A_OBJECT.has(name)) {
-        expect(response.statusCode).toBe(404);
-        expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
-        // Refused: no row changed anywhere, the caller's own (an audit entry) included.
-        expect(changed).toEqual({});
-      } else {
-        expect(response.statusCode).toBeLessThan(300);
-      }
-      expect(response.body).not.toContain(ownerA.team.id);
-      expect(response.body).not.toContain('owner-a@example.com');
-      expect(response.body).not.toContain('member-a@example.com');
-      // What team B's request did change (its own team, its session) names nothing of team A.
-      const written = JSON.stringify(changed);
-      for (const mark of marksOfA) expect(written).not.toContain(mark);
+      await expectOutsider(name, ownerB.cookie);
+    });
+
+    it('a platform admin, not switched into team A, never sees, changes or names its rows', async () => {
+      await expectOutsider(name, platformAdmin.cookie);
     });
   });
 

@@ -9,7 +9,8 @@ import { everyRow, rowsChanged } from './helpers/every-row.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
-import { createTestApp, fakeIdentity } from './helpers/test-app.ts';
+import { roleId, seedInvitation } from './helpers/team-management.ts';
+import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
 
 /**
  * The GETs allowed to change data, by name, nothing else: the sign-in callback consumes its
@@ -24,12 +25,26 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
   /** A valid query for the GETs that take one, so their answering path is read too. */
   let queries: Record<string, Record<string, string>>;
   beforeAll(async () => {
-    app = await createTestApp(db(), { identity });
+    // A platform admin, so /admin's search is read too.
+    app = await createTestApp(db(), {
+      identity,
+      config: testConfig({ PLATFORM_ADMIN_EMAILS: 'reader@example.com' }),
+    });
     owner = await signIn(app, identity, 'reader@example.com');
     await seedLogin(db(), owner.team.id, { userId: owner.user.id });
+    const memberRole = await roleId(db(), owner.team.id, 'Member');
+    const invitation = await seedInvitation(db(), {
+      teamId: owner.team.id,
+      email: 'invited@example.com',
+      roleId: memberRole,
+    });
     queries = {
       [ENDPOINTS.getConnectionResult.name]: { id: await seedConnectionResult(db(), owner) },
       [ENDPOINTS.getConnectorConfig.name]: { all: 'true' },
+      [ENDPOINTS.getTeamUser.name]: { user_email: 'reader@example.com' },
+      [ENDPOINTS.getRole.name]: { role_id: memberRole },
+      [ENDPOINTS.getInvitationInfo.name]: { token: invitation.token },
+      [ENDPOINTS.searchTeams.name]: { q: 'reader' },
     };
   });
   afterAll(() => app.close());

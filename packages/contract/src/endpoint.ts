@@ -8,9 +8,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call an endpoint. Routes are private unless declared public; a private route names
  * the permissions it needs ([] = any signed-in member of the team).
  */
-export type Access = { kind: 'public' } | { kind: 'private'; permissions: readonly Permission[] };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'private'; permissions: readonly Permission[] }
+  /** Only a platform admin (PLATFORM_ADMIN_EMAILS) signed in as themselves, not acting as anyone. */
+  | { kind: 'platformAdmin' };
 
 export const publicAccess: Access = { kind: 'public' };
+export const platformAdminAccess: Access = { kind: 'platformAdmin' };
 export const privateAccess = (...permissions: Permission[]): Access => ({
   kind: 'private',
   permissions,

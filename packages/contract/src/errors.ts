@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** The plan's user or account limit is reached; the message names Billing. */
+  PLAN_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -8,6 +8,8 @@ export const PERMISSIONS = [
   'manage_roles',
   'manage_data_sources',
   'edit_billing',
+  'view_stats',
+  'view_activity',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type PermissionMap = Partial<Record<Permission, boolean>>;
@@ -18,6 +20,21 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   manage_roles: 'Create and edit roles',
   manage_data_sources: 'Connect, delete and restore data sources',
   edit_billing: 'Manage plan, add-ons and invoices',
+  view_stats: 'See usage stats',
+  view_activity: 'See and export the activity log',
+};
+
+/** What each permission lets a member do, in a sentence (the roles editor shows it). */
+export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
+  edit_team: 'Change the team name.',
+  manage_members:
+    "Invite people, change members' roles and remove members (their data-source logins move to another member).",
+  manage_roles: 'Create custom roles and change or delete them.',
+  manage_data_sources:
+    'Connect data-source accounts, delete and restore them, and send client connect links.',
+  edit_billing: 'Change the plan and add-ons, update the card, download invoices, cancel.',
+  view_stats: 'Open the Stats screen: accounts, users and data requests over time.',
+  view_activity: 'Open the activity log of the team and export it as CSV.',
 };
 
 /** Role names the product recognises. */
@@ -38,6 +55,8 @@ export const DEFAULT_ROLES: ReadonlyArray<{
       manage_roles: true,
       manage_data_sources: true,
       edit_billing: true,
+      view_stats: true,
+      view_activity: true,
     },
   },
   {
@@ -48,6 +67,8 @@ export const DEFAULT_ROLES: ReadonlyArray<{
       manage_roles: false,
       manage_data_sources: true,
       edit_billing: false,
+      view_stats: true,
+      view_activity: true,
     },
   },
   {
@@ -58,6 +79,8 @@ export const DEFAULT_ROLES: ReadonlyArray<{
       manage_roles: false,
       manage_data_sources: true,
       edit_billing: false,
+      view_stats: true,
+      view_activity: false,
     },
   },
 ];

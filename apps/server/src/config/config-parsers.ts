@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isBusinessUnit, parseHostUnitMap, BUSINESS_UNITS } from '@gds/contract';
 import type { BusinessUnit, HostUnitMap } from '@gds/contract';
 
@@ -62,6 +63,20 @@ export function parseGtagIds(text: string): Partial<Record<BusinessUnit, string>
     ids[unit] = id;
   }
   return ids;
+}
+
+/** "a@x.com, B@y.com" → lower-cased addresses (people type them in any case). */
+export function parseEmailList(text: string): string[] {
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (!z.email().safeParse(entry).success) {
+        throw new Error(`"${entry}" is not an email address such as admin@agency.com`);
+      }
+      return entry.toLowerCase();
+    });
 }
 
 /**

@@ -89,6 +89,16 @@ describe('config', () => {
     expect(failure({ SANDBOX: '0' })).toMatch(/GOOGLE_CLIENT_ID/);
   });
 
+  it('reads PLATFORM_ADMIN_EMAILS as lower-cased addresses, none by default', () => {
+    expect(load({}).platformAdminEmails).toEqual([]);
+    expect(
+      load({ PLATFORM_ADMIN_EMAILS: ' Ada@Example.com, ,ops@agency.io ' }).platformAdminEmails,
+    ).toEqual(['ada@example.com', 'ops@agency.io']);
+    expect(failure({ PLATFORM_ADMIN_EMAILS: 'ada@example.com,ops' })).toMatch(
+      /^PLATFORM_ADMIN_EMAILS: "ops" is not an email address/,
+    );
+  });
+
   it('reads GTAG_IDS per unit and TRUST_PROXY', () => {
     const config = load({ GTAG_IDS: 'RAVEN_GDS=G-ABC123', TRUST_PROXY: '1' });
     expect(config.gtagIds).toEqual({ RAVEN_GDS: 'G-ABC123' });

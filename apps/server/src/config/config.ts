@@ -15,6 +15,7 @@ import type { ConnectorCredentials, TokenKey } from './config-connectors.ts';
 import { REPO_ROOT } from './paths.ts';
 import {
   deriveAppOrigins,
+  parseEmailList,
   parseGtagIds,
   parseOriginList,
   parseSkinHosts,
@@ -60,6 +61,16 @@ export interface Config {
   sandboxAccountsPerLogin: number;
   /** Sign-in starts and callbacks allowed per client IP per minute, across all instances. */
   rateLimitSignInPerMinute: number;
+  /** Invitations created or resent per team per hour. */
+  rateLimitInvitationsPerHour: number;
+  /** Invitation pages read and invitations accepted per client IP per minute. */
+  rateLimitInvitationLinksPerMinute: number;
+  /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); none: no mail. */
+  smtpUrl: string | undefined;
+  /** Sender of outgoing mail; undefined: the unit's support address under its brand name. */
+  mailFrom: string | undefined;
+  /** PLATFORM_ADMIN_EMAILS, lower-cased: who may use /admin and the admin user switch. */
+  platformAdminEmails: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -138,7 +149,27 @@ const envSchema = z.object({
   SANDBOX_TOKEN_TTL_SECONDS: positiveInt(3600),
   SANDBOX_ACCOUNTS_PER_LOGIN: positiveInt(3),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_INVITATIONS_PER_HOUR: positiveInt(30),
+  RATE_LIMIT_INVITATION_LINKS_PER_MINUTE: positiveInt(30),
+  // The URL carries the password: a bad value is reported without echoing it (see loadConfig).
+  SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .max(320)
+      .regex(
+        /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+        'must be an address such as "Acme <no-reply@acme.com>" or no-reply@acme.com',
+      )
+      .optional(),
+  ),
+  PLATFORM_ADMIN_EMAILS: optionalText,
 });
+
+/** Variables whose value may hold a secret: a bad value is named but never repeated. */
+const SECRET_VARIABLES = new Set(['SMTP_URL']);
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -146,9 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`,
-    );
+    const got = SECRET_VARIABLES.has(name) ? '' : ` (got "${env[name] ?? ''}")`;
+    throw new ConfigError(`${name}: ${issue?.message ?? 'invalid value'}${got}`);
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
@@ -214,6 +244,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxTokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     sandboxAccountsPerLogin: e.SANDBOX_ACCOUNTS_PER_LOGIN,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    rateLimitInvitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
+    rateLimitInvitationLinksPerMinute: e.RATE_LIMIT_INVITATION_LINKS_PER_MINUTE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    platformAdminEmails: e.PLATFORM_ADMIN_EMAILS
+      ? wrap('PLATFORM_ADMIN_EMAILS', () => parseEmailList(e.PLATFORM_ADMIN_EMAILS ?? ''))
+      : [],
   };
 }
 

@@ -27,6 +27,8 @@ describe('migrations on an empty database', () => {
       '0003_rate_limits.sql',
       '0004_server_key_rings.sql',
       '0005_connection_results.sql',
+      '0007_team_management.sql',
+      '0008_admin_switch.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

@@ -26,11 +26,15 @@ export interface TeamsTable {
   created_at: CreatedAt;
 }
 
+/** A role built into every team: Super Admin (every permission, fixed) and Admin (editable). */
+export type BuiltInRole = 'super_admin' | 'admin';
+
 export interface RolesTable {
   id: Generated<string>;
   team_id: string;
   name: string;
   permissions: Json<PermissionMap>;
+  built_in: Defaulted<BuiltInRole | null>;
   created_at: CreatedAt;
 }
 
@@ -45,6 +49,8 @@ export interface UsersTable {
   team_id: string;
   role_id: string;
   created_at: CreatedAt;
+  /** When the user joined their current team (accepting an invitation moves them). */
+  joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_login_at: NullableTimestamp;
 }
 
@@ -56,6 +62,10 @@ export interface SessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   ended_at: NullableTimestamp;
+  /** Set while a platform admin acts as user_id (admin user switch); null otherwise. */
+  acting_admin_id: Defaulted<string | null>;
+  /** When the switch, and with it this session, ends; set exactly when acting_admin_id is. */
+  switch_expires_at: NullableTimestamp;
 }
 
 export interface OauthStatesTable {
@@ -77,6 +87,34 @@ export interface OauthStatesTable {
   return_uri: Defaulted<string | null>;
   user_id: Defaulted<string | null>;
   team_id: Defaulted<string | null>;
+  /** A sign-in from an invitation link: its token, sealed under the state (never in clear). */
+  invitation_seal: Defaulted<string | null>;
+}
+
+/** An invitation to a team; only the SHA-256 of its link's token is stored. */
+export interface InvitationsTable {
+  id: Generated<string>;
+  team_id: string;
+  email: string;
+  role_id: string | null;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Demo mode's copy of every message sent (shown at /sandbox/outbox). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  business_unit: BusinessUnit;
+  mail_from: string;
+  mail_to: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
 }
 
 /** How an OAuth connection ended, readable by the browser session that finished it. */
@@ -150,6 +188,7 @@ export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
   hits: number;
+  window_ms: Defaulted<number>;
 }
 
 /** One running server's token key versions, kept current by its heartbeat. */
@@ -177,6 +216,8 @@ export interface Database {
   data_source_credentials: DataSourceCredentialsTable;
   data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
+  invitations: InvitationsTable;
+  mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   server_key_rings: ServerKeyRingsTable;
   schema_migrations: MigrationsTable;
@@ -184,6 +225,8 @@ export interface Database {
 
 export type TeamRow = Selectable<TeamsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;
 export type NewOauthState = Insertable<OauthStatesTable>;

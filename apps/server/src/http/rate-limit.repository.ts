@@ -5,10 +5,10 @@ import type { Db } from '../db/database.ts';
 export function createRateLimitsRepository(db: Db) {
   return {
     /** Counts one hit in the window and answers the window's hits so far, in one statement. */
-    async hit(bucket: string, key: string, windowStart: Date): Promise<number> {
+    async hit(bucket: string, key: string, windowStart: Date, windowMs: number): Promise<number> {
       const row = await db
         .insertInto('rate_limits')
-        .values({ bucket, key, window_start: windowStart, hits: 1 })
+        .values({ bucket, key, window_start: windowStart, hits: 1, window_ms: windowMs })
         .onConflict((oc) =>
           oc
             .columns(['bucket', 'key', 'window_start'])
@@ -19,8 +19,12 @@ export function createRateLimitsRepository(db: Db) {
       return row.hits;
     },
 
-    async purge(before: Date): Promise<void> {
-      await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+    /** Deletes the windows that ended before `now`, each by its own length. */
+    async purgeEnded(now: Date): Promise<void> {
+      await db
+        .deleteFrom('rate_limits')
+        .where(sql<boolean>`window_start + window_ms * interval '1 millisecond' < ${now}`)
+        .execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
-import type { SessionRow } from '../db/schema.ts';
+import type { BuiltInRole, SessionRow } from '../db/schema.ts';
 
 /** A signed-in user as every request sees it: read fresh, with the role's permissions. */
 export interface SessionUser {
@@ -14,6 +14,8 @@ export interface SessionUser {
   teamUnit: BusinessUnit;
   roleId: string;
   roleName: string;
+  /** 'super_admin' or 'admin' for the built-in roles, null for the team's own. */
+  roleBuiltIn: BuiltInRole | null;
   permissions: PermissionMap;
 }
 
@@ -21,7 +23,17 @@ export interface SessionUser {
 export type RequestAuth =
   | { kind: 'anonymous' }
   | { kind: 'expired' }
-  | { kind: 'session'; token: string; user: SessionUser | null; session: SessionRow };
+  | {
+      kind: 'session';
+      token: string;
+      user: SessionUser | null;
+      session: SessionRow;
+      /**
+       * The platform admin behind the session: the user when listed in PLATFORM_ADMIN_EMAILS,
+       * or, during an admin user switch, the admin acting as the user. Null for everyone else.
+       */
+      platformAdmin: SessionUser | null;
+    };
 
 /**
  * Who is asking. The HTTP layer only states what it needs; the sessions module implements it
@@ -42,4 +54,8 @@ declare module 'fastify' {
 
 export function signedInUser(auth: RequestAuth): SessionUser | null {
   return auth.kind === 'session' ? auth.user : null;
+}
+
+export function platformAdminOf(auth: RequestAuth): SessionUser | null {
+  return auth.kind === 'session' && auth.user ? auth.platformAdmin : null;
 }

@@ -6,7 +6,7 @@ import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { RequestGate } from './rate-limit.ts';
 import type { Authenticate, RequestAuth, SessionUser } from './request-context.ts';
-import { signedInUser } from './request-context.ts';
+import { platformAdminOf, signedInUser } from './request-context.ts';
 
 type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -61,8 +61,8 @@ export function registerEndpoints(
 /**
  * Serves one contract endpoint with its own schemas and its declared access. Access is
  * checked in onRequest, before the body is even parsed; anything not declared public needs a
- * signed-in user holding every listed permission (fails closed). A gate runs first, before
- * the session is even read.
+ * signed-in user holding every listed permission, or for platformAdmin routes a platform admin
+ * behind the session (fails closed). A gate runs first, before the session is even read.
  */
 export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
   return (endpoint, handler, gate) => {
@@ -85,7 +85,10 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
         }
         const user = signedInUser(req.auth);
         if (!user) throw unauthenticated();
-        if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
+        // Only the real person behind the session counts, never a user a switch acts as.
+        if (access.kind === 'platformAdmin') {
+          if (!platformAdminOf(req.auth)) throw forbidden();
+        } else if (!hasPermissions(user.permissions, access.permissions)) throw forbidden();
       },
       // A form POST with no fields arrives without a body; validate it as an empty form.
       preValidation: (req, _reply, done) => {

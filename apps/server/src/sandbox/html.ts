@@ -11,10 +11,14 @@ button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:4px;backgr
 fieldset{border:1px solid #d5d9e2;border-radius:4px;margin:16px 0 0;padding:8px 12px}
 label.check{font-weight:400;margin:8px 0}label.check input{width:auto;margin-right:6px}
 button.secondary{margin-top:8px;background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}
-ul{padding-left:20px}li{margin-bottom:16px}code{font-size:.85rem;word-break:break-all}`;
+ul{padding-left:20px}li{margin-bottom:16px}code{font-size:.85rem;word-break:break-all}
+main.wide{max-width:760px}pre{white-space:pre-wrap;word-break:break-word;font:inherit;margin:8px 0 0}`;
 
-/** A small self-contained page (inline style only, no script: CSP script-src 'self' holds). */
-export function page(title: string, body: string): string {
+/**
+ * A small self-contained page (inline style only, no script: CSP script-src 'self' holds).
+ * `wide` suits pages listing long text, such as the outbox.
+ */
+export function page(title: string, body: string, options: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -25,7 +29,7 @@ export function page(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<main>
+<main${options.wide ? ' class="wide"' : ''}>
 ${body}
 </main>
 </body>

@@ -123,11 +123,23 @@ describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
     const owner = await signIn(app, identity, 'perm-owner@example.com');
     const rename = () =>
       call(app, ENDPOINTS.updateTeamInfo, { cookie: owner.cookie, form: { name: 'New' } });
+    // Super Admin always holds every permission: the permission is taken from an Admin.
+    const admin = await db()
+      .selectFrom('roles')
+      .select(['id', 'permissions'])
+      .where('team_id', '=', owner.team.id)
+      .where('name', '=', 'Admin')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('users')
+      .set({ role_id: admin.id })
+      .where('id', '=', owner.user.id)
+      .execute();
     expect((await rename()).statusCode).toBe(200);
     await db()
       .updateTable('roles')
-      .set({ permissions: JSON.stringify({ ...owner.user.permissions, edit_team: false }) })
-      .where('id', '=', owner.user.roleId)
+      .set({ permissions: JSON.stringify({ ...admin.permissions, edit_team: false }) })
+      .where('id', '=', admin.id)
       .execute();
     expect((await rename()).statusCode).toBe(403);
     await db().deleteFrom('users').where('id', '=', owner.user.id).execute();

@@ -27,6 +27,7 @@ describeEachDatabase('team endpoints', (db) => {
     const response = await call(app, ENDPOINTS.getTeamInfo, { cookie: owner.cookie });
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    expect(body.admin).toEqual({ platformAdmin: false, switch: null });
     expect(body.team).toEqual({
       id: owner.team.id,
       name: "zed's team",
@@ -104,25 +105,33 @@ describeEachDatabase('team endpoints', (db) => {
     const users = response.json().users;
     expect(users.map((u) => u.email)).toEqual(['adam@example.com', 'zed@example.com']);
     expect(users[0]).toMatchObject({
+      name: 'Adam Apple',
       firstName: 'Mem',
       lastName: 'Ber',
       roleName: 'Member',
       lastLoginAt: null,
+      lastActiveAt: null,
+      credentialCount: 0,
     });
     expect(users[1]?.lastLoginAt).toEqual(expect.any(String));
+    expect(users[1]?.lastActiveAt).toEqual(expect.any(String));
     expect(Object.keys(users[0] ?? {}).sort()).toEqual(
       [
+        'credentialCount',
         'email',
         'firstName',
         'id',
         'image',
         'joinedAt',
+        'lastActiveAt',
         'lastLoginAt',
         'lastName',
+        'name',
         'roleId',
         'roleName',
       ].sort(),
     );
+    expect(response.json().seats).toEqual({ members: 2, pendingInvitations: 0, limit: 5 });
     const theirs = await call(app, ENDPOINTS.getTeamUsers, { cookie: other.cookie });
     expect(theirs.json().users.map((u) => u.email)).toEqual(['stranger@example.com']);
   });

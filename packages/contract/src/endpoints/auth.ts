@@ -31,6 +31,15 @@ export const loginCallback = defineEndpoint({
     user: profileUserSchema,
     team: teamSchema,
     nextUrl: routeNameSchema.nullable(),
+    /**
+     * Set when the sign-in carried an invitation: `joined` (a new person joined the team; go to
+     * Team) or `confirm` (they already have a team: go to the invite page, token included, to
+     * confirm the move).
+     */
+    invitation: z
+      .object({ outcome: z.enum(['joined', 'confirm']), token: z.string(), teamName: z.string() })
+      .nullable()
+      .default(null),
   }),
   errors: ['LOGIN_FAILED', 'BAD_GATEWAY', 'RATE_LIMITED'],
 });

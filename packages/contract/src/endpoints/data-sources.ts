@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONNECTOR_CATEGORIES } from '../connectors.ts';
 import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
+import { personSchema } from './schemas.ts';
 
 export const loginFieldSchema = z.object({
   fieldName: z.string(),
@@ -46,8 +47,6 @@ export const getConnectorConfig = defineEndpoint({
 
 export const ACCOUNT_STATUSES = ['connected', 'needs_reconnect', 'error', 'deleted'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-
-export const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
 /** One data-source account (an ad account, a GA property, a page, ...) under a credential. */
 export const accountSchema = z.object({

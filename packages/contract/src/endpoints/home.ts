@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LOGIN_CHECK_INTERVAL_MS, DEFAULT_TOKEN_CHECK_INTERVAL_MS } from '../constants.ts';
 import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
+import { linkTokenSchema } from './invitations.ts';
 import { routeNameSchema } from './schemas.ts';
 
 export const getConfig = defineEndpoint({
@@ -48,7 +49,14 @@ export const login = defineEndpoint({
   path: '/api/home/login',
   access: publicAccess,
   query: z.object({ nextUrl: routeNameSchema.optional() }),
-  body: z.object({ partnerKey: singleLineText('The partner key').trim().max(100).optional() }),
+  body: z.object({
+    partnerKey: singleLineText('The partner key').trim().max(100).optional(),
+    /**
+     * An invitation link's token: signing in with the invited email joins that team instead of
+     * creating a new one (a person who already has a team confirms the move on the invite page).
+     */
+    invitation: linkTokenSchema.optional(),
+  }),
   response: z.object({ authUri: z.string() }),
   errors: ['RATE_LIMITED', 'BAD_GATEWAY'],
 });

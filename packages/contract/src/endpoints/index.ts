@@ -1,13 +1,34 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as activity from './activity.ts';
+import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
+import * as invitations from './invitations.ts';
+import * as members from './members.ts';
 import * as probes from './probes.ts';
+import * as roles from './roles.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
-export { auth, connections, dataSources, home, probes, team };
+export {
+  activity,
+  admin,
+  auth,
+  connections,
+  dataSources,
+  home,
+  invitations,
+  members,
+  probes,
+  roles,
+  team,
+};
+export * from './activity.ts';
+export * from './admin.ts';
+export * from './invitations.ts';
+export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
 export {
   DATA_SOURCES_CALLBACK_PATH,
@@ -37,7 +58,23 @@ export const ENDPOINTS = {
   loginCallback: auth.loginCallback,
   getTeamInfo: team.getTeamInfo,
   updateTeamInfo: team.updateTeamInfo,
-  getTeamUsers: team.getTeamUsers,
+  getTeamUsers: members.getTeamUsers,
+  getTeamUser: members.getTeamUser,
+  updateTeamUser: members.updateTeamUser,
+  removeTeamUser: members.removeTeamUser,
+  leaveTeam: members.leaveTeam,
+  getRoles: roles.getRoles,
+  getRole: roles.getRole,
+  createRole: roles.createRole,
+  updateRole: roles.updateRole,
+  deleteRole: roles.deleteRole,
+  getInvitations: invitations.getInvitations,
+  createInvitation: invitations.createInvitation,
+  resendInvitation: invitations.resendInvitation,
+  revokeInvitation: invitations.revokeInvitation,
+  getInvitationInfo: invitations.getInvitationInfo,
+  acceptInvitation: invitations.acceptInvitation,
+  getActivity: activity.getActivity,
   getSession: home.getSession,
   getConnectorConfig: dataSources.getConnectorConfig,
   startConnection: connections.startConnection,
@@ -46,6 +83,9 @@ export const ENDPOINTS = {
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,
+  searchTeams: admin.searchTeams,
+  userSwitch: admin.userSwitch,
+  endUserSwitch: admin.endUserSwitch,
 } as const satisfies Record<string, Endpoint>;
 
 /** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */

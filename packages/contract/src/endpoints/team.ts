@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, privateAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
-import { profileUserSchema, teamSchema, teamUserSchema } from './schemas.ts';
+import { profileUserSchema, teamSchema } from './schemas.ts';
 
 /** The profile: the user's team and the user with role and permissions. */
 export const getTeamInfo = defineEndpoint({
@@ -9,7 +9,20 @@ export const getTeamInfo = defineEndpoint({
   method: 'GET',
   path: '/api/team/info',
   access: privateAccess(),
-  response: z.object({ team: teamSchema, user: profileUserSchema }),
+  response: z.object({
+    team: teamSchema,
+    user: profileUserSchema,
+    /**
+     * platformAdmin: the signed-in person may use /admin. switch: set while a platform admin
+     * acts as this user (every page shows "Acting as {email} in {team} — Return to admin").
+     */
+    admin: z
+      .object({
+        platformAdmin: z.boolean(),
+        switch: z.object({ adminEmail: z.string(), expiresAt: z.string() }).nullable(),
+      })
+      .default({ platformAdmin: false, switch: null }),
+  }),
   errors: [],
 });
 
@@ -26,13 +39,4 @@ export const updateTeamInfo = defineEndpoint({
   body: z.object({ name: teamNameSchema }),
   response: z.object({ team: teamSchema }),
   errors: ['VALIDATION_FAILED'],
-});
-
-export const getTeamUsers = defineEndpoint({
-  name: 'getTeamUsers',
-  method: 'GET',
-  path: '/api/team/users',
-  access: privateAccess(),
-  response: z.object({ users: z.array(teamUserSchema) }),
-  errors: [],
 });

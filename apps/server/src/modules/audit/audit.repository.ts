@@ -1,3 +1,4 @@
+import type { ActivityAction } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 
 /** One row of the append-only audit log as it is written. */
@@ -5,9 +6,13 @@ export interface AuditEntry {
   teamId: string;
   /** Who did it (null: the system, e.g. a background refresh). */
   actorUserId: string | null;
-  /** Set when a platform admin acted as the actor: both identities are kept. */
+  /**
+   * Set when a platform admin acted as the actor: both identities are kept. recordAudit
+   * fills it from the request's switched session when the caller leaves it out.
+   */
   actingAdminId?: string | null;
-  action: string;
+  /** One of the contract's ACTIVITY_ACTIONS: a new action is named there before it is written. */
+  action: ActivityAction;
   details: Record<string, unknown>;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { currentActingAdmin } from '../../http/acting-admin-scope.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import type { AuditEntry } from './audit.repository.ts';
 
@@ -6,8 +7,13 @@ export type { AuditEntry };
 
 /**
  * The one writer of the audit log. Pass the transaction of the change being recorded, so the
- * entry exists exactly when the change does.
+ * entry exists exactly when the change does. During an admin user switch every entry carries
+ * the admin as well as the user acted as: unless the caller names the admin, it is taken from
+ * the request being served, so no caller can leave it out.
  */
 export function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  return createAuditRepository(db).insert(entry);
+  return createAuditRepository(db).insert({
+    ...entry,
+    actingAdminId: entry.actingAdminId ?? currentActingAdmin(),
+  });
 }

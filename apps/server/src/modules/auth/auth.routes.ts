@@ -27,6 +27,7 @@ export function authHandlers(deps: {
         sessionToken: current,
         nextUrl: query.nextUrl,
         partnerKey: body.partnerKey,
+        invitation: body.invitation,
       });
       if (started.newSession) setSessionCookie(reply, cookie, started.sessionToken);
       return { authUri: started.authUri };
@@ -42,7 +43,13 @@ export function authHandlers(deps: {
       const user = await deps.teams.findSessionUser(done.userId);
       if (!user) throw new AppError('INTERNAL', 'The signed-in user vanished.');
       const info = await deps.teams.getInfo(user);
-      return { success: true as const, user: info.user, team: info.team, nextUrl: done.nextUrl };
+      return {
+        success: true as const,
+        user: info.user,
+        team: info.team,
+        nextUrl: done.nextUrl,
+        invitation: done.invitation,
+      };
     },
 
     logout: async ({ req, reply }) => {

@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';
+import type { InvitationAcceptance } from '../invitations/invitation-accept.service.ts';
+import { openWithState, sealWithState } from '../invitations/invitation-seal.ts';
 import type { IdentityProvider } from './identity-provider.ts';
 
 /** Sign-in state lives 10 minutes and is used at most once. */
@@ -25,6 +27,7 @@ export function createAuthService(deps: {
   sessions: SessionService;
   teams: TeamService;
   identity: IdentityProvider;
+  invitations: InvitationAcceptance;
 }) {
   const { states } = deps;
 
@@ -40,6 +43,8 @@ export function createAuthService(deps: {
       sessionToken: string | undefined;
       nextUrl: string | undefined;
       partnerKey: string | undefined;
+      /** An invitation link's token: the sign-in joins its team (see completeLogin). */
+      invitation?: string | undefined;
     }): Promise<{ authUri: string; sessionToken: string; newSession: boolean }> {
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -61,6 +66,7 @@ export function createAuthService(deps: {
         redirect_uri: redirectUri,
         next_url: input.nextUrl ?? null,
         partner_key: input.partnerKey || null,
+        invitation_seal: input.invitation ? sealWithState(input.invitation, state) : null,
         created_at: now,
         expires_at: new Date(now.getTime() + LOGIN_STATE_TTL_MS),
       });
@@ -70,7 +76,10 @@ export function createAuthService(deps: {
     /**
      * Finishes sign-in. The state is checked and consumed before anything is sent to the
      * provider: a stale, reused or foreign state makes no token call. Answers the new
-     * session (the pre-login one is ended) and where the app should go next.
+     * session (the pre-login one is ended) and where the app should go next. A sign-in that
+     * carries an invitation must be made with the invited email: a new person then joins that
+     * team straight away ('joined'); someone who already has a team is signed in to it and
+     * confirms the move on the invitation page ('confirm').
      */
     async completeLogin(input: {
       unit: BusinessUnit;
@@ -80,7 +89,12 @@ export function createAuthService(deps: {
         code?: string | undefined;
         error?: string | undefined;
       } & Record<string, unknown>;
-    }): Promise<{ sessionToken: string; userId: string; nextUrl: string | null }> {
+    }): Promise<{
+      sessionToken: string;
+      userId: string;
+      nextUrl: string | null;
+      invitation: { outcome: 'joined' | 'confirm'; token: string; teamName: string } | null;
+    }> {
       const { query } = input;
       if (!input.sessionToken || !query.state) throw loginFailed(LOGIN_MESSAGES.stale);
       const row = await states.consume(query.state, input.sessionToken, deps.clock(), 'login');
@@ -101,19 +115,41 @@ export function createAuthService(deps: {
       if (!claims.email || !claims.emailVerified) throw loginFailed(LOGIN_MESSAGES.noEmail);
 
       const name = claims.name || [claims.givenName, claims.familyName].filter(Boolean).join(' ');
-      const userId = await deps.teams.provisionUser(
+      const identity = {
+        email: claims.email,
+        firstName: claims.givenName,
+        lastName: claims.familyName,
+        name,
+        image: claims.picture,
+      };
+      const token = row.invitation_seal
+        ? openWithState(row.invitation_seal, query.state)
+        : undefined;
+      if (row.invitation_seal && !token) throw loginFailed(LOGIN_MESSAGES.stale);
+      const invitation = token
+        ? await deps.invitations.forSignIn(input.unit, token, claims.email)
+        : undefined;
+      const { userId, created } = await deps.teams.provisionUser(
         input.unit,
-        {
-          email: claims.email,
-          firstName: claims.givenName,
-          lastName: claims.familyName,
-          name,
-          image: claims.picture,
-        },
+        identity,
         row.partner_key,
+        invitation
+          ? (tx) => deps.invitations.joinAsNewUser(tx, invitation, identity, input.unit)
+          : undefined,
       );
       const sessionToken = await deps.sessions.rotate(input.sessionToken, input.unit, userId);
-      return { sessionToken, userId, nextUrl: row.next_url };
+      return {
+        sessionToken,
+        userId,
+        nextUrl: row.next_url,
+        invitation: invitation
+          ? {
+              outcome: created ? 'joined' : 'confirm',
+              token: invitation.token,
+              teamName: invitation.teamName,
+            }
+          : null,
+      };
     },
 
     async purgeStates(): Promise<void> {

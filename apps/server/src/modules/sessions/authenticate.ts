@@ -1,4 +1,6 @@
+import type { SessionRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { setActingAdmin } from '../../http/acting-admin-scope.ts';
 import type { Authenticate, SessionUser } from '../../http/request-context.ts';
 import type { SessionCookie } from './session-cookie.ts';
 import { readSessionCookie } from './session-cookie.ts';
@@ -6,12 +8,14 @@ import type { SessionService } from './sessions.service.ts';
 
 /**
  * Who is asking: the session of the request's cookie and its user, read fresh on every
- * request so a removed user or a changed role takes effect at once.
+ * request so a removed user or a changed role takes effect at once, and the platform admin
+ * behind it (`platformAdminOf`, which app.ts takes from the admin module).
  */
 export function createAuthenticate(deps: {
   sessions: SessionService;
   cookie: SessionCookie;
   findUser: (userId: string) => Promise<SessionUser | undefined>;
+  platformAdminOf: (session: SessionRow, user: SessionUser) => Promise<SessionUser | null>;
 }): Authenticate {
   return async (req, options = { touch: true }) => {
     const found = await deps.sessions.lookup(readSessionCookie(req, deps.cookie), options);
@@ -24,6 +28,11 @@ export function createAuthenticate(deps: {
       throw new AppError('BUSINESS_UNIT_MISMATCH', 'The business unit does not match your team.');
     }
     if (!user && found.session.business_unit !== req.unit) return { kind: 'anonymous' };
-    return { kind: 'session', token: found.token, user, session: found.session };
+    const platformAdmin = user ? await deps.platformAdminOf(found.session, user) : null;
+    // A switched session acts only while a platform admin of this unit stands behind it.
+    if (found.session.acting_admin_id !== null && !platformAdmin) return { kind: 'anonymous' };
+    // Every audit entry the request goes on to write carries the admin (see recordAudit).
+    setActingAdmin(found.session.acting_admin_id);
+    return { kind: 'session', token: found.token, user, session: found.session, platformAdmin };
   };
 }

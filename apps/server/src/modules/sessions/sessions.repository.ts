@@ -15,6 +15,9 @@ export function createSessionsRepository(db: Db) {
       unit: BusinessUnit;
       now: Date;
       expiresAt: Date;
+      /** Admin user switch: the platform admin acting as userId, until switchExpiresAt. */
+      actingAdminId?: string | null;
+      switchExpiresAt?: Date | null;
     }): Promise<void> {
       await db
         .insertInto('sessions')
@@ -25,6 +28,8 @@ export function createSessionsRepository(db: Db) {
           created_at: row.now,
           last_seen_at: row.now,
           expires_at: row.expiresAt,
+          acting_admin_id: row.actingAdminId ?? null,
+          switch_expires_at: row.switchExpiresAt ?? null,
         })
         .execute();
     },
@@ -49,6 +54,16 @@ export function createSessionsRepository(db: Db) {
 
     async delete(idHash: string): Promise<void> {
       await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    },
+
+    /** Deletes a live session and answers it; undefined when it is gone or has ended. */
+    take(idHash: string): Promise<SessionRow | undefined> {
+      return db
+        .deleteFrom('sessions')
+        .where('id_hash', '=', idHash)
+        .where('ended_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /** Drops rows that ended, expired or went idle before `before`; kept until then so 440 ≠ 401. */

@@ -12,6 +12,14 @@ export type SessionLookup =
   | { status: 'expired' }
   | { status: 'active'; token: string; session: SessionRow };
 
+/** Who a re-issued session acts as, and for an admin user switch, who stands behind it. */
+export interface SessionIdentity {
+  userId: string;
+  actingAdminId: string | null;
+  /** When a switch ends: the switched session ends with it (it never turns back by itself). */
+  switchExpiresAt: Date | null;
+}
+
 /**
  * Writes of last_seen_at are coarse: one per minute per session is enough for idle checks,
  * or a quarter of the idle limit when that is shorter, so an active user never looks idle.
@@ -56,7 +64,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
       const now = deps.clock();
       const expired =
         session.ended_at !== null ||
-        session.expires_at.getTime() <= now.getTime() ||
+        endOf(session).getTime() <= now.getTime() ||
         session.last_seen_at.getTime() + idleMs <= now.getTime();
       if (expired) {
         if (session.ended_at === null) await repo.markEnded(session.id_hash, now);
@@ -71,10 +79,13 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
       return { status: 'active', token, session };
     },
 
-    /** When a session ends: 12 hours after sign-in, or idle limit after its last activity. */
+    /**
+     * When a session ends: 12 hours after sign-in (sooner when its admin switch ends first),
+     * or idle limit after its last activity.
+     */
     endsOf(session: SessionRow): { expiresAt: Date; idleExpiresAt: Date } {
       return {
-        expiresAt: session.expires_at,
+        expiresAt: endOf(session),
         idleExpiresAt: new Date(session.last_seen_at.getTime() + idleMs),
       };
     },
@@ -90,11 +101,45 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
       return start(unit, userId);
     },
 
+    /**
+     * Gives the session of `oldToken` a new id carrying `identity` (admin user switch): the old
+     * id stops working (401) and the 12-hour end carries over, so re-issuing never extends a
+     * session. Pass the caller's transaction to make it part of a larger change. Answers the
+     * new cookie value, or undefined when the old session is already gone (a concurrent
+     * re-issue won).
+     */
+    async reissue(
+      oldToken: string,
+      identity: SessionIdentity,
+      db: Db = deps.db,
+    ): Promise<string | undefined> {
+      const repo = createSessionsRepository(db);
+      const old = await repo.take(hashToken(oldToken));
+      if (!old) return undefined;
+      const token = newToken();
+      await repo.insert({
+        idHash: hashToken(token),
+        userId: identity.userId,
+        unit: old.business_unit,
+        now: deps.clock(),
+        expiresAt: old.expires_at,
+        actingAdminId: identity.actingAdminId,
+        switchExpiresAt: identity.switchExpiresAt,
+      });
+      return token;
+    },
+
     async purge(): Promise<number> {
       const now = deps.clock().getTime();
       return repo.purge(new Date(now - KEEP_ENDED_MS), new Date(now - KEEP_ENDED_MS - idleMs));
     },
   };
+}
+
+/** The session's hard end: 12 hours after sign-in, or the end of its admin switch if sooner. */
+function endOf(session: SessionRow): Date {
+  const switchEnd = session.switch_expires_at;
+  return switchEnd && switchEnd < session.expires_at ? switchEnd : session.expires_at;
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,7 +1,8 @@
-import type { Account, ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { Person, ProfileUser, ResponseOf, Team } from '@gds/contract';
+import type { ENDPOINTS } from '@gds/contract';
 import type { TeamRow } from '../../db/schema.ts';
-import type { SessionUser } from '../../http/request-context.ts';
-import type { UsersRepository } from './users.repository.ts';
+import type { RequestAuth, SessionUser } from '../../http/request-context.ts';
+import { platformAdminOf } from '../../http/request-context.ts';
 
 /** Database rows → the contract's response shapes (nothing else leaves the server). */
 
@@ -36,35 +37,35 @@ export function toProfileUser(user: SessionUser): ProfileUser {
   };
 }
 
-type TeamUserRow = Awaited<ReturnType<UsersRepository['listByTeam']>>[number];
-type PersonRow = Awaited<ReturnType<UsersRepository['people']>>[number];
-
-/** A team's users by id, as the screens name who added or deleted something. */
-export type TeamPeople = ReadonlyMap<string, NonNullable<Account['addedBy']>>;
-
-export function toPeople(rows: readonly PersonRow[]): TeamPeople {
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: displayName({ name: row.name, firstName: row.first_name, lastName: row.last_name }),
-        email: row.email,
-      },
-    ]),
-  );
-}
-
-export function toTeamUser(row: TeamUserRow): TeamUser {
+/** Someone the API names (who invited, who acted, who added what): named as screens show them. */
+export function toPerson(row: {
+  id: string;
+  email: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+}): Person {
   return {
     id: row.id,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    image: row.image,
-    roleId: row.role_id,
-    roleName: row.role_name,
-    joinedAt: row.created_at.toISOString(),
-    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+    name: displayName({ name: row.name, firstName: row.first_name, lastName: row.last_name }),
+  };
+}
+
+/** A team's users by id, as the screens name who added or deleted something. */
+export type TeamPeople = ReadonlyMap<string, Person>;
+
+export function toPeople(rows: Parameters<typeof toPerson>[0][]): TeamPeople {
+  return new Map(rows.map((row) => [row.id, toPerson(row)]));
+}
+
+/** The profile's `admin` field: may this person use /admin, and are they acting as someone. */
+export function toAdminInfo(auth: RequestAuth): ResponseOf<typeof ENDPOINTS.getTeamInfo>['admin'] {
+  const admin = platformAdminOf(auth);
+  if (!admin || auth.kind !== 'session') return { platformAdmin: false, switch: null };
+  const ends = auth.session.switch_expires_at;
+  return {
+    platformAdmin: true,
+    switch: ends ? { adminEmail: admin.email, expiresAt: ends.toISOString() } : null,
   };
 }

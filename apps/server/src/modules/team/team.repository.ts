@@ -1,6 +1,6 @@
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-import type { TeamRow } from '../../db/schema.ts';
+import type { BuiltInRole, TeamRow } from '../../db/schema.ts';
 
 /**
  * SQL for teams and their roles: the one place the teams table is read or written. Every
@@ -72,13 +72,37 @@ export function createTeamRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async insertRole(teamId: string, name: string, permissions: PermissionMap): Promise<string> {
+    async insertRole(
+      teamId: string,
+      name: string,
+      permissions: PermissionMap,
+      builtIn: BuiltInRole | null = null,
+    ): Promise<string> {
       const row = await db
         .insertInto('roles')
-        .values({ team_id: teamId, name, permissions: JSON.stringify(permissions) })
+        .values({
+          team_id: teamId,
+          name,
+          permissions: JSON.stringify(permissions),
+          built_in: builtIn,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /**
+     * The team row, locked until the transaction ends: changes to a team's membership (joins,
+     * invitations, role changes, removals) queue per team, so seat and Super Admin counts
+     * cannot be raced past.
+     */
+    lockTeam(teamId: string): Promise<TeamRow | undefined> {
+      return db
+        .selectFrom('teams')
+        .selectAll()
+        .where('id', '=', teamId)
+        .forUpdate()
+        .executeTakeFirst();
     },
   };
 }

@@ -1,17 +1,20 @@
 import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
+import { toAdminInfo } from './team.mappers.ts';
 import type { TeamService } from './team.service.ts';
 
-/** The caller's team: profile, rename, users. Private routes; the user is always set. */
+/** The caller's team: profile and rename. Private routes; the user is always set. */
 export function teamHandlers(deps: {
   teams: TeamService;
-}): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo' | 'getTeamUsers'> {
+}): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo'> {
   const { teams } = deps;
   return {
-    getTeamInfo: async ({ user }) => teams.getInfo(required(user)),
+    getTeamInfo: async ({ user, auth }) => ({
+      ...(await teams.getInfo(required(user))),
+      admin: toAdminInfo(auth),
+    }),
     updateTeamInfo: async ({ user, body }) => teams.rename(required(user), body.name),
-    getTeamUsers: async ({ user }) => teams.listUsers(required(user)),
   };
 }
 

@@ -1,9 +1,11 @@
 import { DEFAULT_PLAN_BY_UNIT, DEFAULT_ROLES, PLAN_OPTIONS, SUPER_ADMIN_ROLE } from '@gds/contract';
-import type { BusinessUnit, ProfileUser, Team, TeamUser } from '@gds/contract';
+import type { BusinessUnit, ProfileUser, Team } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
+import type { TeamRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { toPeople, toProfileUser, toTeam, toTeamUser } from './team.mappers.ts';
+import { BUILT_IN_BY_NAME } from './role-permissions.ts';
+import { toPeople, toProfileUser, toTeam } from './team.mappers.ts';
 import type { TeamPeople } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -52,19 +54,17 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    async listUsers(user: SessionUser): Promise<{ users: TeamUser[] }> {
-      return { users: (await users.listByTeam(user.teamId)).map(toTeamUser) };
-    },
-
     /**
-     * Sign-in: finds the user of this unit by email, or creates the user with a new team of
-     * the unit (default roles, the skin's plan limits, Super Admin). Answers the user id.
+     * Sign-in: finds the user of this unit by email, or creates them: by `createNew` when the
+     * sign-in says how (joining by invitation), else with a new team of the unit (default
+     * roles, the skin's plan limits, Super Admin). Answers the user id and whether it is new.
      */
     async provisionUser(
       unit: BusinessUnit,
       identity: SignInIdentity,
       partnerKey: string | null,
-    ): Promise<string> {
+      createNew?: (tx: Db, now: Date) => Promise<string>,
+    ): Promise<{ userId: string; created: boolean }> {
       const now = deps.clock();
       for (let attempt = 0; ; attempt += 1) {
         try {
@@ -77,9 +77,12 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
                 identity,
                 now,
               );
-              return existing.id;
+              return { userId: existing.id, created: false };
             }
-            return createOwner(tx, unit, identity, partnerKey, now);
+            const userId = createNew
+              ? await createNew(tx, now)
+              : await createOwner(tx, unit, identity, partnerKey, now);
+            return { userId, created: true };
           });
         } catch (error) {
           // Two first sign-ins racing: the loser's insert hits the unique index; retry finds it.
@@ -109,7 +112,8 @@ async function createOwner(
   });
   let ownerRoleId: string | undefined;
   for (const role of DEFAULT_ROLES) {
-    const id = await repo.insertRole(team.id, role.name, role.permissions);
+    const builtIn = BUILT_IN_BY_NAME[role.name] ?? null;
+    const id = await repo.insertRole(team.id, role.name, role.permissions, builtIn);
     if (role.name === SUPER_ADMIN_ROLE) ownerRoleId = id;
   }
   if (!ownerRoleId) throw new AppError('INTERNAL', 'The default roles have no Super Admin.');
@@ -132,6 +136,28 @@ async function createOwner(
 /** The team's users by id, named as the screens show them (who added or deleted what). */
 export async function teamPeople(db: Db, teamId: string): Promise<TeamPeople> {
   return toPeople(await createUsersRepository(db).people(teamId));
+}
+
+/** The team row (name, plan limits), or undefined for an unknown id. */
+export function findTeam(db: Db, teamId: string): Promise<TeamRow | undefined> {
+  return createTeamRepository(db).findById(teamId);
+}
+
+/**
+ * The team row, locked until the caller's transaction ends: changes to a team's membership
+ * (joins, invitations, role changes, removals) queue per team, so seat and Super Admin counts
+ * cannot be raced past.
+ */
+export function lockTeam(tx: Db, teamId: string): Promise<TeamRow | undefined> {
+  return createTeamRepository(tx).lockTeam(teamId);
+}
+
+/** A person joining an existing team (by invitation) with one of its roles, in `tx`. */
+export function addUser(
+  tx: Db,
+  user: { unit: BusinessUnit; teamId: string; roleId: string; identity: SignInIdentity; now: Date },
+): Promise<string> {
+  return createUsersRepository(tx).insert(user);
 }
 
 /** "{First name}'s team", else from the email's local part. */

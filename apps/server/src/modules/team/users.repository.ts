@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { PERMISSIONS } from '@gds/contract';
-import type { BusinessUnit, PermissionMap } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { SessionUser } from '../../http/request-context.ts';
+import { effectivePermissions } from './role-permissions.ts';
 
 /** SQL for users. Team-scoped reads take the team id; nothing crosses teams. */
 export function createUsersRepository(db: Db) {
@@ -28,6 +28,7 @@ export function createUsersRepository(db: Db) {
           't.business_unit',
           'u.role_id',
           'r.name as role_name',
+          'r.built_in',
           'r.permissions',
         ])
         .where('u.id', '=', userId)
@@ -44,7 +45,8 @@ export function createUsersRepository(db: Db) {
         teamUnit: row.business_unit,
         roleId: row.role_id,
         roleName: row.role_name,
-        permissions: knownPermissions(row.permissions),
+        roleBuiltIn: row.built_in,
+        permissions: effectivePermissions(row.built_in, row.permissions),
       };
     },
 
@@ -96,6 +98,7 @@ export function createUsersRepository(db: Db) {
           image: identity.image,
           team_id: user.teamId,
           role_id: user.roleId,
+          joined_at: user.now,
           last_login_at: user.now,
         })
         .returning('id')
@@ -111,39 +114,7 @@ export function createUsersRepository(db: Db) {
         .where('team_id', '=', teamId)
         .execute();
     },
-
-    /** Users of one team, by name (empty names last, then email). */
-    listByTeam(teamId: string) {
-      return withRole()
-        .select([
-          'u.id',
-          'u.email',
-          'u.first_name',
-          'u.last_name',
-          'u.name',
-          'u.image',
-          'u.role_id',
-          'r.name as role_name',
-          'u.created_at',
-          'u.last_login_at',
-        ])
-        .where('u.team_id', '=', teamId)
-        .orderBy(sql`lower(coalesce(nullif(u.name, ''), u.email))`)
-        .orderBy('u.id')
-        .execute();
-    },
   };
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
-
-/** Only known names with boolean values leave the database: a stray key grants nothing. */
-function knownPermissions(stored: unknown): PermissionMap {
-  const map: PermissionMap = {};
-  if (typeof stored !== 'object' || stored === null) return map;
-  for (const name of PERMISSIONS) {
-    const value: unknown = (stored as Record<string, unknown>)[name];
-    if (typeof value === 'boolean') map[name] = value;
-  }
-  return map;
-}

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport } from 'nodemailer';
+import { SKINS } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import { createOutboxRepository } from './outbox.repository.ts';
+import type { OutboxMessage } from './outbox.repository.ts';
+
+/** A message of one business unit: it is sent under that unit's brand. */
+export interface MailMessage {
+  unit: BusinessUnit;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /**
+   * Sends a message; answers whether it went out (accepted by SMTP_URL's server, or, in demo
+   * mode without one, kept in the outbox). It never throws: mail is a side effect of a change
+   * that has already happened, which a mail failure must not undo or hide.
+   */
+  send(message: MailMessage): Promise<boolean>;
+  /** Demo mode: drops outbox messages older than `days`. */
+  purgeOutbox(days: number): Promise<void>;
+  /** Demo mode: the newest `limit` messages kept (what /sandbox/outbox lists). */
+  outbox(limit: number): Promise<OutboxMessage[]>;
+}
+
+/** A mail server that does not answer fails the send within seconds, not minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
+ * Mail over SMTP_URL (nodemailer). In demo mode every message is also kept in the database
+ * (shown at /sandbox/outbox), so flows that send mail work without a mail server. With neither,
+ * nothing is sent.
+ */
+export function createMailer(deps: {
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'sandbox'>;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { config } = deps;
+  const outbox = createOutboxRepository(deps.db);
+  const transport = config.smtpUrl
+    ? createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+    : undefined;
+  const senderOf = (unit: BusinessUnit) =>
+    config.mailFrom ?? `"${SKINS[unit].name}" <${SKINS[unit].supportEmail}>`;
+
+  async function keep(message: MailMessage, from: string): Promise<boolean> {
+    try {
+      await outbox.insert({ ...message, from, at: deps.clock() });
+      return true;
+    } catch (error) {
+      deps.log.warn({ err: error }, 'demo outbox: the message could not be kept');
+      return false;
+    }
+  }
+
+  async function deliver(message: MailMessage, from: string): Promise<boolean> {
+    if (!transport) return false;
+    try {
+      const { unit: _unit, ...fields } = message;
+      await transport.sendMail({ from, ...fields });
+      return true;
+    } catch (error) {
+      // Only what says why: nodemailer's error objects can carry the connection's options.
+      const e = error as { code?: unknown; responseCode?: unknown; command?: unknown };
+      deps.log.warn(
+        {
+          code: e.code,
+          responseCode: e.responseCode,
+          command: e.command,
+          reason: messageOf(error),
+        },
+        'mail not sent: the SMTP server refused it or could not be reached',
+      );
+      return false;
+    }
+  }
+
+  return {
+    async send(message) {
+      const from = senderOf(message.unit);
+      const kept = config.sandbox ? await keep(message, from) : false;
+      return transport ? deliver(message, from) : kept;
+    },
+
+    async purgeOutbox(days) {
+      if (!config.sandbox) return;
+      await outbox.purge(new Date(deps.clock().getTime() - days * 24 * 60 * 60 * 1000));
+    },
+
+    outbox: (limit) => outbox.newest(limit),
+  };
+}
+
+function messageOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // A URL with a password in it (should a library quote one) loses its userinfo.
+  return text.replace(/\b(smtps?:\/\/)[^@\s/]*@/gi, '$1');
+}
