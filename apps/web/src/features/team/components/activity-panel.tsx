@@ -88,6 +88,7 @@ export function ActivityPanel() {
 
   return (
     <div className="team-section">
+      <h2 className="visually-hidden">Activity</h2>
       <ActivityFiltersBar
         filters={filters}
         onChange={setFilters}
@@ -104,13 +105,12 @@ export function ActivityPanel() {
           </Button>
         }
       />
-      <section
+      <div
         className="card"
-        aria-label="Activity"
         aria-busy={(activity.isFetching && !activity.isFetchingNextPage) || undefined}
       >
         {body}
-      </section>
+      </div>
       {activity.hasNextPage && (
         <div className="load-more">
           <Button

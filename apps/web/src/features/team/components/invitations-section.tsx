@@ -69,10 +69,10 @@ export function InvitationsSection({ invitations, onSent }: InvitationsSectionPr
   return (
     <section className="card" aria-labelledby="invitations-title" data-testid="invitations">
       <div className="card-heading card-padded-x">
-        <h3 id="invitations-title" className="card-title">
+        <h2 id="invitations-title" className="card-title">
           Pending invitations
           <span className="count">{list.length}</span>
-        </h3>
+        </h2>
       </div>
       <InvitationsTable
         invitations={list}

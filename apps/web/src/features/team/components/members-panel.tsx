@@ -51,10 +51,10 @@ export function MembersPanel({ me, teamName, users }: MembersPanelProps) {
       </div>
       <section className="card" aria-labelledby="members-title">
         <div className="card-heading card-padded-x">
-          <h3 id="members-title" className="card-title">
+          <h2 id="members-title" className="card-title">
             Members
             {list && <span className="count">{list.length}</span>}
-          </h3>
+          </h2>
         </div>
         <MembersTable
           users={list}

@@ -8,9 +8,9 @@ export function PermissionsLegend({
 }) {
   return (
     <section className="card card-padded" aria-labelledby="permissions-title">
-      <h3 id="permissions-title" className="card-title permissions-title">
+      <h2 id="permissions-title" className="card-title permissions-title">
         What each permission allows
-      </h3>
+      </h2>
       <dl className="permission-legend">
         {identifiers.map((permission) => (
           <div key={permission.name}>

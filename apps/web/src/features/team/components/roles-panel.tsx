@@ -38,6 +38,7 @@ export function RolesPanel() {
   const data = roles.data;
   return (
     <div className="team-section">
+      <h2 className="visually-hidden">Roles</h2>
       <div className="section-toolbar">
         <p className="section-lead">
           A role decides what its members may do. Super Admin always holds every permission.
@@ -54,7 +55,7 @@ export function RolesPanel() {
           </Button>
         )}
       </div>
-      <section className="card" aria-label="Roles" aria-busy={!data || undefined}>
+      <div className="card" aria-busy={!data || undefined}>
         {data ? (
           <RolesTable
             roles={data.roles}
@@ -69,7 +70,7 @@ export function RolesPanel() {
             <Skeleton width="60%" />
           </div>
         )}
-      </section>
+      </div>
       {data && <PermissionsLegend identifiers={data.identifiers} />}
 
       {editing && data && (
