@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MEMBER_ROLE, emailSchema, idSchema, type Role } from '@gds/contract';
+import { INVITATION_TTL_DAYS, MEMBER_ROLE, emailSchema, idSchema, type Role } from '@gds/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
-import { Icon } from '../../../components/icon.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { useCreateInvitation, type SentInvitation } from '../api/invitations.ts';
+import { FieldError } from './field-error.tsx';
 import { fieldMessage, refusedField } from './field-message.ts';
 import { InviteRefusal } from './invite-refusal.tsx';
 
@@ -68,7 +68,7 @@ export function InviteMemberDialog({
     <Dialog
       open
       title="Invite a member"
-      description={`They get an email with a link to join ${teamName}. It works once, for 7 days.`}
+      description={`They get an email with a link to join ${teamName}. It works once, for ${INVITATION_TTL_DAYS} days.`}
       onClose={onClose}
       testId="invite-member-dialog"
       footer={
@@ -141,13 +141,5 @@ export function InviteMemberDialog({
         {refusal !== null && <InviteRefusal error={refusal} canBill={canBill} />}
       </form>
     </Dialog>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string }) {
-  return (
-    <p id={id} className="field-error" role="alert">
-      <Icon name="alert" size={14} /> {message}
-    </p>
   );
 }

@@ -1,9 +1,9 @@
 import type { Role, TeamUser } from '@gds/contract';
 import { useState } from 'react';
-import { Icon } from '../../../components/icon.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useChangeMemberRole } from '../api/member-mutations.ts';
+import { FieldError } from './field-error.tsx';
 import { displayName } from './member-name.ts';
 
 interface MemberRoleSelectProps {
@@ -54,11 +54,7 @@ export function MemberRoleSelect({ user, roles }: MemberRoleSelectProps) {
           </option>
         ))}
       </select>
-      {error && (
-        <p id={errorId} className="field-error" role="alert" data-testid="member-role-error">
-          <Icon name="alert" size={14} /> {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId} message={error} testId="member-role-error" />}
     </div>
   );
 }

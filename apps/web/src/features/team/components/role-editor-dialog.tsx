@@ -9,6 +9,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useCreateRole, useUpdateRole, type PermissionIdentifier } from '../api/roles.ts';
+import { FieldError } from './field-error.tsx';
 import { fieldMessage, refusedField } from './field-message.ts';
 
 const formSchema = z.object({ name: roleNameSchema, permissions: z.array(z.enum(PERMISSIONS)) });
@@ -99,12 +100,13 @@ export function RoleEditorDialog({ role, identifiers, onClose }: RoleEditorDialo
             {...register('name')}
           />
           {nameError && (
-            <p id={`${id}-name-error`} className="field-error" role="alert">
-              <Icon name="alert" size={14} /> {fieldMessage('Name', nameError, 'name')}
-            </p>
+            <FieldError id={`${id}-name-error`} message={fieldMessage('Name', nameError, 'name')} />
           )}
         </div>
-        <fieldset className="permission-fieldset">
+        <fieldset
+          className="permission-fieldset"
+          aria-describedby={permissionsError ? `${id}-permissions-error` : undefined}
+        >
           <legend className="field-label">Members with this role may</legend>
           {identifiers.map((permission) => (
             <label key={permission.name} className="permission-option">
@@ -126,10 +128,10 @@ export function RoleEditorDialog({ role, identifiers, onClose }: RoleEditorDialo
             </label>
           ))}
           {permissionsError && (
-            <p className="field-error" role="alert">
-              <Icon name="alert" size={14} />{' '}
-              {fieldMessage('Permissions', permissionsError, 'permissions')}
-            </p>
+            <FieldError
+              id={`${id}-permissions-error`}
+              message={fieldMessage('Permissions', permissionsError, 'permissions')}
+            />
           )}
         </fieldset>
         {refusal && (
