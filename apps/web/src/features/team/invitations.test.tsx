@@ -185,7 +185,7 @@ describe('Invitations', () => {
     openTeam(MANAGE);
     const user = userEvent.setup();
     const [first, second] = await screen.findAllByTestId('invitation-row');
-    expect(first).toHaveTextContent('dana@acme.testMemberAnn Lee');
+    expect(first).toHaveTextContent('dana@acme.testby Ann LeeMember');
     expect(within(first as HTMLElement).getByText('in 6 days')).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText('Expired')).toBeInTheDocument();
     expect(within(second as HTMLElement).getByText('2 days ago')).toBeInTheDocument();

@@ -12,10 +12,7 @@ export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }
           <tr>
             <th scope="col">When</th>
             <th scope="col">Person</th>
-            <th scope="col" className="col-optional">
-              Action
-            </th>
-            <th scope="col">Details</th>
+            <th scope="col">What happened</th>
           </tr>
         </thead>
         <tbody>
@@ -36,8 +33,10 @@ export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }
                   </span>
                 )}
               </td>
-              <td className="col-optional activity-action">{actionLabel(entry.action)}</td>
-              <td>{entry.summary}</td>
+              <td>
+                <span className="activity-action">{actionLabel(entry.action)}</span>
+                <span className="activity-summary">{entry.summary}</span>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -22,11 +22,8 @@ export function InvitationsTable({ invitations, inFlight, onAction }: Invitation
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Email</th>
+            <th scope="col">Invited</th>
             <th scope="col">Role</th>
-            <th scope="col" className="col-optional">
-              Invited by
-            </th>
             <th scope="col">Expires</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
@@ -41,11 +38,15 @@ export function InvitationsTable({ invitations, inFlight, onAction }: Invitation
             const rowBusy = ACTIONS.some(loading);
             return (
               <tr key={invitation.id} data-testid="invitation-row" data-status={invitation.status}>
-                <td className="invitation-email">{invitation.email}</td>
+                <td>
+                  <span className="invitation-email">{invitation.email}</span>
+                  {invitation.invitedBy && (
+                    <span className="invitation-meta">by {personName(invitation.invitedBy)}</span>
+                  )}
+                </td>
                 <td>
                   <Badge>{invitation.roleName}</Badge>
                 </td>
-                <td className="col-optional">{personName(invitation.invitedBy) || '—'}</td>
                 <td className="nowrap">
                   {expired && <Badge tone="warning">Expired</Badge>}{' '}
                   <RelativeTime value={invitation.expiresAt} />

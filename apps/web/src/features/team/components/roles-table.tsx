@@ -33,9 +33,11 @@ export function RolesTable({ roles, identifiers, manage }: RolesTableProps) {
             const allows = granted(role);
             return (
               <tr key={role.id} data-testid="role-row">
-                <th scope="row" className="role-name">
-                  <span>{role.name}</span>
-                  {role.builtIn && <Badge tone="primary">Built-in</Badge>}
+                <th scope="row">
+                  <span className="role-name">
+                    {role.name}
+                    {role.builtIn && <Badge tone="primary">Built-in</Badge>}
+                  </span>
                 </th>
                 <td className="nowrap" data-testid="role-members">
                   {role.memberCount}
