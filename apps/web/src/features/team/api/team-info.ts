@@ -1,11 +1,9 @@
-import { ENDPOINTS, type ProfileUser, type Team } from '@gds/contract';
+import { ENDPOINTS, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export interface TeamInfo {
-  team: Team;
-  user: ProfileUser;
-}
+/** The profile as the contract answers it (team, user, and the admin flags). */
+export type TeamInfo = ResponseOf<typeof ENDPOINTS.getTeamInfo>;
 
 /** The profile (GET /api/team/info): the user's team and the user with permissions. */
 export const teamInfoQueryOptions = queryOptions({
