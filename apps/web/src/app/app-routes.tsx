@@ -53,6 +53,9 @@ export function buildRoutes(): RouteObject[] {
         screen(ROUTES.Invitation, {
           lazy: lazyPage(() => import('./routes/invitation-route.tsx')),
         }),
+        screen(ROUTES.ClientConnect, {
+          lazy: lazyPage(() => import('./routes/client-connect-route.tsx')),
+        }),
         screen(ROUTES.NotFound, { lazy: lazyPage(() => import('./routes/not-found-route.tsx')) }),
       ],
     },

@@ -1,4 +1,4 @@
-import { INVITATION_PATH_PREFIX, type Permission } from '@gds/contract';
+import { CLIENT_LINK_PATH_PREFIX, INVITATION_PATH_PREFIX, type Permission } from '@gds/contract';
 
 /** Route names of spec §2; nextUrl carries one of these, never a path. */
 export const ROUTE_NAMES = [
@@ -13,6 +13,7 @@ export const ROUTE_NAMES = [
   'Feedback',
   'Stats',
   'Invitation',
+  'ClientConnect',
   'NotFound',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -62,6 +63,13 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
     name: 'Invitation',
     path: `${INVITATION_PATH_PREFIX}:token`,
     title: 'Invitation',
+    public: true,
+  },
+  // Opened by a team's client, who has no account here.
+  ClientConnect: {
+    name: 'ClientConnect',
+    path: `${CLIENT_LINK_PATH_PREFIX}:token`,
+    title: 'Connect',
     public: true,
   },
   NotFound: { name: 'NotFound', path: '*', title: 'Page Not Found', public: true },
