@@ -56,6 +56,7 @@ export function buildRoutes(): RouteObject[] {
         screen(ROUTES.ClientConnect, {
           lazy: lazyPage(() => import('./routes/client-connect-route.tsx')),
         }),
+        screen(ROUTES.Admin, { lazy: lazyPage(() => import('./routes/admin-route.tsx')) }),
         screen(ROUTES.NotFound, { lazy: lazyPage(() => import('./routes/not-found-route.tsx')) }),
       ],
     },

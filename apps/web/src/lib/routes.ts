@@ -14,6 +14,7 @@ export const ROUTE_NAMES = [
   'Stats',
   'Invitation',
   'ClientConnect',
+  'Admin',
   'NotFound',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -72,6 +73,8 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
     title: 'Connect',
     public: true,
   },
+  // Platform admins only; the page itself answers "not found" to everyone else.
+  Admin: { name: 'Admin', path: '/admin', title: 'Admin', public: false },
   NotFound: { name: 'NotFound', path: '*', title: 'Page Not Found', public: true },
 };
 
