@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiCall } from '../../../lib/api-client.ts';
 import { TEAM_KEYS, refreshAfterChange } from './team-query-keys.ts';
 
+/** The profile as the contract answers it (team, user, and the admin flags). */
 export type TeamInfo = ResponseOf<typeof ENDPOINTS.getTeamInfo>;
 
 /** The profile (GET /api/team/info): the user's team and the user with permissions. */
