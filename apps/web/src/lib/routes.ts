@@ -1,4 +1,4 @@
-import { CLIENT_LINK_PATH_PREFIX, INVITATION_PATH_PREFIX, type Permission } from '@gds/contract';
+import { INVITATION_PATH_PREFIX, type Permission } from '@gds/contract';
 
 /** Route names of spec §2; nextUrl carries one of these, never a path. */
 export const ROUTE_NAMES = [
@@ -13,7 +13,6 @@ export const ROUTE_NAMES = [
   'Feedback',
   'Stats',
   'Invitation',
-  'ClientConnect',
   'Admin',
   'NotFound',
 ] as const;
@@ -64,13 +63,6 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
     name: 'Invitation',
     path: `${INVITATION_PATH_PREFIX}:token`,
     title: 'Invitation',
-    public: true,
-  },
-  // Opened by a team's client, who has no account here.
-  ClientConnect: {
-    name: 'ClientConnect',
-    path: `${CLIENT_LINK_PATH_PREFIX}:token`,
-    title: 'Connect',
     public: true,
   },
   // Platform admins only; the page itself answers "not found" to everyone else.

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type ClientLink, type Endpoint, type ResponseOf } from '@gds/contract';
+import { ENDPOINTS, type Endpoint, type ResponseOf } from '@gds/contract';
 import { appConfig, profileUser, team } from './fixtures.ts';
 import type { Reply } from './mock-api.ts';
 
@@ -8,7 +8,6 @@ export function on(endpoint: Endpoint): string {
 }
 
 export const INVITE_TOKEN = 'inv_abcdefghijklmnopqrstuvwxyz';
-export const CONNECT_TOKEN = 'cl_abcdefghijklmnopqrstuvwxyz';
 
 type InvitationInfo = ResponseOf<typeof ENDPOINTS.getInvitationInfo>;
 type Viewer = NonNullable<InvitationInfo['viewer']>;
@@ -35,20 +34,6 @@ export function viewer(overrides: Partial<Viewer> = {}): Viewer {
     leavesEmptyTeam: false,
     credentialCount: 0,
     blockedReason: null,
-    ...overrides,
-  };
-}
-
-export function clientLink(overrides: Partial<ClientLink> & { id: string }): ClientLink {
-  return {
-    connectorId: 1,
-    recipientEmail: null,
-    multiUse: false,
-    uses: 0,
-    createdBy: { id: 'user-1', name: 'Ann Lee', email: 'ann@acme.test' },
-    createdAt: '2026-03-14T10:00:00.000Z',
-    expiresAt: '2026-03-21T10:00:00.000Z',
-    status: 'active',
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { ENDPOINTS, type ResponseOf } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
-import { isLinkToken } from '../../../lib/link-token.ts';
+import { isLinkToken } from '../link-token.ts';
 
 export type InvitationInfo = ResponseOf<typeof ENDPOINTS.getInvitationInfo>;
 export type InvitationViewer = NonNullable<InvitationInfo['viewer']>;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { isLinkToken, isUnknownLink } from '../../../lib/link-token.ts';
+import { isLinkToken, isUnknownLink } from '../link-token.ts';
 import { useInvitationInfo } from '../api/invitation-info.ts';
 import { InvitationAccept } from './invitation-accept.tsx';
 import { InvitationClosed } from './invitation-closed.tsx';

@@ -1,9 +1,9 @@
 import { linkTokenSchema } from '@gds/contract';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../../lib/api-error.ts';
 
 /**
- * Invitation and client connect links carry a token in their path. One that cannot be a token
- * is refused before asking the server: it names nothing.
+ * An invitation link carries a token in its path. One that cannot be a token is refused before
+ * asking the server: it names nothing.
  */
 export function isLinkToken(token: string): boolean {
   return linkTokenSchema.safeParse(token).success;
