@@ -83,6 +83,9 @@ export const ENDPOINTS = {
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,
+  searchTeams: admin.searchTeams,
+  userSwitch: admin.userSwitch,
+  endUserSwitch: admin.endUserSwitch,
 } as const satisfies Record<string, Endpoint>;
 
 /** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */
