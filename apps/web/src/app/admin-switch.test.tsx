@@ -1,18 +1,17 @@
-import { ENDPOINTS } from '@gds/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../lib/app-store.ts';
 import { useToastStore } from '../lib/toast-store.ts';
-import { profileUser, sessionUser, team } from '../test/fixtures.ts';
-import { mockApi, type RecordedRequest, type Reply } from '../test/mock-api.ts';
+import { profileUser, sessionUser, signedInRoutes, team, teamInfo } from '../test/fixtures.ts';
+import { mockApi, type EndpointName, type RecordedRequest, type Reply } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { resetStores } from '../test/reset-stores.ts';
-import { on, profile, signedInRoutes } from '../test/team-link-fixtures.ts';
 
 const EXPIRED = 'Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
-const ADMIN = profile({ admin: { platformAdmin: true, switch: null } });
-const ACTING = profile({
+const MANAGE = { manage_data_sources: true };
+const ADMIN = teamInfo(MANAGE, { admin: { platformAdmin: true, switch: null } });
+const ACTING = teamInfo(MANAGE, {
   team: { ...team, id: 'team-9', name: 'Northwind Media' },
   user: { ...profileUser({ manage_data_sources: true }), email: 'sam@northwind.test' },
   admin: {
@@ -27,16 +26,16 @@ function setSwitchCookies() {
 }
 
 /** The profile answers the admin until the switch (or its end) succeeds. */
-function mockSwitchApi(switchReply: Reply, startActing = false) {
+function mockSwitchApi(switchReply: Reply<'userSwitch'>, startActing = false) {
   let acting = startActing;
   const requests = mockApi({
     ...signedInRoutes(() => ({ body: acting ? ACTING : ADMIN })),
-    [on(ENDPOINTS.userSwitch)]: (req) => {
+    userSwitch: (req) => {
       const reply = typeof switchReply === 'function' ? switchReply(req) : switchReply;
       if ((reply.status ?? 200) === 200) acting = true;
       return reply;
     },
-    [on(ENDPOINTS.endUserSwitch)]: () => {
+    endUserSwitch: () => {
       acting = false;
       return { body: { status: 'Success' } };
     },
@@ -44,15 +43,15 @@ function mockSwitchApi(switchReply: Reply, startActing = false) {
   return requests;
 }
 
-const paths = (requests: RecordedRequest[], path: string) =>
-  requests.filter((r) => r.path === path);
+const calls = (requests: RecordedRequest[], endpoint: EndpointName) =>
+  requests.filter((r) => r.endpoint === endpoint);
 
 describe('admin user switch', () => {
   beforeEach(async () => {
     await resetStores();
     for (const name of ['GDS_ADMIN_USER', 'GDS_ADMIN_TEAM'])
       document.cookie = `${name}=; ${EXPIRED}`;
-    useAppStore.getState().setUser(sessionUser({ manage_data_sources: true }));
+    useAppStore.getState().setUser(sessionUser(MANAGE));
   });
 
   it('on a navigation with both cookies: removes them, switches once, reloads and opens Team', async () => {
@@ -67,7 +66,7 @@ describe('admin user switch', () => {
     await app.router.navigate('/data-sources');
     await waitFor(() => expect(app.location()).toBe('/team'));
 
-    const switches = paths(requests, ENDPOINTS.userSwitch.path);
+    const switches = calls(requests, 'userSwitch');
     expect(switches).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(switches[0]?.body))).toEqual({
       user: 'sam@northwind.test',
@@ -81,7 +80,7 @@ describe('admin user switch', () => {
     );
 
     await app.router.navigate('/stats');
-    expect(paths(requests, ENDPOINTS.userSwitch.path)).toHaveLength(1);
+    expect(calls(requests, 'userSwitch')).toHaveLength(1);
   });
 
   it('a failed switch is only logged: no redirect, no toast, nobody else stored', async () => {
@@ -96,7 +95,7 @@ describe('admin user switch', () => {
     setSwitchCookies();
     await app.router.navigate('/data-sources');
     await waitFor(() => expect(logged).toHaveBeenCalled());
-    expect(paths(requests, ENDPOINTS.userSwitch.path)).toHaveLength(1);
+    expect(calls(requests, 'userSwitch')).toHaveLength(1);
     expect(app.location()).toBe('/data-sources');
     expect(useToastStore.getState().toasts).toEqual([]);
     expect(useAppStore.getState().user?.email).toBe('ann@acme.test');
@@ -112,22 +111,22 @@ describe('admin user switch', () => {
     await app.router.navigate('/data-sources');
     // The navigation's effects have run once the new screen is on the page.
     expect(await screen.findByRole('heading', { level: 1, name: 'Data Sources' })).toBeVisible();
-    expect(paths(requests, ENDPOINTS.userSwitch.path)).toHaveLength(0);
+    expect(calls(requests, 'userSwitch')).toHaveLength(0);
   });
 
   it('every page shows who is acted as; Return to admin ends it and opens /admin', async () => {
-    const requests = mockSwitchApi({ body: {} }, true);
+    const requests = mockSwitchApi({ body: { status: 'Success', userData: ACTING.user } }, true);
     const app = renderApp('/data-sources');
     const banner = await screen.findByTestId('switch-banner');
     expect(banner).toHaveTextContent(
       /^Acting as sam@northwind\.test in Northwind Media · ends .+—Return to admin$/,
     );
-    const before = paths(requests, ENDPOINTS.getTeamInfo.path).length;
+    const before = calls(requests, 'getTeamInfo').length;
 
     await userEvent.click(screen.getByRole('button', { name: 'Return to admin' }));
     await waitFor(() => expect(app.location()).toBe('/admin'));
-    expect(paths(requests, ENDPOINTS.endUserSwitch.path)).toHaveLength(1);
-    expect(paths(requests, ENDPOINTS.getTeamInfo.path).length).toBeGreaterThan(before);
+    expect(calls(requests, 'endUserSwitch')).toHaveLength(1);
+    expect(calls(requests, 'getTeamInfo').length).toBeGreaterThan(before);
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
     expect(screen.queryByTestId('switch-banner')).not.toBeInTheDocument();
     expect(useAppStore.getState().user?.email).toBe('ann@acme.test');

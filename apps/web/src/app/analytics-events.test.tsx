@@ -10,7 +10,7 @@ import {
   groupedData,
   sampleGroups,
 } from '../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo, teamUsersBody } from '../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { resetStores } from '../test/reset-stores.ts';
@@ -22,8 +22,8 @@ function mockSignedInApi(extra: MockRoutes = {}) {
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
-    getTeamUsers: { body: { users: teamUsers } },
+    getTeamInfo: { body: teamInfo(MANAGE) },
+    getTeamUsers: { body: teamUsersBody() },
     getGroupedData: { body: groupedData(sampleGroups()) },
     ...extra,
   });

@@ -1,17 +1,17 @@
-import { ENDPOINTS } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
-import { profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
+import { profileUser, sessionUser, signedInRoutes, team, teamInfo } from '../../test/fixtures.ts';
+import { mockApi, offContract, type MockRoutes, type Reply } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { resetStores } from '../../test/reset-stores.ts';
-import { on, profile, signedInRoutes } from '../../test/team-link-fixtures.ts';
 import { setAdminSwitchCookies, takeAdminSwitchCookies } from './admin-switch-cookies.ts';
+import type { AdminTeam } from './api/search-teams.ts';
 
-const ADMIN = profile({ admin: { platformAdmin: true, switch: null } });
-const northwind = {
+const MANAGE = { manage_data_sources: true };
+const ADMIN = teamInfo(MANAGE, { admin: { platformAdmin: true, switch: null } });
+const northwind: AdminTeam = {
   id: 'team-9',
   name: 'Northwind Media',
   businessUnit: 'MEGALYTIC_GDS',
@@ -28,24 +28,24 @@ function clearCookies() {
   }
 }
 
-function mockAdminApi(teamInfo: Reply, extra: Record<string, Reply> = {}) {
-  return mockApi({ ...signedInRoutes(teamInfo), ...extra });
+function mockAdminApi(profile: Reply<'getTeamInfo'>, extra: MockRoutes = {}) {
+  return mockApi({ ...signedInRoutes(profile), ...extra });
 }
 
 describe('admin page', () => {
   beforeEach(async () => {
     await resetStores();
     clearCookies();
-    useAppStore.getState().setUser(sessionUser({ manage_data_sources: true }));
+    useAppStore.getState().setUser(sessionUser(MANAGE));
   });
 
   it('is an ordinary "page not found" for anyone but a platform admin, with no menu item', async () => {
-    const requests = mockAdminApi({ body: profile() });
+    const requests = mockAdminApi({ body: teamInfo(MANAGE) });
     renderApp('/admin');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('user-menu'));
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(requests.some((r) => r.path === ENDPOINTS.searchTeams.path)).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'searchTeams')).toBe(false);
   });
 
   it('platform admins reach it from the user menu', async () => {
@@ -61,9 +61,9 @@ describe('admin page', () => {
     const requests = mockAdminApi(
       { body: ADMIN },
       {
-        [on(ENDPOINTS.searchTeams)]: { body: { teams: [northwind] } },
+        searchTeams: { body: { teams: [northwind] } },
         // The switch itself is covered elsewhere; here it only has to be asked for.
-        [on(ENDPOINTS.userSwitch)]: {
+        userSwitch: {
           status: 404,
           body: { error: { code: 'NOT_FOUND', message: 'No such member' } },
         },
@@ -75,13 +75,11 @@ describe('admin page', () => {
 
     await userEvent.type(box, 'n{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Type at least 2 characters');
-    expect(requests.some((r) => r.path === ENDPOINTS.searchTeams.path)).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'searchTeams')).toBe(false);
 
     await userEvent.type(box, 'orth{Enter}');
     const card = await screen.findByTestId('admin-team');
-    expect(requests.find((r) => r.path === ENDPOINTS.searchTeams.path)?.query.get('q')).toBe(
-      'north',
-    );
+    expect(requests.find((r) => r.endpoint === 'searchTeams')?.query.get('q')).toBe('north');
     expect(within(card).getByRole('heading', { name: /Northwind Media/ })).toBeInTheDocument();
     expect(within(card).getAllByRole('row')).toHaveLength(3);
 
@@ -91,7 +89,7 @@ describe('admin page', () => {
     await waitFor(() => expect(app.location()).toBe('/team'));
     await waitFor(() => expect(logged).toHaveBeenCalled());
     // A double click asks for one switch, not one per click.
-    const switches = requests.filter((r) => r.path === ENDPOINTS.userSwitch.path);
+    const switches = requests.filter((r) => r.endpoint === 'userSwitch');
     expect(switches).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(switches[0]?.body))).toEqual({
       user: 'sam@northwind.test',
@@ -100,7 +98,7 @@ describe('admin page', () => {
   });
 
   it('says when nothing matches', async () => {
-    mockAdminApi({ body: ADMIN }, { [on(ENDPOINTS.searchTeams)]: { body: { teams: [] } } });
+    mockAdminApi({ body: ADMIN }, { searchTeams: { body: { teams: [] } } });
     renderApp('/admin');
     await userEvent.type(
       await screen.findByRole('searchbox', { name: 'Team name or member email' }),
@@ -132,11 +130,12 @@ describe('admin switch cookies', () => {
   });
 });
 
-// Keeps the fixtures' shape honest: a profile without the admin block is not an admin.
+// A server from before the admin switch answers the profile without the admin block: the
+// contract reads it with the block defaulted, but the typed mock replies cannot write it.
 it('a profile answered without the admin block is not a platform admin', async () => {
   await resetStores();
   useAppStore.getState().setUser(sessionUser({}));
-  mockAdminApi({ body: { team, user: profileUser({}) } });
+  mockAdminApi(offContract({ team, user: profileUser({}) }));
   renderApp('/admin');
   expect(await screen.findByTestId('not-found')).toBeInTheDocument();
 });

@@ -1,25 +1,17 @@
-import { ENDPOINTS } from '@gds/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useToastStore } from '../../lib/toast-store.ts';
-import { profileUser, team } from '../../test/fixtures.ts';
+import { profileUser, signedInRoutes, team, teamInfo } from '../../test/fixtures.ts';
+import { INVITE_TOKEN, invitationInfo, viewer } from '../../test/invitation-fixtures.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { resetStores } from '../../test/reset-stores.ts';
-import {
-  INVITE_TOKEN,
-  invitationInfo,
-  on,
-  profile,
-  signedInRoutes,
-  viewer,
-} from '../../test/team-link-fixtures.ts';
 
 function mockCallback(invitation: { outcome: 'joined' | 'confirm'; token: string } | null) {
   return mockApi({
-    ...signedInRoutes({ body: profile() }),
-    [on(ENDPOINTS.loginCallback)]: {
+    ...signedInRoutes({ body: teamInfo({ manage_data_sources: true }) }),
+    loginCallback: {
       body: {
         success: true,
         user: profileUser({ manage_data_sources: true }),
@@ -28,7 +20,7 @@ function mockCallback(invitation: { outcome: 'joined' | 'confirm'; token: string
         invitation: invitation && { ...invitation, teamName: 'Northwind Media' },
       },
     },
-    [on(ENDPOINTS.getInvitationInfo)]: { body: invitationInfo({ viewer: viewer() }) },
+    getInvitationInfo: { body: invitationInfo({ viewer: viewer() }) },
   });
 }
 

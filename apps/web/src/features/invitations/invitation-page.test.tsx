@@ -1,29 +1,23 @@
-import { ENDPOINTS } from '@gds/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useToastStore } from '../../lib/toast-store.ts';
-import { profileUser, sessionUser, team } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
+import { profileUser, sessionUser, signedInRoutes, team, teamInfo } from '../../test/fixtures.ts';
+import { INVITE_TOKEN, invitationInfo, viewer } from '../../test/invitation-fixtures.ts';
+import { mockApi, type MockRoutes, type Reply } from '../../test/mock-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { resetStores } from '../../test/reset-stores.ts';
-import {
-  INVITE_TOKEN,
-  invitationInfo,
-  on,
-  profile,
-  signedInRoutes,
-  viewer,
-} from '../../test/team-link-fixtures.ts';
 
 const INVITE_PATH = `/invite/${INVITE_TOKEN}`;
 const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.message}`);
 
-function mockInvite(info: Reply, extra: Record<string, Reply> = {}) {
+const MANAGE = { manage_data_sources: true };
+
+function mockInvite(info: Reply<'getInvitationInfo'>, extra: MockRoutes = {}) {
   return mockApi({
-    ...signedInRoutes({ body: profile() }),
-    [on(ENDPOINTS.getInvitationInfo)]: info,
+    ...signedInRoutes({ body: teamInfo(MANAGE) }),
+    getInvitationInfo: info,
     ...extra,
   });
 }
@@ -38,7 +32,7 @@ describe('invitation page, signed out', () => {
     useAppStore.getState().setNextUrl('Billing');
     const requests = mockInvite(
       { body: invitationInfo() },
-      { [on(ENDPOINTS.login)]: { body: { authUri: 'https://idp.test/authorize' } } },
+      { login: { body: { authUri: 'https://idp.test/authorize' } } },
     );
     renderApp(INVITE_PATH);
 
@@ -48,12 +42,12 @@ describe('invitation page, signed out', () => {
     expect(screen.getByText('Nora West')).toBeInTheDocument();
     expect(screen.getByTestId('invite-role')).toHaveTextContent('Admin');
     expect(screen.getByTestId('invite-email')).toHaveTextContent('ann@acme.test');
-    const info = requests.find((r) => r.path === ENDPOINTS.getInvitationInfo.path);
+    const info = requests.find((r) => r.endpoint === 'getInvitationInfo');
     expect(info?.query.get('token')).toBe(INVITE_TOKEN);
 
     await userEvent.dblClick(screen.getByRole('button', { name: 'Sign in to join' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.test/authorize'));
-    const logins = requests.filter((r) => r.path === ENDPOINTS.login.path);
+    const logins = requests.filter((r) => r.endpoint === 'login');
     expect(logins).toHaveLength(1);
     expect(new URLSearchParams(logins[0]?.body).get('invitation')).toBe(INVITE_TOKEN);
     expect(logins[0]?.query.has('nextUrl')).toBe(false);
@@ -86,7 +80,7 @@ describe('invitation page, signed out', () => {
     const requests = mockInvite({ body: invitationInfo() });
     renderApp('/invite/short');
     expect(await screen.findByTestId('invite-unknown')).toBeInTheDocument();
-    expect(requests.some((r) => r.path === ENDPOINTS.getInvitationInfo.path)).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'getInvitationInfo')).toBe(false);
   });
 
   it('a refusal that is not about the link offers to try again instead of calling it dead', async () => {
@@ -108,7 +102,7 @@ describe('invitation page, signed out', () => {
 describe('invitation page, signed in', () => {
   beforeEach(async () => {
     await resetStores();
-    useAppStore.getState().setUser(sessionUser({ manage_data_sources: true }));
+    useAppStore.getState().setUser(sessionUser(MANAGE));
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -118,8 +112,8 @@ describe('invitation page, signed in', () => {
     const requests = mockInvite(
       { body: invitationInfo({ viewer: viewer({ email: 'bob@acme.test', isInvitee: false }) }) },
       {
-        [on(ENDPOINTS.logout)]: { body: { success: true } },
-        [on(ENDPOINTS.login)]: { body: { authUri: 'https://idp.test/authorize' } },
+        logout: { body: { success: true } },
+        login: { body: { authUri: 'https://idp.test/authorize' } },
       },
     );
     renderApp(INVITE_PATH);
@@ -131,8 +125,8 @@ describe('invitation page, signed in', () => {
       screen.getByRole('button', { name: 'Log out and sign in as ann@acme.test' }),
     );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.test/authorize'));
-    const posts = requests.filter((r) => r.method === 'POST').map((r) => r.path);
-    expect(posts).toEqual([ENDPOINTS.logout.path, ENDPOINTS.login.path]);
+    const posts = requests.filter((r) => r.method === 'POST').map((r) => r.endpoint);
+    expect(posts).toEqual(['logout', 'login']);
     expect(new URLSearchParams(requests.at(-1)?.body).get('invitation')).toBe(INVITE_TOKEN);
     expect(useAppStore.getState().isLoggedIn).toBe(false);
   });
@@ -142,17 +136,17 @@ describe('invitation page, signed in', () => {
     const requests = mockInvite(
       { body: invitationInfo({ viewer: viewer({ credentialCount: 3 }) }) },
       {
-        [on(ENDPOINTS.acceptInvitation)]: () => {
+        acceptInvitation: () => {
           joined = true;
           return { body: { success: true, teamName: 'Northwind Media' } };
         },
-        [on(ENDPOINTS.getTeamInfo)]: () => ({
+        getTeamInfo: () => ({
           body: joined
-            ? profile({
+            ? teamInfo(MANAGE, {
                 team: { ...team, id: 'team-2', name: 'Northwind Media' },
                 user: { ...profileUser({ manage_members: true }), roleName: 'Admin' },
               })
-            : profile(),
+            : teamInfo(MANAGE),
         }),
       },
     );
@@ -171,13 +165,11 @@ describe('invitation page, signed in', () => {
     app.queryClient.setQueryData(['old-team', 'data'], 'Acme only');
     await userEvent.dblClick(screen.getByRole('button', { name: 'Join Northwind Media' }));
     await waitFor(() => expect(app.location()).toBe('/team'));
-    const accepts = requests.filter((r) => r.path === ENDPOINTS.acceptInvitation.path);
+    const accepts = requests.filter((r) => r.endpoint === 'acceptInvitation');
     expect(accepts).toHaveLength(1);
     expect(new URLSearchParams(accepts[0]?.body).get('token')).toBe(INVITE_TOKEN);
     const acceptedAt = requests.indexOf(accepts[0] as (typeof requests)[number]);
-    expect(requests.slice(acceptedAt).some((r) => r.path === ENDPOINTS.getTeamInfo.path)).toBe(
-      true,
-    );
+    expect(requests.slice(acceptedAt).some((r) => r.endpoint === 'getTeamInfo')).toBe(true);
     expect(useAppStore.getState().user).toMatchObject({
       roleName: 'Admin',
       permissions: { manage_members: true },
@@ -190,7 +182,7 @@ describe('invitation page, signed in', () => {
     const requests = mockInvite(
       { body: invitationInfo({ viewer: viewer({ leavesEmptyTeam: true, credentialCount: 1 }) }) },
       {
-        [on(ENDPOINTS.acceptInvitation)]: {
+        acceptInvitation: {
           status: 409,
           body: { error: { code: 'PLAN_LIMIT', message: 'Northwind Media has no free seat.' } },
         },
@@ -215,7 +207,7 @@ describe('invitation page, signed in', () => {
     expect(await screen.findByTestId('invite-accept-error')).toHaveTextContent(
       'You have not joined yet. Northwind Media has no free seat.',
     );
-    expect(requests.filter((r) => r.path === ENDPOINTS.acceptInvitation.path)).toHaveLength(1);
+    expect(requests.filter((r) => r.endpoint === 'acceptInvitation')).toHaveLength(1);
   });
 
   it('a blocked move names the reason and cannot be accepted', async () => {

@@ -1,10 +1,9 @@
-import { ENDPOINTS } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../test/mock-api.ts';
 import { resetStores } from '../../test/reset-stores.ts';
-import { at, entry, holdRequests, mockTeamApi, openTeam } from './test/team-fixtures.ts';
+import { entry, holdRequests, mockTeamApi, openTeam } from './test/team-fixtures.ts';
 
 const VIEW = { view_activity: true };
 const ann = { id: 'user-1', name: 'Ann Lee', email: 'ann@acme.test' };
@@ -33,7 +32,7 @@ function pagedLog(req: RecordedRequest) {
 }
 
 const activityCalls = (requests: RecordedRequest[]) =>
-  requests.filter((r) => r.path === ENDPOINTS.getActivity.path);
+  requests.filter((r) => r.endpoint === 'getActivity');
 
 describe('Activity', () => {
   beforeEach(resetStores);
@@ -48,11 +47,11 @@ describe('Activity', () => {
   });
 
   it('lists the log newest first and loads more (once per click) from where the page ended', async () => {
-    const requests = mockTeamApi(VIEW, { [at(ENDPOINTS.getActivity)]: pagedLog });
+    const requests = mockTeamApi(VIEW, { getActivity: pagedLog });
     openTeam(VIEW, '/team?section=activity');
     const user = userEvent.setup();
     const rows = await screen.findAllByTestId('activity-row');
-    const slow = holdRequests(ENDPOINTS.getActivity);
+    const slow = holdRequests('getActivity');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent(
       'Bob Stonevia ops@platform.testCreated a roleCreated the role "Analyst, senior"',
@@ -66,7 +65,7 @@ describe('Activity', () => {
   });
 
   it('filters by person, action and dates, asking the server for just those', async () => {
-    const requests = mockTeamApi(VIEW, { [at(ENDPOINTS.getActivity)]: pagedLog });
+    const requests = mockTeamApi(VIEW, { getActivity: pagedLog });
     openTeam(VIEW, '/team?section=activity');
     const user = userEvent.setup();
     await screen.findAllByTestId('activity-row');
@@ -88,7 +87,7 @@ describe('Activity', () => {
   });
 
   it('dates the wrong way round are explained and not sent', async () => {
-    const requests = mockTeamApi(VIEW, { [at(ENDPOINTS.getActivity)]: pagedLog });
+    const requests = mockTeamApi(VIEW, { getActivity: pagedLog });
     openTeam(VIEW, '/team?section=activity');
     const user = userEvent.setup();
     await screen.findAllByTestId('activity-row');
@@ -103,7 +102,7 @@ describe('Activity', () => {
   });
 
   it('exports every page for the current filters as an escaped CSV', async () => {
-    const requests = mockTeamApi(VIEW, { [at(ENDPOINTS.getActivity)]: pagedLog });
+    const requests = mockTeamApi(VIEW, { getActivity: pagedLog });
     const files: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       files.push(blob as Blob);

@@ -1,17 +1,11 @@
-import { ENDPOINTS, type Invitation } from '@gds/contract';
+import type { Invitation } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../lib/toast-store.ts';
+import { daysFromNow } from '../../test/fixtures.ts';
 import { resetStores } from '../../test/reset-stores.ts';
-import {
-  at,
-  daysFromNow,
-  holdRequests,
-  invitation,
-  mockTeamApi,
-  openTeam,
-} from './test/team-fixtures.ts';
+import { holdRequests, invitation, mockTeamApi, openTeam } from './test/team-fixtures.ts';
 
 const MANAGE = { manage_members: true };
 const LINK = 'http://localhost/invite/abcdefghijklmnopqrstuvwxyz012345';
@@ -42,8 +36,8 @@ describe('Invitations', () => {
       roleId: 'role-admin',
       roleName: 'Admin',
     });
-    const requests = mockTeamApi(MANAGE, { [at(ENDPOINTS.createInvitation)]: sentAnswer(dana) });
-    const slow = holdRequests(ENDPOINTS.createInvitation);
+    const requests = mockTeamApi(MANAGE, { createInvitation: sentAnswer(dana) });
+    const slow = holdRequests('createInvitation');
     const { user, dialog } = await openInviteDialog();
     const role = within(dialog).getByRole('combobox', { name: 'Role' });
     expect(role).toHaveDisplayValue('Member');
@@ -56,7 +50,7 @@ describe('Invitations', () => {
 
     const sent = await screen.findByRole('dialog', { name: 'Invitation sent' });
     expect(slow.sent()).toBe(1);
-    const post = requests.find((r) => r.path === ENDPOINTS.createInvitation.path);
+    const post = requests.find((r) => r.endpoint === 'createInvitation');
     expect(new URLSearchParams(post?.body)).toEqual(
       new URLSearchParams({ email: 'dana@acme.test', roleId: 'role-admin' }),
     );
@@ -68,13 +62,13 @@ describe('Invitations', () => {
     expect(await navigator.clipboard.readText()).toBe(LINK);
     expect(within(sent).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(requests.filter((r) => r.path === ENDPOINTS.getInvitations.path)).toHaveLength(2),
+      expect(requests.filter((r) => r.endpoint === 'getInvitations')).toHaveLength(2),
     );
   });
 
   it('says so when the email could not be sent', async () => {
     const dana = invitation({ id: 'inv-1', email: 'dana@acme.test' });
-    mockTeamApi(MANAGE, { [at(ENDPOINTS.createInvitation)]: sentAnswer(dana, false) });
+    mockTeamApi(MANAGE, { createInvitation: sentAnswer(dana, false) });
     const { user, dialog } = await openInviteDialog();
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Email' }),
@@ -101,12 +95,7 @@ describe('Invitations', () => {
 
   it('shows a server refusal that names a field beside that field', async () => {
     mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.createInvitation)]: refusal(
-        400,
-        'VALIDATION_FAILED',
-        'email: is not allowed here',
-        'email',
-      ),
+      createInvitation: refusal(400, 'VALIDATION_FAILED', 'email: is not allowed here', 'email'),
     });
     const { user, dialog } = await openInviteDialog();
     const email = within(dialog).getByRole('textbox', { name: 'Email' });
@@ -117,7 +106,7 @@ describe('Invitations', () => {
   it('a full plan names Billing to those who manage it', async () => {
     const permissions = { ...MANAGE, edit_billing: true };
     mockTeamApi(permissions, {
-      [at(ENDPOINTS.createInvitation)]: refusal(409, 'PLAN_LIMIT', 'Your plan has no free seat.'),
+      createInvitation: refusal(409, 'PLAN_LIMIT', 'Your plan has no free seat.'),
     });
     const { user, dialog } = await openInviteDialog(permissions);
     await user.type(
@@ -135,7 +124,7 @@ describe('Invitations', () => {
 
   it('a full plan tells others to ask someone who manages billing', async () => {
     mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.createInvitation)]: refusal(409, 'PLAN_LIMIT', 'Your plan has no free seat.'),
+      createInvitation: refusal(409, 'PLAN_LIMIT', 'Your plan has no free seat.'),
     });
     const { user, dialog } = await openInviteDialog();
     await user.type(
@@ -149,7 +138,7 @@ describe('Invitations', () => {
 
   it('someone already invited: the refusal says where to look', async () => {
     mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.createInvitation)]: refusal(
+      createInvitation: refusal(
         409,
         'CONFLICT',
         'dana@acme.test already has a pending invitation.',
@@ -174,13 +163,13 @@ describe('Invitations', () => {
       expiresAt: daysFromNow(-2),
     });
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.getInvitations)]: { body: { invitations: [pending, expired] } },
-      [at(ENDPOINTS.resendInvitation)]: sentAnswer({
+      getInvitations: { body: { invitations: [pending, expired] } },
+      resendInvitation: sentAnswer({
         ...expired,
         status: 'pending',
         expiresAt: daysFromNow(7),
       }),
-      [at(ENDPOINTS.revokeInvitation)]: { body: { success: true } },
+      revokeInvitation: { body: { success: true } },
     });
     openTeam(MANAGE);
     const user = userEvent.setup();
@@ -194,7 +183,7 @@ describe('Invitations', () => {
     const sent = await screen.findByRole('dialog', { name: 'Invitation sent' });
     expect(within(sent).getByRole('textbox', { name: 'Invitation link' })).toHaveValue(LINK);
     await user.click(within(sent).getByRole('button', { name: 'Done' }));
-    const resend = requests.find((r) => r.path === ENDPOINTS.resendInvitation.path);
+    const resend = requests.find((r) => r.endpoint === 'resendInvitation');
     expect(resend?.body).toBe('id=inv-2');
 
     await user.click(
@@ -203,15 +192,15 @@ describe('Invitations', () => {
     await waitFor(() =>
       expect(toasts()).toContain('success: The invitation to dana@acme.test was revoked'),
     );
-    const revoke = requests.find((r) => r.method === 'DELETE');
+    const revoke = requests.find((r) => r.endpoint === 'revokeInvitation');
     expect(revoke?.query.get('id')).toBe('inv-1');
   });
 
   it('Copy link makes a new link and copies it', async () => {
     const pending = invitation({ id: 'inv-1', email: 'dana@acme.test' });
     mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.getInvitations)]: { body: { invitations: [pending] } },
-      [at(ENDPOINTS.resendInvitation)]: sentAnswer(pending),
+      getInvitations: { body: { invitations: [pending] } },
+      resendInvitation: sentAnswer(pending),
     });
     openTeam(MANAGE);
     const user = userEvent.setup();

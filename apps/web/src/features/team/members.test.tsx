@@ -1,29 +1,21 @@
-import { ENDPOINTS } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../lib/toast-store.ts';
+import { ann, bob, teamUser, teamUsers, teamUsersBody } from '../../test/fixtures.ts';
 import { resetStores } from '../../test/reset-stores.ts';
-import {
-  at,
-  holdRequests,
-  member,
-  members,
-  mockTeamApi,
-  openTeam,
-  usersBody,
-} from './test/team-fixtures.ts';
+import { holdRequests, mockTeamApi, openTeam } from './test/team-fixtures.ts';
 
 const MANAGE = { manage_members: true };
 const toasts = () => useToastStore.getState().toasts.map((t) => `${t.tone}: ${t.message}`);
 const rows = () => screen.findAllByTestId('member-row');
-const carol = member({ id: 'user-3', email: 'carol@acme.test', name: 'Carol Diaz' });
+const carol = teamUser({ id: 'user-3', email: 'carol@acme.test', name: 'Carol Diaz' });
 
 describe('Team members', () => {
   beforeEach(resetStores);
 
   it('lists members with relative last activity (exact time on hover) and meters the seats', async () => {
-    mockTeamApi({}, { [at(ENDPOINTS.getTeamUsers)]: { body: usersBody(members, 1) } });
+    mockTeamApi({}, { getTeamUsers: { body: teamUsersBody(teamUsers, 1) } });
     openTeam({});
     const [ann, bob] = await rows();
     const lastActive = within(ann as HTMLElement).getByTestId('member-last-active');
@@ -38,14 +30,14 @@ describe('Team members', () => {
 
   it('when every seat is taken, points to Billing only for those who manage it', async () => {
     const permissions = { ...MANAGE, edit_billing: true };
-    mockTeamApi(permissions, { [at(ENDPOINTS.getTeamUsers)]: { body: usersBody(members, 3) } });
+    mockTeamApi(permissions, { getTeamUsers: { body: teamUsersBody(teamUsers, 3) } });
     openTeam(permissions);
     const hint = await screen.findByTestId('seats-full-hint');
     expect(within(hint).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
   });
 
   it('without edit_billing a full team is told to ask someone who manages billing', async () => {
-    mockTeamApi(MANAGE, { [at(ENDPOINTS.getTeamUsers)]: { body: usersBody(members, 3) } });
+    mockTeamApi(MANAGE, { getTeamUsers: { body: teamUsersBody(teamUsers, 3) } });
     openTeam(MANAGE);
     const hint = await screen.findByTestId('seats-full-hint');
     expect(hint).toHaveTextContent('ask someone who manages billing');
@@ -61,38 +53,34 @@ describe('Team members', () => {
     expect(screen.queryByTestId('member-role-select')).not.toBeInTheDocument();
     expect(screen.queryByTestId('remove-member')).not.toBeInTheDocument();
     expect(screen.getByTestId('leave-team')).toBeInTheDocument();
-    expect(requests.some((r) => r.path === ENDPOINTS.getInvitations.path)).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'getInvitations')).toBe(false);
   });
 
   it("changes a member's role in place, then refreshes members and roles", async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.updateTeamUser)]: {
-        body: { user: { ...members[1], roleId: 'role-admin', roleName: 'Admin' } },
+      updateTeamUser: {
+        body: { user: { ...bob, roleId: 'role-admin', roleName: 'Admin' } },
       },
     });
     openTeam(MANAGE);
     const user = userEvent.setup();
     const select = await screen.findByRole('combobox', { name: 'Role of Bob Stone' });
-    const usersBefore = requests.filter((r) => r.path === ENDPOINTS.getTeamUsers.path).length;
+    const usersBefore = requests.filter((r) => r.endpoint === 'getTeamUsers').length;
     await user.selectOptions(select, 'Admin');
 
     await waitFor(() => expect(toasts()).toContain('success: Bob Stone is now Admin'));
-    const put = requests.find(
-      (r) => r.method === 'PUT' && r.path === ENDPOINTS.updateTeamUser.path,
-    );
+    const put = requests.find((r) => r.endpoint === 'updateTeamUser');
     expect(new URLSearchParams(put?.body)).toEqual(
       new URLSearchParams({ userId: 'user-2', roleId: 'role-admin' }),
     );
     await waitFor(() =>
-      expect(requests.filter((r) => r.path === ENDPOINTS.getTeamUsers.path).length).toBe(
-        usersBefore + 1,
-      ),
+      expect(requests.filter((r) => r.endpoint === 'getTeamUsers').length).toBe(usersBefore + 1),
     );
   });
 
   it('shows why a role change was refused and puts the old role back', async () => {
     mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.updateTeamUser)]: {
+      updateTeamUser: {
         status: 409,
         body: {
           error: {
@@ -116,10 +104,10 @@ describe('Team members', () => {
 
   it('removing asks who takes over the logins (yourself by default) and removes once', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.getTeamUsers)]: { body: usersBody([...members, carol]) },
-      [at(ENDPOINTS.removeTeamUser)]: { body: { success: true, credentialsTransferred: 3 } },
+      getTeamUsers: { body: teamUsersBody([...teamUsers, carol]) },
+      removeTeamUser: { body: { success: true, credentialsTransferred: 3 } },
     });
-    const slow = holdRequests(ENDPOINTS.removeTeamUser);
+    const slow = holdRequests('removeTeamUser');
     openTeam(MANAGE);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove Bob Stone' }));
@@ -137,7 +125,7 @@ describe('Team members', () => {
     slow.release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const deletes = requests.filter((r) => r.method === 'DELETE');
+    const deletes = requests.filter((r) => r.endpoint === 'removeTeamUser');
     expect(deletes).toHaveLength(1);
     expect(Object.fromEntries(deletes[0]?.query ?? [])).toEqual({
       id: 'user-2',
@@ -150,8 +138,8 @@ describe('Team members', () => {
 
   it('a member without logins is removed without a transfer, and a refusal stays in the dialog', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.getTeamUsers)]: { body: usersBody([members[0], carol].filter((m) => !!m)) },
-      [at(ENDPOINTS.removeTeamUser)]: {
+      getTeamUsers: { body: teamUsersBody([ann, carol]) },
+      removeTeamUser: {
         status: 409,
         body: { error: { code: 'CONFLICT', message: 'Carol is the last Super Admin.' } },
       },
@@ -166,7 +154,7 @@ describe('Team members', () => {
     expect(await within(dialog).findByTestId('dialog-error')).toHaveTextContent(
       'Carol is the last Super Admin.',
     );
-    const remove = requests.find((r) => r.method === 'DELETE');
+    const remove = requests.find((r) => r.endpoint === 'removeTeamUser');
     expect(Object.fromEntries(remove?.query ?? [])).toEqual({ id: 'user-3' });
   });
 
@@ -174,8 +162,8 @@ describe('Team members', () => {
     const requests = mockTeamApi(
       {},
       {
-        [at(ENDPOINTS.leaveTeam)]: { body: { success: true } },
-        [at(ENDPOINTS.logout)]: { body: { success: true } },
+        leaveTeam: { body: { success: true } },
+        logout: { body: { success: true } },
       },
     );
     const app = openTeam({});
@@ -185,8 +173,8 @@ describe('Team members', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
 
     await waitFor(() => expect(app.location()).toBe('/login'));
-    expect(requests.filter((r) => r.path === ENDPOINTS.leaveTeam.path)).toHaveLength(1);
-    expect(requests.some((r) => r.path === ENDPOINTS.logout.path)).toBe(true);
+    expect(requests.filter((r) => r.endpoint === 'leaveTeam')).toHaveLength(1);
+    expect(requests.some((r) => r.endpoint === 'logout')).toBe(true);
   });
 
   it('the last Super Admin is told why they cannot leave and stays', async () => {
@@ -194,7 +182,7 @@ describe('Team members', () => {
     mockTeamApi(
       {},
       {
-        [at(ENDPOINTS.leaveTeam)]: {
+        leaveTeam: {
           status: 409,
           body: { error: { code: 'CONFLICT', message: reason } },
         },

@@ -1,10 +1,10 @@
-import { ENDPOINTS, PERMISSIONS, type Role } from '@gds/contract';
+import { PERMISSIONS, type Role } from '@gds/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useToastStore } from '../../lib/toast-store.ts';
 import { resetStores } from '../../test/reset-stores.ts';
-import { at, mockTeamApi, openTeam, roles, rolesBody } from './test/team-fixtures.ts';
+import { mockTeamApi, openTeam, roles, rolesBody } from './test/team-fixtures.ts';
 
 const MANAGE = { manage_roles: true };
 const NONE = Object.fromEntries(PERMISSIONS.map((name) => [name, false])) as Role['permissions'];
@@ -46,7 +46,7 @@ describe('Roles', () => {
   });
 
   it('with manage_roles, Super Admin cannot be edited or deleted; Admin is edited, not deleted', async () => {
-    mockTeamApi(MANAGE, { [at(ENDPOINTS.getRoles)]: { body: rolesBody([...roles, analyst]) } });
+    mockTeamApi(MANAGE, { getRoles: { body: rolesBody([...roles, analyst]) } });
     const [superAdmin, admin, , custom] = await openRoles(MANAGE);
     expect(within(superAdmin as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
     expect(
@@ -65,7 +65,7 @@ describe('Roles', () => {
 
   it('creates a role with a name and the chosen permissions', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.createRole)]: {
+      createRole: {
         body: {
           role: { ...analyst, permissions: { ...NONE, view_stats: true, view_activity: true } },
         },
@@ -87,7 +87,7 @@ describe('Roles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const post = requests.find((r) => r.method === 'POST');
+    const post = requests.find((r) => r.endpoint === 'createRole');
     expect(new URLSearchParams(post?.body)).toEqual(
       new URLSearchParams({
         isEdit: 'false',
@@ -100,7 +100,7 @@ describe('Roles', () => {
 
   it('names are checked beside the field, and a taken name from the server shows there too', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.createRole)]: {
+      createRole: {
         status: 409,
         body: {
           error: { code: 'CONFLICT', message: 'A role named Admin exists already.', field: 'name' },
@@ -124,7 +124,7 @@ describe('Roles', () => {
 
   it('edits a role starting from its current permissions', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.updateRole)]: { body: { role: roles[1] } },
+      updateRole: { body: { role: roles[1] as Role } },
     });
     await openRoles(MANAGE);
     const user = userEvent.setup();
@@ -139,7 +139,7 @@ describe('Roles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const put = requests.find((r) => r.method === 'PUT');
+    const put = requests.find((r) => r.endpoint === 'updateRole');
     expect(new URLSearchParams(put?.body)).toEqual(
       new URLSearchParams({
         isEdit: 'true',
@@ -152,8 +152,8 @@ describe('Roles', () => {
 
   it('deletes an unused role after confirming', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.getRoles)]: { body: rolesBody([...roles, analyst]) },
-      [at(ENDPOINTS.deleteRole)]: { body: { success: true } },
+      getRoles: { body: rolesBody([...roles, analyst]) },
+      deleteRole: { body: { success: true } },
     });
     await openRoles(MANAGE);
     const user = userEvent.setup();
@@ -162,12 +162,12 @@ describe('Roles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete role' }));
 
     await waitFor(() => expect(toasts()).toContain('success: The Analyst role was deleted'));
-    expect(requests.find((r) => r.method === 'DELETE')?.query.get('id')).toBe('role-analyst');
+    expect(requests.find((r) => r.endpoint === 'deleteRole')?.query.get('id')).toBe('role-analyst');
   });
 
   it('a role in use says its members must move first and offers no delete', async () => {
     const requests = mockTeamApi(MANAGE, {
-      [at(ENDPOINTS.getRoles)]: { body: rolesBody([...roles, { ...analyst, memberCount: 2 }]) },
+      getRoles: { body: rolesBody([...roles, { ...analyst, memberCount: 2 }]) },
     });
     await openRoles(MANAGE);
     const user = userEvent.setup();

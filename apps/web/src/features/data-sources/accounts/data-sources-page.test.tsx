@@ -11,7 +11,7 @@ import {
   credential,
   sampleGroups,
 } from '../../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo } from '../../../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { resetStores } from '../../../test/reset-stores.ts';
@@ -27,7 +27,7 @@ function mockDataSourcesApi(
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(permissions) } },
+    getTeamInfo: { body: teamInfo(permissions) },
     getGroupedData: () => ({
       body: typeof data === 'function' ? data() : data,
     }),

@@ -5,67 +5,21 @@ import {
   PERMISSION_LABELS,
   PERMISSIONS,
   type ActivityEntry,
-  type Endpoint,
   type Invitation,
   type Permission,
   type Role,
-  type TeamUser,
 } from '@gds/contract';
 import { vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../../test/mock-api.ts';
+import {
+  daysFromNow,
+  sessionUser,
+  signedInRoutes,
+  teamInfo,
+  teamUsersBody,
+} from '../../../test/fixtures.ts';
+import { mockApi, type EndpointName, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-
-/** The mock API's key for a contract endpoint: the same method and path the client calls. */
-export const at = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
-
-const DAY = 24 * 3600 * 1000;
-export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-export function member(overrides: Partial<TeamUser> & Pick<TeamUser, 'id' | 'email'>): TeamUser {
-  return {
-    name: '',
-    firstName: '',
-    lastName: '',
-    image: '',
-    roleId: 'role-member',
-    roleName: 'Member',
-    joinedAt: '2026-04-01T10:00:00.000Z',
-    lastLoginAt: null,
-    lastActiveAt: null,
-    credentialCount: 0,
-    ...overrides,
-  };
-}
-
-/** Ann (the signed-in user, Super Admin) and Bob, a Member who authorised 3 logins. */
-export const members: TeamUser[] = [
-  member({
-    id: 'user-1',
-    email: 'ann@acme.test',
-    name: 'Ann Lee',
-    firstName: 'Ann',
-    lastName: 'Lee',
-    roleId: 'role-super',
-    roleName: 'Super Admin',
-    joinedAt: '2026-03-14T10:00:00.000Z',
-    lastLoginAt: daysFromNow(-2),
-    lastActiveAt: daysFromNow(-2),
-  }),
-  member({
-    id: 'user-2',
-    email: 'bob@acme.test',
-    name: 'Bob Stone',
-    firstName: 'Bob',
-    lastName: 'Stone',
-    credentialCount: 3,
-  }),
-];
-
-export function usersBody(users = members, pendingInvitations = 0, limit = team.userLimit) {
-  return { users, seats: { members: users.length, pendingInvitations, limit } };
-}
 
 const ROLE_IDS = ['role-super', 'role-admin', 'role-member'];
 
@@ -112,20 +66,13 @@ export function entry(id: string, overrides: Partial<ActivityEntry> = {}): Activ
 }
 
 /** The calls every signed-in screen makes, plus the Team screen's own; `extra` overrides. */
-export function mockTeamApi(
-  permissions: Record<string, boolean>,
-  extra: Record<string, Reply> = {},
-) {
+export function mockTeamApi(permissions: Record<string, boolean>, extra: MockRoutes = {}) {
   return mockApi({
-    [at(ENDPOINTS.getConfig)]: { body: appConfig },
-    [at(ENDPOINTS.getConnectorConfig)]: { body: {} },
-    [at(ENDPOINTS.getTeamInfo)]: { body: { team, user: profileUser(permissions) } },
-    [at(ENDPOINTS.getTeamUsers)]: { body: usersBody() },
-    [at(ENDPOINTS.getRoles)]: { body: rolesBody() },
-    [at(ENDPOINTS.getInvitations)]: { body: { invitations: [] } },
-    [at(ENDPOINTS.getActivity)]: {
-      body: { entries: [], nextBefore: null, actors: [] },
-    },
+    ...signedInRoutes({ body: teamInfo(permissions) }),
+    getTeamUsers: { body: teamUsersBody() },
+    getRoles: { body: rolesBody() },
+    getInvitations: { body: { invitations: [] } },
+    getActivity: { body: { entries: [], nextBefore: null, actors: [] } },
     ...extra,
   });
 }
@@ -140,16 +87,15 @@ export function openTeam(permissions: Record<string, boolean>, path = '/team') {
  * Holds the calls to one endpoint until `release()`, as a slow server would, so a test can
  * click again while the first request is still in flight. `sent()` counts the calls made.
  */
-export function holdRequests(endpoint: Endpoint) {
+export function holdRequests(name: EndpointName) {
+  const { method, path } = ENDPOINTS[name];
   const inner = globalThis.fetch;
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let count = 0;
   vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
-    if ((init.method ?? 'GET') !== endpoint.method || url.pathname !== endpoint.path) {
-      return inner(input, init);
-    }
+    if ((init.method ?? 'GET') !== method || url.pathname !== path) return inner(input, init);
     count += 1;
     return gate.then(() => inner(input, init));
   });
