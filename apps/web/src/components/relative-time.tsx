@@ -60,6 +60,7 @@ interface RelativeTimeProps {
   /** An ISO timestamp; null shows `fallback`. */
   value: string | null;
   fallback?: string;
+  className?: string;
   testId?: string;
 }
 
@@ -67,12 +68,18 @@ interface RelativeTimeProps {
  * A time as people scan it in a list ("2 days ago"), with the exact date and time on hover
  * and in the machine-readable dateTime attribute.
  */
-export function RelativeTime({ value, fallback = 'Never', testId }: RelativeTimeProps) {
+export function RelativeTime({ value, fallback = 'Never', className, testId }: RelativeTimeProps) {
   const current = useSyncExternalStore(subscribe, getNow);
-  if (!value) return <span data-testid={testId}>{fallback}</span>;
+  if (!value) {
+    return (
+      <span className={className} data-testid={testId}>
+        {fallback}
+      </span>
+    );
+  }
   const exact = formatDateTime(value);
   return (
-    <time dateTime={value} title={exact} data-testid={testId}>
+    <time dateTime={value} title={exact} className={className} data-testid={testId}>
       {timeFromNow(value, current)}
     </time>
   );
