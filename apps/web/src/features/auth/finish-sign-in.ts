@@ -1,3 +1,4 @@
+import { trackEvent } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toSessionUser, useAppStore } from '../../lib/app-store.ts';
 import { ROUTES, invitationPath, returnPathFor } from '../../lib/routes.ts';
@@ -49,6 +50,7 @@ export async function finishSignIn(search: URLSearchParams): Promise<SignInResul
     store.setPendingAuth(null);
     if (result.invitation?.outcome === 'joined') {
       showToast(`You joined ${result.invitation.teamName}`, { tone: 'success' });
+      trackEvent('usersChanged', 'joined');
     }
     return { ok: true, nextPath };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '@gds/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { trackEvent } from '../../../lib/analytics.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 import type { TeamInfo } from './team-info.ts';
 import { TEAM_KEYS, refreshAfterChange } from './team-query-keys.ts';
@@ -14,6 +15,7 @@ export function useChangeMemberRole() {
     mutationFn: (input: { userId: string; roleId: string }) =>
       apiCall(ENDPOINTS.updateTeamUser, { body: input }),
     onSuccess: (_answer, { userId }) => {
+      trackEvent('usersChanged', 'role changed');
       const me = queryClient.getQueryData<TeamInfo>(TEAM_KEYS.info)?.user.id;
       const touched = [TEAM_KEYS.users, TEAM_KEYS.roles];
       refreshAfterChange(queryClient, userId === me ? [...touched, TEAM_KEYS.info] : touched);
@@ -27,7 +29,10 @@ export function useRemoveMember() {
   return useMutation({
     mutationFn: (input: { id: string; transferTo?: string | undefined }) =>
       apiCall(ENDPOINTS.removeTeamUser, { query: input }),
-    onSuccess: () => refreshAfterChange(queryClient, [TEAM_KEYS.users, TEAM_KEYS.roles]),
+    onSuccess: () => {
+      trackEvent('usersChanged', 'removed');
+      refreshAfterChange(queryClient, [TEAM_KEYS.users, TEAM_KEYS.roles]);
+    },
   });
 }
 
