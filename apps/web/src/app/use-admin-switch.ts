@@ -6,7 +6,7 @@ import { ROUTES } from '../lib/routes.ts';
 import { useRestartSession } from './use-restart-session.ts';
 
 /**
- * Spec §4 admin spoofing, on every navigation: when both GDS_ADMIN_* cookies are present they
+ * The admin user switch, on every navigation: when both GDS_ADMIN_* cookies are present they
  * are removed (so the switch is asked for once) and the switch is called. Success clears the
  * stores, force-loads the profile and goes to Team; a failure is only logged — no redirect, no
  * toast — because the cookies alone grant nothing and the person stays where they were.

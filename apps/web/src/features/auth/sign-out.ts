@@ -4,8 +4,8 @@ import { useAppStore } from '../../lib/app-store.ts';
 import { endSession } from './api/sign-in.ts';
 
 /**
- * Spec §4 logout: end the server session, forget all server state (team, plan, connectors,
- * roles, sources… all live in the query cache) and the stored user, announce userLogout.
+ * Signing out ends the server session, forgets all server state (team, plan, connectors,
+ * roles, sources… all live in the query cache) and the stored user, and announces userLogout.
  * Every way of signing out goes through here so none of them leaves a piece behind.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
