@@ -158,10 +158,11 @@ describe('Team members', () => {
     expect(Object.fromEntries(remove?.query ?? [])).toEqual({ id: 'user-3' });
   });
 
-  it('leaving the team signs out through /logout', async () => {
+  it('leaving the team says where your logins go, then signs out through /logout', async () => {
     const requests = mockTeamApi(
       {},
       {
+        getTeamUsers: { body: teamUsersBody([{ ...ann, credentialCount: 1204 }, bob]) },
         leaveTeam: { body: { success: true } },
         logout: { body: { success: true } },
       },
@@ -170,6 +171,9 @@ describe('Team members', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('leave-team'));
     const dialog = screen.getByRole('dialog', { name: 'Leave Acme Agency?' });
+    expect(dialog).toHaveTextContent(
+      'The 1,204 data-source logins you authorised stay with the team',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Leave team' }));
 
     await waitFor(() => expect(app.location()).toBe('/login'));

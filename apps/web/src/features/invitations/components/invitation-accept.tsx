@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
+import { credentialCountText } from '../../../lib/credential-count.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import type { InvitationInfo, InvitationViewer } from '../api/invitation-info.ts';
@@ -12,12 +13,6 @@ interface InvitationAcceptProps {
   info: InvitationInfo;
   viewer: InvitationViewer;
   onJoined: (teamName: string) => Promise<void>;
-}
-
-function logins(count: number): string {
-  return count === 1
-    ? '1 data-source login'
-    : `${count.toLocaleString('en-US')} data-source logins`;
 }
 
 /**
@@ -46,13 +41,13 @@ export function InvitationAccept({ token, info, viewer, onJoined }: InvitationAc
           <li>You have not connected any data sources in {current}, so nothing else moves.</li>
         ) : viewer.leavesEmptyTeam ? (
           <li>
-            The {logins(viewer.credentialCount)} you connected stay with {current}, with their
-            accounts.
+            The {credentialCountText(viewer.credentialCount)} you connected stay with {current},
+            with their accounts.
           </li>
         ) : (
           <li>
-            The {logins(viewer.credentialCount)} you connected stay with {current} and are handed to
-            its longest-standing Super Admin, so its reports keep working.
+            The {credentialCountText(viewer.credentialCount)} you connected stay with {current} and
+            are handed to its longest-standing Super Admin, so its reports keep working.
           </li>
         )}
         {viewer.leavesEmptyTeam && (

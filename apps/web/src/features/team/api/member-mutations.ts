@@ -23,7 +23,7 @@ export function useChangeMemberRole() {
   });
 }
 
-/** Removes a member; the data-source logins they authorised move to `transferTo`. */
+/** Removes a member; the data-source credentials they authorised move to `transferTo`. */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,12 +4,13 @@ import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
+import { credentialCountText } from '../../../lib/credential-count.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useLeaveTeam } from '../api/member-mutations.ts';
 
 interface LeaveTeamProps {
   teamName: string;
-  /** Data-source logins the user authorised here (they stay with the team). */
+  /** Data-source credentials the user authorised here (they stay with the team). */
   credentialCount: number;
 }
 
@@ -65,9 +66,8 @@ export function LeaveTeam({ teamName, credentialCount }: LeaveTeamProps) {
         </p>
         {credentialCount > 0 && (
           <p>
-            The {credentialCount} data-source login{credentialCount === 1 ? '' : 's'} you authorised
-            stay with the team and move to its longest-standing Super Admin, so every account keeps
-            working.
+            The {credentialCountText(credentialCount)} you authorised stay with the team and move to
+            its longest-standing Super Admin, so every account keeps working.
           </p>
         )}
       </ConfirmDialog>

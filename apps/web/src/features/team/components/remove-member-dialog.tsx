@@ -2,6 +2,7 @@ import type { TeamUser } from '@gds/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
+import { credentialCountText } from '../../../lib/credential-count.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useRemoveMember } from '../api/member-mutations.ts';
 import { displayName } from './member-name.ts';
@@ -15,10 +16,8 @@ interface RemoveMemberDialogProps {
   onClose: () => void;
 }
 
-const logins = (count: number) => `${count} data-source login${count === 1 ? '' : 's'}`;
-
 /**
- * Removing someone ends their sessions at once. The data-source logins they authorised must
+ * Removing someone ends their sessions at once. The data-source credentials they authorised must
  * keep working, so when they have any the dialog asks who takes them over (yourself unless
  * you choose another member) before anything is removed.
  */
@@ -52,7 +51,7 @@ function RemoveMemberForm({
       const heir = others.find((m) => m.id === transferTo);
       const moved =
         answer.credentialsTransferred > 0 && heir
-          ? ` Their ${logins(answer.credentialsTransferred)} now belong to ${heir.id === currentUserId ? 'you' : displayName(heir)}.`
+          ? ` Their ${credentialCountText(answer.credentialsTransferred)} now belong to ${heir.id === currentUserId ? 'you' : displayName(heir)}.`
           : '';
       showToast(`${displayName(user)} was removed from the team.${moved}`, { tone: 'success' });
       onClose();
@@ -79,7 +78,7 @@ function RemoveMemberForm({
       {credentials > 0 && (
         <div className="field dialog-field">
           <label htmlFor={selectId} className="field-label">
-            Who takes over their {logins(credentials)}?
+            Who takes over their {credentialCountText(credentials)}?
           </label>
           <select
             id={selectId}
