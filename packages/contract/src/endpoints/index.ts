@@ -2,7 +2,6 @@ import type { Endpoint } from '../endpoint.ts';
 import * as activity from './activity.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
-import * as clientLinks from './client-links.ts';
 import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
@@ -17,7 +16,6 @@ export {
   activity,
   admin,
   auth,
-  clientLinks,
   connections,
   dataSources,
   home,
@@ -29,7 +27,6 @@ export {
 };
 export * from './activity.ts';
 export * from './admin.ts';
-export * from './client-links.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
