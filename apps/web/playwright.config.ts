@@ -77,7 +77,16 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(env.E2E_PORT, join(env.E2E_DATA_DIR, 'main')),
+    // The platform admins the team specs sign in as (e2e/team-support.ts), one per use so
+    // parallel tests never share an admin's team.
+    server(env.E2E_PORT, join(env.E2E_DATA_DIR, 'main'), {
+      PLATFORM_ADMIN_EMAILS: [
+        'admin-switch@example.com',
+        'admin-megalytic@example.com',
+        'admin-raven@example.com',
+        'admin-tapclicks@example.com',
+      ].join(','),
+    }),
     // A second instance whose sessions go idle after 3 s, to see the 440 flow for real.
     server(env.E2E_SHORT_IDLE_PORT, join(env.E2E_DATA_DIR, 'short-idle'), {
       SESSION_IDLE_SECONDS: '3',

@@ -45,7 +45,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  // Which elements fail, so a report says where to look without a rerun.
+  const where = (v: (typeof serious)[number]) => v.nodes.map((n) => n.target.join(' ')).join(' | ');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}): ${where(v)}`)).toEqual([]);
 }
 
 /** Calls the API from inside the page (the browser's cookie and host), answering status and body. */

@@ -29,7 +29,7 @@ export const ANALYTICS_EVENTS = {
   connectorDeselect: click('Connector Deselect'),
   /** Accounts were added (a connection finished), deleted or restored. */
   accountsChanged: click('Accounts Changed'),
-  /** The team's members changed (invited, removed, role changed). */
+  /** The team's members changed (someone joined, was removed, or got another role). */
   usersChanged: click('Users Changed'),
   /** A click on a support or FAQ link, the support email, or the chat launcher. */
   contactSupport: click('Contact Support'),

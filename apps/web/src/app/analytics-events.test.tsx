@@ -10,7 +10,17 @@ import {
   groupedData,
   sampleGroups,
 } from '../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { mockTeamApi, openTeam } from '../features/team/test/team-fixtures.ts';
+import {
+  appConfig,
+  bob,
+  sessionUser,
+  signedInRoutes,
+  team,
+  teamInfo,
+  teamUsersBody,
+} from '../test/fixtures.ts';
+import { INVITE_TOKEN, invitationInfo, viewer } from '../test/invitation-fixtures.ts';
 import { mockApi, type MockRoutes } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { resetStores } from '../test/reset-stores.ts';
@@ -22,8 +32,8 @@ function mockSignedInApi(extra: MockRoutes = {}) {
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
-    getTeamUsers: { body: { users: teamUsers } },
+    getTeamInfo: { body: teamInfo(MANAGE) },
+    getTeamUsers: { body: teamUsersBody() },
     getGroupedData: { body: groupedData(sampleGroups()) },
     ...extra,
   });
@@ -220,5 +230,80 @@ describe('connector and account events', () => {
         event('GDS - Accounts Changed', 'click', 'restored'),
       ]),
     );
+  });
+});
+
+describe('Users Changed events', () => {
+  const MEMBERS = { manage_members: true };
+  const usersChanged = (label: string) => event('GDS - Users Changed', 'click', label);
+
+  it("changing a member's role and removing a member, once the server confirmed each", async () => {
+    mockTeamApi(MEMBERS, {
+      updateTeamUser: { body: { user: { ...bob, roleId: 'role-admin', roleName: 'Admin' } } },
+      removeTeamUser: { body: { success: true, credentialsTransferred: 3 } },
+    });
+    openTeam(MEMBERS);
+    const user = userEvent.setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Role of Bob Stone' }),
+      'Admin',
+    );
+    await waitFor(() => expect(gdsEvents()).toEqual([usersChanged('role changed')]));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Bob Stone' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Bob Stone?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    await waitFor(() =>
+      expect(gdsEvents()).toEqual([usersChanged('role changed'), usersChanged('removed')]),
+    );
+  });
+
+  it('a refused role change is no change', async () => {
+    mockTeamApi(MEMBERS, {
+      updateTeamUser: {
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'The team needs a Super Admin.' } },
+      },
+    });
+    openTeam(MEMBERS);
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Role of Ann Lee' }),
+      'Member',
+    );
+    await screen.findByTestId('member-role-error');
+    expect(gdsEvents()).toEqual([]);
+  });
+
+  it('accepting an invitation on its page is a join', async () => {
+    mockSignedInApi({
+      getInvitationInfo: { body: invitationInfo({ viewer: viewer() }) },
+      acceptInvitation: { body: { success: true, teamName: 'Northwind Media' } },
+    });
+    const app = renderApp(`/invite/${INVITE_TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Northwind Media' }));
+    await waitFor(() => expect(app.location()).toBe('/team'));
+    expect(gdsEvents()).toEqual([usersChanged('joined')]);
+  });
+
+  it.each([
+    ['joined', [usersChanged('joined')]],
+    ['confirm', []],
+  ] as const)('a sign-in that carried an invitation (%s)', async (outcome, events) => {
+    mockApi({
+      ...signedInRoutes({ body: teamInfo(MANAGE) }),
+      loginCallback: {
+        body: {
+          success: true,
+          user: teamInfo(MANAGE).user,
+          team,
+          nextUrl: null,
+          invitation: { outcome, token: INVITE_TOKEN, teamName: 'Northwind Media' },
+        },
+      },
+      getInvitationInfo: { body: invitationInfo({ viewer: viewer() }) },
+    });
+    const app = renderApp('/login/callback?code=abc&state=xyz');
+    await waitFor(() => expect(app.location()).not.toMatch(/^\/login/));
+    expect(gdsEvents()).toEqual(events);
   });
 });

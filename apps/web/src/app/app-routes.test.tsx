@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { emitAppEvent } from '../lib/app-events.ts';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { useToastStore } from '../lib/toast-store.ts';
-import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo, teamUsersBody } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -13,8 +13,8 @@ function mockSignedInApi(permissions: Record<string, boolean>) {
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: {} },
-    getTeamInfo: { body: { team, user: profileUser(permissions) } },
-    getTeamUsers: { body: { users: teamUsers } },
+    getTeamInfo: { body: teamInfo(permissions) },
+    getTeamUsers: { body: teamUsersBody() },
     logout: { body: { success: true } },
   });
 }

@@ -50,6 +50,10 @@ export function buildRoutes(): RouteObject[] {
         screen(ROUTES.Billing, { lazy: lazyPage(() => import('./routes/billing-route.tsx')) }),
         screen(ROUTES.Feedback, { lazy: lazyPage(() => import('./routes/feedback-route.tsx')) }),
         screen(ROUTES.Stats, { lazy: lazyPage(() => import('./routes/stats-route.tsx')) }),
+        screen(ROUTES.Invitation, {
+          lazy: lazyPage(() => import('./routes/invitation-route.tsx')),
+        }),
+        screen(ROUTES.Admin, { lazy: lazyPage(() => import('./routes/admin-route.tsx')) }),
         screen(ROUTES.NotFound, { lazy: lazyPage(() => import('./routes/not-found-route.tsx')) }),
       ],
     },

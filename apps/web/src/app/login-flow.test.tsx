@@ -2,15 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
-import { appConfig, profileUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, profileUser, team, teamInfo, teamUsersBody } from '../test/fixtures.ts';
 import { mockApi, offContract, type MockRoutes } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 const common: MockRoutes = {
   getConfig: { body: appConfig },
   getConnectorConfig: { body: {} },
-  getTeamInfo: { body: { team, user: profileUser({ edit_billing: true }) } },
-  getTeamUsers: { body: { users: teamUsers } },
+  getTeamInfo: { body: teamInfo({ edit_billing: true }) },
+  getTeamUsers: { body: teamUsersBody() },
 };
 
 describe('sign-in', () => {
@@ -29,6 +29,7 @@ describe('sign-in', () => {
           user: profileUser({ edit_billing: true }),
           team,
           nextUrl: 'Billing',
+          invitation: null,
         },
       },
     });
@@ -51,7 +52,13 @@ describe('sign-in', () => {
     mockApi({
       ...common,
       loginCallback: {
-        body: { success: true, user: profileUser({ edit_billing: true }), team, nextUrl: null },
+        body: {
+          success: true,
+          user: profileUser({ edit_billing: true }),
+          team,
+          nextUrl: null,
+          invitation: null,
+        },
       },
     });
     const app = renderApp('/login/callback?code=abc&state=xyz');

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { lazyPage, type PageModule } from '../lib/lazy-page.ts';
-import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo, teamUsersBody } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
@@ -63,8 +63,8 @@ describe('a screen whose chunk fails inside the signed-in layout', () => {
     mockApi({
       getConfig: { body: appConfig },
       getConnectorConfig: { body: {} },
-      getTeamInfo: { body: { team, user: profileUser({ edit_team: true }) } },
-      getTeamUsers: { body: { users: teamUsers } },
+      getTeamInfo: { body: teamInfo({ edit_team: true }) },
+      getTeamUsers: { body: teamUsersBody() },
     });
     useAppStore.getState().setUser(sessionUser({ edit_team: true }));
     // React and the router report the caught error; the screen is what this test looks at.

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../lib/app-store.ts';
 import { CHAT_SCRIPT_ELEMENT_ID } from '../lib/chat-widget-script.ts';
 import { connectorConfig, groupedData } from '../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team, teamUsers } from '../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo, teamUsersBody } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { resetStores } from '../test/reset-stores.ts';
@@ -24,8 +24,8 @@ function signedIn(config: Record<string, unknown>, skin: Skin) {
   mockApi({
     getConfig: { body: { config: { ...appConfig.config, ...config } } },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser({ edit_team: true }) } },
-    getTeamUsers: { body: { users: teamUsers } },
+    getTeamInfo: { body: teamInfo({ edit_team: true }) },
+    getTeamUsers: { body: teamUsersBody() },
     getGroupedData: { body: groupedData([]) },
   });
   return renderApp('/team', { skin });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { useToastStore } from '../lib/toast-store.ts';
 import { connectorConfig, groupedData, sampleGroups } from '../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo } from '../test/fixtures.ts';
 import { mockApi, type EndpointName, type Reply } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -15,7 +15,7 @@ function mockSignedIn(session: Reply<'getSession'>) {
   return mockApi({
     getConfig: { body: { config: { ...appConfig.config, ...intervals } } },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getTeamInfo: { body: teamInfo(MANAGE) },
     getGroupedData: { body: groupedData(sampleGroups()) },
     getSession: session,
     logout: { body: { success: true } },

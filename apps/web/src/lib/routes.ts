@@ -1,4 +1,4 @@
-import type { Permission } from '@gds/contract';
+import { INVITATION_PATH_PREFIX, type Permission } from '@gds/contract';
 
 /** Route names of spec §2; nextUrl carries one of these, never a path. */
 export const ROUTE_NAMES = [
@@ -12,6 +12,8 @@ export const ROUTE_NAMES = [
   'Billing',
   'Feedback',
   'Stats',
+  'Invitation',
+  'Admin',
   'NotFound',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -56,6 +58,15 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
   },
   Feedback: { name: 'Feedback', path: '/thankyou', title: 'Feedback', public: false },
   Stats: { name: 'Stats', path: '/stats', title: 'Stats', public: false },
+  // The invitee may not be signed in yet; the page explains what to do either way.
+  Invitation: {
+    name: 'Invitation',
+    path: `${INVITATION_PATH_PREFIX}:token`,
+    title: 'Invitation',
+    public: true,
+  },
+  // Platform admins only; the page itself answers "not found" to everyone else.
+  Admin: { name: 'Admin', path: '/admin', title: 'Admin', public: false },
   NotFound: { name: 'NotFound', path: '*', title: 'Page Not Found', public: true },
 };
 
@@ -75,4 +86,9 @@ export function returnPathFor(name: string | null | undefined): string {
 /** The login address that remembers where the user was going (spec §2). */
 export function loginPathFor(name: RouteName): string {
   return `${ROUTES.Login.path}?nextUrl=${encodeURIComponent(name)}`;
+}
+
+/** The invitation page of a link token (the login callback sends a confirming invitee there). */
+export function invitationPath(token: string): string {
+  return `${INVITATION_PATH_PREFIX}${encodeURIComponent(token)}`;
 }

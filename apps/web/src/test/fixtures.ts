@@ -8,6 +8,7 @@ import {
   type TeamUser,
 } from '@gds/contract';
 import type { SessionUser } from '../lib/app-store.ts';
+import type { MockRoutes, Reply } from './mock-api.ts';
 
 export const team: Team = {
   id: 'team-1',
@@ -43,30 +44,74 @@ export function sessionUser(permissions: SessionUser['permissions'] = {}): Sessi
   };
 }
 
-export const teamUsers: TeamUser[] = [
-  {
-    id: 'user-1',
-    email: 'ann@acme.test',
-    firstName: 'Ann',
-    lastName: 'Lee',
+const DAY = 24 * 3600 * 1000;
+/** An ISO time `days` from now (negative: in the past), for what the screen shows as relative. */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+export function teamUser(overrides: Partial<TeamUser> & Pick<TeamUser, 'id' | 'email'>): TeamUser {
+  return {
+    name: '',
+    firstName: '',
+    lastName: '',
     image: '',
-    roleId: 'role-1',
-    roleName: 'Super Admin',
-    joinedAt: '2026-03-14T10:00:00.000Z',
-    lastLoginAt: '2026-11-20T10:00:00.000Z',
-  },
-  {
-    id: 'user-2',
-    email: 'bob@acme.test',
-    firstName: 'Bob',
-    lastName: 'Stone',
-    image: '',
-    roleId: 'role-2',
+    roleId: 'role-member',
     roleName: 'Member',
     joinedAt: '2026-04-01T10:00:00.000Z',
     lastLoginAt: null,
-  },
-];
+    lastActiveAt: null,
+    credentialCount: 0,
+    ...overrides,
+  };
+}
+
+/** Ann: the signed-in user, Super Admin, last active two days ago. */
+export const ann = teamUser({
+  id: 'user-1',
+  email: 'ann@acme.test',
+  name: 'Ann Lee',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  roleId: 'role-super',
+  roleName: 'Super Admin',
+  joinedAt: '2026-03-14T10:00:00.000Z',
+  lastLoginAt: daysFromNow(-2),
+  lastActiveAt: daysFromNow(-2),
+});
+
+/** Bob: a Member who never signed in and authorised 3 credentials. */
+export const bob = teamUser({
+  id: 'user-2',
+  email: 'bob@acme.test',
+  name: 'Bob Stone',
+  firstName: 'Bob',
+  lastName: 'Stone',
+  credentialCount: 3,
+});
+
+export const teamUsers: TeamUser[] = [ann, bob];
+
+/** The getTeamUsers answer: these users, plus pending invitations holding seats. */
+export function teamUsersBody(
+  users = teamUsers,
+  pendingInvitations = 0,
+): ResponseOf<typeof ENDPOINTS.getTeamUsers> {
+  return { users, seats: { members: users.length, pendingInvitations, limit: team.userLimit } };
+}
+
+type TeamInfo = ResponseOf<typeof ENDPOINTS.getTeamInfo>;
+
+/** The getTeamInfo answer: the team and Ann with these permissions, not a platform admin. */
+export function teamInfo(
+  permissions: ProfileUser['permissions'] = {},
+  overrides: Partial<TeamInfo> = {},
+): TeamInfo {
+  return {
+    team,
+    user: profileUser(permissions),
+    admin: { platformAdmin: false, switch: null },
+    ...overrides,
+  };
+}
 
 /** The getConfig answer for tests: demo mode, timed checks at their defaults, no chat vendor. */
 export const appConfig: ResponseOf<typeof ENDPOINTS.getConfig> = {
@@ -82,3 +127,13 @@ export const appConfig: ResponseOf<typeof ENDPOINTS.getConfig> = {
     chatWidget: null,
   },
 };
+
+/** What every signed-in screen asks for at start-up, answering `profile` for getTeamInfo. */
+export function signedInRoutes(profile: Reply<'getTeamInfo'>): MockRoutes {
+  return {
+    getConfig: { body: appConfig },
+    getConnectorConfig: { body: {} },
+    getTeamInfo: profile,
+    getTeamUsers: { body: teamUsersBody() },
+  };
+}

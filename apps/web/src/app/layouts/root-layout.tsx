@@ -10,7 +10,9 @@ import { onAppEvent } from '../../lib/app-events.ts';
 import { useAppStore } from '../../lib/app-store.ts';
 import { ROUTES, type RouteMeta } from '../../lib/routes.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
+import { useAdminSwitch } from '../use-admin-switch.ts';
 import { useRouteEffects } from '../use-route-effects.ts';
+import { AdminSwitchBanner } from './admin-switch-banner.tsx';
 import { ChatWidget } from './chat-widget.tsx';
 import { TopNav } from './top-nav.tsx';
 import { useTimedChecks } from './use-timed-checks.ts';
@@ -30,6 +32,7 @@ export function RootLayout() {
   const navigate = useNavigate();
 
   useRouteEffects(meta);
+  useAdminSwitch();
   useStartup();
   useRecheckOnPermissionChange();
 
@@ -46,6 +49,7 @@ export function RootLayout() {
       </a>
       {isLoggedIn && meta?.name !== 'Logout' && <TimedChecks />}
       {signedInChrome && <ProfileSync />}
+      {signedInChrome && <AdminSwitchBanner />}
       {signedInChrome && <TopNav />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />

@@ -1,7 +1,9 @@
 import type { Skin } from '@gds/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { DropdownMenu, type MenuItem } from '../../components/dropdown-menu.tsx';
+import { teamInfoQueryOptions } from '../../features/team/api/team-info.ts';
 import { trackEvent } from '../../lib/analytics.ts';
 import { useAppStore } from '../../lib/app-store.ts';
 import { ROUTES } from '../../lib/routes.ts';
@@ -32,12 +34,26 @@ function helpItems(skin: Skin): MenuItem[] {
   return items;
 }
 
-/** Right side of the top navigation: the user's picture and email, opening help and 'Log Out'. */
+/**
+ * Right side of the top navigation: the user's picture and email, opening 'Admin' (platform
+ * admins only), help and 'Log Out'.
+ */
 export function UserMenu() {
   const user = useAppStore((state) => state.user);
   const skin = useSkin();
+  const platformAdmin = useQuery(teamInfoQueryOptions).data?.admin.platformAdmin === true;
   const navigate = useNavigate();
   if (!user) return null;
+  const adminItem: MenuItem[] = platformAdmin
+    ? [
+        {
+          label: 'Admin',
+          icon: 'shield',
+          testId: 'admin-item',
+          onSelect: () => void navigate(ROUTES.Admin.path),
+        },
+      ]
+    : [];
   return (
     <DropdownMenu
       triggerTestId="user-menu"
@@ -57,6 +73,7 @@ export function UserMenu() {
         </>
       }
       items={[
+        ...adminItem,
         ...helpItems(skin),
         {
           label: 'Log Out',

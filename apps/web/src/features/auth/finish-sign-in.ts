@@ -1,6 +1,8 @@
+import { trackEvent } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toSessionUser, useAppStore } from '../../lib/app-store.ts';
-import { ROUTES, returnPathFor } from '../../lib/routes.ts';
+import { ROUTES, invitationPath, returnPathFor } from '../../lib/routes.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { completeSignIn } from './api/sign-in.ts';
 
 export type SignInResult = { ok: true; nextPath: string } | { ok: false; message: string };
@@ -18,6 +20,18 @@ function nextPathFor(nextUrl: string | null, pendingAuth: string | null): string
   return returnPathFor(nextUrl);
 }
 
+type InvitationOutcome = Awaited<ReturnType<typeof completeSignIn>>['invitation'];
+
+/**
+ * A sign-in that carried an invitation decides the destination itself: a new person has joined
+ * and goes to the team; someone who already has a team confirms the move on the invite page,
+ * because moving changes who holds their data-source logins.
+ */
+function invitationNextPath(invitation: InvitationOutcome): string | null {
+  if (!invitation) return null;
+  return invitation.outcome === 'confirm' ? invitationPath(invitation.token) : ROUTES.Team.path;
+}
+
 /**
  * The login callback (spec §5): success only when the server says success === true. Then the
  * user is stored (logged-in flag on), the remembered nextUrl is spent, and the caller goes to
@@ -29,10 +43,15 @@ export async function finishSignIn(search: URLSearchParams): Promise<SignInResul
     if (result.success !== true) return { ok: false, message: GENERIC_FAILURE };
     const store = useAppStore.getState();
     const nextUrl = result.nextUrl ?? store.nextUrl;
-    const nextPath = nextPathFor(nextUrl, store.pendingAuth);
+    const nextPath =
+      invitationNextPath(result.invitation) ?? nextPathFor(nextUrl, store.pendingAuth);
     store.setUser(toSessionUser(result.user));
     store.setNextUrl(null);
     store.setPendingAuth(null);
+    if (result.invitation?.outcome === 'joined') {
+      showToast(`You joined ${result.invitation.teamName}`, { tone: 'success' });
+      trackEvent('usersChanged', 'joined');
+    }
     return { ok: true, nextPath };
   } catch (error) {
     return { ok: false, message: error instanceof ApiError ? error.message : GENERIC_FAILURE };

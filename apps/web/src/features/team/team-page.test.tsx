@@ -1,34 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore, whenHydrated } from '../../lib/app-store.ts';
-import { useToastStore } from '../../lib/toast-store.ts';
-import { appConfig, profileUser, sessionUser, team, teamUsers } from '../../test/fixtures.ts';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { team } from '../../test/fixtures.ts';
+import type { Reply } from '../../test/mock-api.ts';
+import { resetStores } from '../../test/reset-stores.ts';
+import { mockTeamApi as mockApiFor, openTeam as open } from './test/team-fixtures.ts';
 
 function mockTeamApi(permissions: Record<string, boolean>, rename?: Reply<'updateTeamInfo'>) {
-  return mockApi({
-    getConfig: { body: appConfig },
-    getConnectorConfig: { body: {} },
-    getTeamInfo: { body: { team, user: profileUser(permissions) } },
-    getTeamUsers: { body: { users: teamUsers } },
-    ...(rename ? { updateTeamInfo: rename } : {}),
-  });
+  return mockApiFor(permissions, rename ? { updateTeamInfo: rename } : {});
 }
 
 async function openTeam(permissions: Record<string, boolean>) {
-  useAppStore.getState().setUser(sessionUser(permissions));
-  renderApp('/team');
+  open(permissions);
   return screen.findByTestId('team-name');
 }
 
 describe('Team screen', () => {
-  beforeEach(async () => {
-    await whenHydrated();
-    useAppStore.getState().reset();
-    useToastStore.setState({ toasts: [] });
-  });
+  beforeEach(resetStores);
 
   it('shows the team, its created date, plan usage and members', async () => {
     mockTeamApi({});
@@ -40,6 +28,20 @@ describe('Team screen', () => {
     expect(within(rows[1] as HTMLElement).getByText('Never')).toBeInTheDocument();
     expect(screen.getByTestId('plan-members')).toHaveTextContent('2 of 5');
     expect(screen.getByTestId('plan-accounts')).toHaveTextContent('20');
+    expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+  });
+
+  it('opens the section named in the address and keeps the choice there', async () => {
+    mockTeamApi({});
+    const app = open({}, '/team?section=roles');
+    expect(await screen.findByRole('tab', { name: 'Roles' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findAllByTestId('role-row')).toHaveLength(3);
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Members' }));
+    expect(app.location()).toBe('/team');
+    expect(await screen.findAllByTestId('member-row')).toHaveLength(2);
   });
 
   it('offers no rename without edit_team', async () => {
@@ -106,14 +108,15 @@ describe('Team screen', () => {
   });
 
   it('shows an error state with a retry when members cannot be loaded', async () => {
-    mockApi({
-      getConfig: { body: appConfig },
-      getTeamInfo: { body: { team, user: profileUser({}) } },
-      getTeamUsers: {
-        status: 403,
-        body: { error: { code: 'FORBIDDEN', message: 'You cannot see the members' } },
+    mockApiFor(
+      {},
+      {
+        getTeamUsers: {
+          status: 403,
+          body: { error: { code: 'FORBIDDEN', message: 'You cannot see the members' } },
+        },
       },
-    });
+    );
     await openTeam({});
     expect(await screen.findByText('Members could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('You cannot see the members')).toBeInTheDocument();

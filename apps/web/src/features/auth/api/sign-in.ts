@@ -5,13 +5,22 @@ import { apiCall } from '../../../lib/api-client.ts';
 interface SignInInput {
   nextUrl: string | null;
   partnerKey: string | null;
+  /** An invitation link's token: signing in with the invited email joins that team. */
+  invitation?: string | null;
 }
 
 /** POST /api/home/login → the identity provider's address, where the browser goes next. */
-export async function startSignIn({ nextUrl, partnerKey }: SignInInput): Promise<string> {
+export async function startSignIn({
+  nextUrl,
+  partnerKey,
+  invitation,
+}: SignInInput): Promise<string> {
   const { authUri } = await apiCall(ENDPOINTS.login, {
     query: nextUrl ? { nextUrl } : {},
-    body: partnerKey ? { partnerKey } : {},
+    body: {
+      ...(partnerKey ? { partnerKey } : {}),
+      ...(invitation ? { invitation } : {}),
+    },
   });
   return authUri;
 }

@@ -2,10 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
-import { emitAppEvent } from '../../../lib/app-events.ts';
-import { useAppStore } from '../../../lib/app-store.ts';
 import { ROUTES } from '../../../lib/routes.ts';
-import { endSession } from '../api/sign-in.ts';
+import { signOut } from '../sign-out.ts';
 
 // One logout at a time, even if the screen mounts twice (StrictMode, a second 401).
 let inFlight: Promise<void> | null = null;
@@ -20,13 +18,7 @@ export function LogoutScreen() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    inFlight ??= (async () => {
-      await endSession();
-      await queryClient.cancelQueries();
-      queryClient.clear();
-      useAppStore.getState().reset();
-      emitAppEvent('userLogout', undefined);
-    })().finally(() => {
+    inFlight ??= signOut(queryClient).finally(() => {
       inFlight = null;
     });
     void inFlight.then(() => navigate(ROUTES.Login.path, { replace: true }));

@@ -2,13 +2,8 @@ import { formatMediumDate, type Account } from '@gds/contract';
 import { memo } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import {
-  STATUS_LABELS,
-  STATUS_TONES,
-  formatDateTime,
-  personLabel,
-  timeFromNow,
-} from './account-format.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
 
 /** One account under its credential: name and id, status, when added, last refresh, Delete. */
 export const AccountRow = memo(function AccountRow({
@@ -39,9 +34,7 @@ export const AccountRow = memo(function AccountRow({
       </td>
       <td className="col-optional nowrap">
         {account.lastRefreshedAt ? (
-          <span title={formatDateTime(account.lastRefreshedAt)}>
-            {timeFromNow(account.lastRefreshedAt)}
-          </span>
+          <RelativeTime value={account.lastRefreshedAt} />
         ) : (
           <span className="ds-cell-sub">Never</span>
         )}

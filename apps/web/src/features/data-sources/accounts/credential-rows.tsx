@@ -3,15 +3,10 @@ import { memo, useState } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import type { Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
-import {
-  STATUS_LABELS,
-  STATUS_TONES,
-  formatDateTime,
-  personLabel,
-  timeFromNow,
-} from './account-format.ts';
+import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
 import { AccountRow } from './account-row.tsx';
 
 /** Accounts shown per credential before "Show all": keeps the first paint small with thousands. */
@@ -66,9 +61,9 @@ export const CredentialRows = memo(function CredentialRows({
               <span className="ds-credential-meta">
                 Added by {personLabel(credential.addedBy)} on {formatMediumDate(credential.addedAt)}
                 {credential.lastRefreshedAt && (
-                  <span title={formatDateTime(credential.lastRefreshedAt)}>
+                  <span>
                     {' '}
-                    · Refreshed {timeFromNow(credential.lastRefreshedAt)}
+                    · Refreshed <RelativeTime value={credential.lastRefreshedAt} />
                   </span>
                 )}
               </span>

@@ -11,7 +11,7 @@ import {
   credential,
   sampleGroups,
 } from '../../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { appConfig, daysFromNow, sessionUser, teamInfo } from '../../../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { resetStores } from '../../../test/reset-stores.ts';
@@ -27,7 +27,7 @@ function mockDataSourcesApi(
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(permissions) } },
+    getTeamInfo: { body: teamInfo(permissions) },
     getGroupedData: () => ({
       body: typeof data === 'function' ? data() : data,
     }),
@@ -151,6 +151,22 @@ describe('Data Sources screen', () => {
     expect(oldCalls.getByText('by Bob Stone')).toBeInTheDocument();
     expect(oldCalls.getByText('Apr 17, 2026')).toBeInTheDocument();
     expect(screen.getByTestId('deleted-view')).toHaveTextContent('kept for 30 days');
+  });
+
+  it('says how soon a deleted account is purged, with the exact time on hover', async () => {
+    const purgeAt = daysFromNow(5);
+    const groups = sampleGroups();
+    for (const credential of groups.flatMap((group) => group.credentials)) {
+      credential.accounts = credential.accounts.map((a) => (a.id === 'a4' ? { ...a, purgeAt } : a));
+    }
+    mockDataSourcesApi(groupedData(groups));
+    await openDataSources();
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Deleted/ }));
+
+    const [oldCalls] = await screen.findAllByTestId('deleted-account-row');
+    const countdown = within(oldCalls as HTMLElement).getByText('in 5 days');
+    expect(countdown).toHaveAttribute('title', expect.stringMatching(/\d{4}, \d+:\d\d [AP]M$/));
+    expect(countdown).toHaveAttribute('dateTime', purgeAt);
   });
 
   it('shows why a restore was refused past the plan limit (409)', async () => {

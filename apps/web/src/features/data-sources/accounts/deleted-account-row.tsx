@@ -2,9 +2,10 @@ import { formatMediumDate, type Account } from '@gds/contract';
 import { memo } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { ConnectorBadge } from '../connector-badge.tsx';
 import type { DeletedRow } from './account-filters.ts';
-import { formatDateTime, personLabel, timeFromNow } from './account-format.ts';
+import { personLabel } from './account-format.ts';
 
 /** A deleted account: its credential, connector, when and by whom deleted, purge date, Restore. */
 export const DeletedAccountRow = memo(function DeletedAccountRow({
@@ -44,9 +45,9 @@ export const DeletedAccountRow = memo(function DeletedAccountRow({
       </td>
       <td className="col-optional">
         {account.purgeAt ? (
-          <div className="ds-cell-stack" title={formatDateTime(account.purgeAt)}>
+          <div className="ds-cell-stack">
             <span>{formatMediumDate(account.purgeAt)}</span>
-            <span className="ds-cell-sub">{timeFromNow(account.purgeAt)}</span>
+            <RelativeTime value={account.purgeAt} className="ds-cell-sub" />
           </div>
         ) : (
           '—'

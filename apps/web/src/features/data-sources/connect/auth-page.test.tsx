@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { useToastStore } from '../../../lib/toast-store.ts';
 import { authStart, connectorConfig } from '../../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import {
+  appConfig,
+  profileUser,
+  sessionUser,
+  team,
+  teamInfo,
+  teamUsersBody,
+} from '../../../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { resetStores } from '../../../test/reset-stores.ts';
@@ -17,8 +24,8 @@ function mockAuthApi(extra: MockRoutes) {
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
-    getTeamUsers: { body: { users: [] } },
+    getTeamInfo: { body: teamInfo(MANAGE) },
+    getTeamUsers: { body: teamUsersBody([]) },
     ...extra,
   });
 }
@@ -33,7 +40,13 @@ describe('/auth (add a data source from Looker Studio)', () => {
     const requests = mockAuthApi({
       login: { body: { authUri: 'https://idp.test/authorize' } },
       loginCallback: {
-        body: { success: true, user: profileUser(MANAGE), team, nextUrl: 'Auth' },
+        body: {
+          success: true,
+          user: profileUser(MANAGE),
+          team,
+          nextUrl: 'Auth',
+          invitation: null,
+        },
       },
       startConnection: authStart({ state: 'st-1' }),
     });

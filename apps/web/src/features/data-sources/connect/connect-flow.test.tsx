@@ -10,7 +10,7 @@ import {
   groupedData,
   sampleGroups,
 } from '../../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo } from '../../../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { resetStores } from '../../../test/reset-stores.ts';
@@ -21,7 +21,7 @@ function mockConnectApi(extra: MockRoutes) {
   return mockApi({
     getConfig: { body: appConfig },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getTeamInfo: { body: teamInfo(MANAGE) },
     getGroupedData: { body: groupedData(sampleGroups()) },
     ...extra,
   });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../../../lib/app-store.ts';
 import { useToastStore } from '../../../lib/toast-store.ts';
 import { connectorConfig, groupedData } from '../../../test/data-source-fixtures.ts';
-import { appConfig, profileUser, sessionUser, team } from '../../../test/fixtures.ts';
+import { appConfig, sessionUser, teamInfo } from '../../../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import type { ConnectionOutcome } from '../api/connection-result-query.ts';
@@ -38,7 +38,7 @@ function mockCallbackApi(stored: ConnectionOutcome, extra: MockRoutes = {}) {
       },
     },
     getConnectorConfig: { body: connectorConfig() },
-    getTeamInfo: { body: { team, user: profileUser(MANAGE) } },
+    getTeamInfo: { body: teamInfo(MANAGE) },
     getGroupedData: { body: groupedData([]) },
     getConnectionResult: (req) =>
       req.query.get('id') === 'stored'

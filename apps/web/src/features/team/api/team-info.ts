@@ -1,15 +1,14 @@
-import { ENDPOINTS, type ProfileUser, type Team } from '@gds/contract';
+import { ENDPOINTS, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { TEAM_KEYS, refreshAfterChange } from './team-query-keys.ts';
 
-export interface TeamInfo {
-  team: Team;
-  user: ProfileUser;
-}
+/** The profile as the contract answers it (team, user, and the admin flags). */
+export type TeamInfo = ResponseOf<typeof ENDPOINTS.getTeamInfo>;
 
 /** The profile (GET /api/team/info): the user's team and the user with permissions. */
 export const teamInfoQueryOptions = queryOptions({
-  queryKey: ['team', 'info'],
+  queryKey: TEAM_KEYS.info,
   queryFn: ({ signal }): Promise<TeamInfo> => apiCall(ENDPOINTS.getTeamInfo, { signal }),
 });
 
@@ -26,6 +25,7 @@ export function useRenameTeam() {
       queryClient.setQueryData(teamInfoQueryOptions.queryKey, (old) =>
         old ? { ...old, team } : old,
       );
+      refreshAfterChange(queryClient, []);
     },
   });
 }

@@ -1,11 +1,15 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINTS, type ResponseOf } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
+import { TEAM_KEYS } from './team-query-keys.ts';
 
-/** The team's members (GET /api/team/users). */
+export type TeamUsers = ResponseOf<typeof ENDPOINTS.getTeamUsers>;
+export type Seats = TeamUsers['seats'];
+
+/** The team's members and its seats (GET /api/team/users). */
 export const teamUsersQueryOptions = queryOptions({
-  queryKey: ['team', 'users'],
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINTS.getTeamUsers, { signal })).users,
+  queryKey: TEAM_KEYS.users,
+  queryFn: ({ signal }): Promise<TeamUsers> => apiCall(ENDPOINTS.getTeamUsers, { signal }),
 });
 
 export function useTeamUsers() {

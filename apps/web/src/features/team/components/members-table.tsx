@@ -1,21 +1,23 @@
-import { SUPER_ADMIN_ROLE, formatMediumDate, type TeamUser } from '@gds/contract';
+import { SUPER_ADMIN_ROLE, formatMediumDate, type Role, type TeamUser } from '@gds/contract';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { Skeleton } from '../../../components/skeleton.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
-
-export function fullName(user: Pick<TeamUser, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ');
-}
+import { MemberRoleSelect } from './member-role-select.tsx';
+import { displayName } from './member-name.ts';
+import { SkeletonRows } from './skeleton-rows.tsx';
 
 interface MembersTableProps {
   users: readonly TeamUser[] | undefined;
   isLoading: boolean;
   error: unknown;
   onRetry: () => void;
-  currentEmail?: string | undefined;
+  currentUserId: string | undefined;
+  /** With manage_members: the roles to choose from (once loaded) and a Remove per row. */
+  manage: { roles: readonly Role[] | undefined; onRemove: (user: TeamUser) => void } | null;
 }
 
 export function MembersTable({
@@ -23,7 +25,8 @@ export function MembersTable({
   isLoading,
   error,
   onRetry,
-  currentEmail,
+  currentUserId,
+  manage,
 }: MembersTableProps) {
   if (error) {
     return (
@@ -38,13 +41,7 @@ export function MembersTable({
       </EmptyState>
     );
   }
-  if (!isLoading && users?.length === 0) {
-    return (
-      <EmptyState icon="users" title="No members yet" headingLevel={3}>
-        People who join your team will be listed here.
-      </EmptyState>
-    );
-  }
+  const columns = manage ? 5 : 4;
   return (
     // Focusable so keyboard users can scroll it when a narrow screen makes it overflow.
     <div className="table-wrap" role="region" aria-label="Team members" tabIndex={0}>
@@ -57,65 +54,70 @@ export function MembersTable({
               Joined
             </th>
             <th scope="col" className="col-optional">
-              Last sign-in
+              Last active
             </th>
+            {manage && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {isLoading || !users
-            ? [0, 1, 2].map((row) => <SkeletonRow key={row} />)
-            : users.map((user) => (
+          {isLoading || !users ? (
+            <SkeletonRows columns={columns} />
+          ) : (
+            users.map((user) => {
+              const isMe = user.id === currentUserId;
+              return (
                 <tr key={user.id} data-testid="member-row">
                   <td>
                     <div className="member">
-                      <Avatar name={fullName(user)} email={user.email} image={user.image} />
+                      <Avatar name={displayName(user)} email={user.email} image={user.image} />
                       <div className="member-text">
                         <span className="member-name">
-                          {fullName(user) || user.email}
-                          {user.email === currentEmail && <span className="member-you">You</span>}
+                          {displayName(user)}
+                          {isMe && <span className="member-you">You</span>}
                         </span>
                         <span className="member-email">{user.email}</span>
                       </div>
                     </div>
                   </td>
                   <td>
-                    <Badge tone={user.roleName === SUPER_ADMIN_ROLE ? 'primary' : 'neutral'}>
-                      {user.roleName}
-                    </Badge>
+                    {manage?.roles ? (
+                      <MemberRoleSelect user={user} roles={manage.roles} />
+                    ) : (
+                      <Badge tone={user.roleName === SUPER_ADMIN_ROLE ? 'primary' : 'neutral'}>
+                        {user.roleName}
+                      </Badge>
+                    )}
                   </td>
                   <td className="col-optional nowrap">{formatMediumDate(user.joinedAt)}</td>
                   <td className="col-optional nowrap">
-                    {user.lastLoginAt ? formatMediumDate(user.lastLoginAt) : 'Never'}
+                    <RelativeTime value={user.lastActiveAt} testId="member-last-active" />
                   </td>
+                  {manage && (
+                    <td className="col-actions">
+                      {!isMe && (
+                        <button
+                          type="button"
+                          className="icon-button icon-button-danger"
+                          aria-label={`Remove ${displayName(user)}`}
+                          title="Remove from team"
+                          onClick={() => manage.onRemove(user)}
+                          data-testid="remove-member"
+                        >
+                          <Icon name="trash" size={16} />
+                        </button>
+                      )}
+                    </td>
+                  )}
                 </tr>
-              ))}
+              );
+            })
+          )}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function SkeletonRow() {
-  return (
-    <tr aria-hidden="true">
-      <td>
-        <div className="member">
-          <span className="avatar avatar-md skeleton-circle" />
-          <div className="member-text">
-            <Skeleton width={120} />
-            <Skeleton width={170} height={10} />
-          </div>
-        </div>
-      </td>
-      <td>
-        <Skeleton width={70} height={20} />
-      </td>
-      <td className="col-optional">
-        <Skeleton width={90} />
-      </td>
-      <td className="col-optional">
-        <Skeleton width={90} />
-      </td>
-    </tr>
   );
 }

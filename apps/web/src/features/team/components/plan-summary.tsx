@@ -1,5 +1,6 @@
 import type { Team } from '@gds/contract';
 import { Icon } from '../../../components/icon.tsx';
+import type { Seats } from '../api/team-users.ts';
 
 /** Plan ids are kebab-case identifiers; people read "Basic plan". */
 export function planLabel(planId: string): string {
@@ -14,13 +15,14 @@ export function planLabel(planId: string): string {
 interface PlanSummaryProps {
   team: Team;
   /** Undefined while the members list loads. */
-  memberCount: number | undefined;
+  seats: Seats | undefined;
 }
 
-/** Plan id, and how much of the user and account limits the team uses. */
-export function PlanSummary({ team, memberCount }: PlanSummaryProps) {
-  const used = memberCount ?? 0;
-  const percent = team.userLimit > 0 ? Math.min(100, Math.round((used / team.userLimit) * 100)) : 0;
+/**
+ * Plan id and its limits. Seats count members and pending invitations alike (an invitation
+ * holds its seat); the Members section meters them and says where more come from.
+ */
+export function PlanSummary({ team, seats }: PlanSummaryProps) {
   return (
     <section className="card card-padded plan-summary" aria-labelledby="plan-summary-title">
       <div className="card-heading">
@@ -32,22 +34,10 @@ export function PlanSummary({ team, memberCount }: PlanSummaryProps) {
       <dl className="stat-list">
         <div className="stat">
           <dt>
-            <Icon name="users" size={16} /> Members
+            <Icon name="users" size={16} /> Users
           </dt>
           <dd data-testid="plan-members">
-            {memberCount === undefined ? '…' : used} of {team.userLimit}
-          </dd>
-          <dd className="stat-meter">
-            <div
-              className="meter"
-              role="meter"
-              aria-label="Members used"
-              aria-valuemin={0}
-              aria-valuemax={team.userLimit}
-              aria-valuenow={used}
-            >
-              <span className="meter-fill" style={{ width: `${percent}%` }} />
-            </div>
+            {seats ? seats.members + seats.pendingInvitations : '…'} of {team.userLimit}
           </dd>
         </div>
         <div className="stat">
