@@ -16,7 +16,10 @@ test('signing in through the sandbox lands on the Team screen of a new team', as
   await expect(page.getByTestId('user-email')).toHaveText(email);
   const members = page.getByRole('table');
   await expect(members.getByText('Ada Lovelace')).toBeVisible();
-  await expect(members.getByText('Super Admin')).toBeVisible();
+  // A Super Admin manages members, so their own role shows in the role picker.
+  await expect(
+    members.getByRole('combobox', { name: 'Role of Ada Lovelace' }).locator('option:checked'),
+  ).toHaveText('Super Admin');
   await expect(page.locator('body')).toHaveClass(/has-fixed-navbar/);
   await expectAccessible(page);
 

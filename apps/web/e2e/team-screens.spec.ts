@@ -34,6 +34,15 @@ for (const skin of SKINS) {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await invite(page, invitee);
       await expect(page.getByTestId('seat-meter')).toContainText('1 pending invitation');
+      // A long address wraps: the row's last action stays inside the table, not scrolled off.
+      const wrap = await page
+        .getByTestId('invitations')
+        .getByRole('region', { name: 'Pending invitations' })
+        .boundingBox();
+      const revoke = await page.getByTestId('revoke-invitation').boundingBox();
+      expect((revoke?.x ?? 0) + (revoke?.width ?? 0)).toBeLessThanOrEqual(
+        (wrap?.x ?? 0) + (wrap?.width ?? 0),
+      );
       await shot('team-members-pending');
     } else {
       await dialog.getByTestId('send-invitation').click();
