@@ -202,7 +202,10 @@ describe('route guards and navigation', () => {
     mockSignedInApi({ edit_team: true });
     const signedOut = renderApp('/auth');
     expect(await screen.findByRole('heading', { name: 'Add Data Source' })).toBeInTheDocument();
-    expect(document.title).toBe('Add Data Source | Megalytic Google Data Studio Connector');
+    // The title is set by an effect after the route renders: wait for it, not for a tick.
+    await waitFor(() =>
+      expect(document.title).toBe('Add Data Source | Megalytic Google Data Studio Connector'),
+    );
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     signedOut.unmount();
 
