@@ -85,6 +85,7 @@ const SERVER_MODULES = [
   'providers',
   'credentials',
   'connect',
+  'client-links',
   'data-sources',
   'health',
   'home',

@@ -33,6 +33,11 @@ import { createActivityService } from './modules/activity/activity.service.ts';
 import { adminHandlers } from './modules/admin/admin.routes.ts';
 import { createAdminSwitchService } from './modules/admin/admin-switch.service.ts';
 import { createPlatformAdmins } from './modules/admin/platform-admins.ts';
+import { clientBrowserCookieFor } from './modules/client-links/client-browser-cookie.ts';
+import { clientCallback } from './modules/client-links/client-connect-callback.ts';
+import { createClientConnect } from './modules/client-links/client-connect.service.ts';
+import { clientLinksHandlers } from './modules/client-links/client-links.routes.ts';
+import { createClientLinksService } from './modules/client-links/client-links.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
 import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
@@ -241,6 +246,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'Your team has sent the most invitations allowed in an hour. Please try again later.',
     },
   );
+  // Client links: the client's page, start and result per IP; links made per team and hour.
+  const clientLinkPageLimit = rateLimit(
+    { db, clock },
+    {
+      bucket: 'client-link-page',
+      perMinute: config.rateLimitClientLinkPagesPerMinute,
+      message: 'Too many requests for this link. Please wait a minute and try again.',
+    },
+  );
+  const teamClientLinkLimit = rateLimiter(
+    { db, clock },
+    {
+      bucket: 'team-client-links',
+      limit: config.rateLimitClientLinksPerHour,
+      windowMs: 60 * 60 * 1000,
+      message:
+        'Your team has made the most client links allowed in an hour. Please try again later.',
+    },
+  );
+  const clientCookie = clientBrowserCookieFor(config.publicUrl);
   registerEndpoints(
     app,
     { authenticate },
@@ -261,6 +286,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
       ...connectHandlers({ config, connect }),
+      ...clientLinksHandlers({
+        config,
+        links: createClientLinksService({ db, clock, mailer, providers }),
+        client: createClientConnect(connect),
+        cookie: clientCookie,
+        teamLimit: teamClientLinkLimit,
+      }),
       ...adminHandlers({ db, switches, cookie: cookieSpec }),
     },
     {
@@ -268,9 +300,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loginCallback: signInLimit,
       getInvitationInfo: invitationLinkLimit,
       acceptInvitation: invitationLinkLimit,
+      getClientLinkInfo: clientLinkPageLimit,
+      startClientConnection: clientLinkPageLimit,
+      getClientConnectionResult: clientLinkPageLimit,
     },
   );
-  registerOAuthCallback(app, { authenticate, connect });
+  registerOAuthCallback(app, {
+    authenticate,
+    connect,
+    client: clientCallback({ connect, cookie: clientCookie }),
+  });
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 

@@ -8,6 +8,7 @@ import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { everyRow, rowsChanged } from './helpers/every-row.ts';
 import { addMember, setPermissionsExcept } from './helpers/members.ts';
+import { seedClientLink } from './helpers/client-links.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
@@ -34,6 +35,8 @@ interface TeamAObjects {
   role(): Promise<string>;
   /** An invitation of team A: pending, or one member A already accepted (accepting is a no-op). */
   invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
+  /** An active single-use client link of team A for Google Analytics. */
+  clientLink(): Promise<{ id: string; token: string }>;
   /** Team A's id (a platform admin switches into it). */
   id(): string;
   /** `prefix` numbered: a role name or email's local part nobody used yet. */
@@ -99,6 +102,17 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     form: { token: (await teamA.invitation('accepted by member A')).token },
   }),
   getActivity: {},
+  getClientLinks: {},
+  createClientLink: {
+    form: { connectorId: '1', recipientEmail: 'matrix-client@example.com', sendEmail: 'false' },
+  },
+  revokeClientLink: async (teamA) => ({ query: { id: (await teamA.clientLink()).id } }),
+  getClientLinkInfo: async (teamA) => ({ query: { token: (await teamA.clientLink()).token } }),
+  startClientConnection: async (teamA) => ({
+    form: { token: (await teamA.clientLink()).token, email: 'matrix-client@example.com' },
+  }),
+  // Another browser's (here: no) client result is not found, never refused or failed.
+  getClientConnectionResult: { query: { id: 'no-such-result' } },
   searchTeams: { query: { q: 'owner' } },
   userSwitch: (teamA) =>
     Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),
@@ -122,6 +136,7 @@ const TEAM_A_OBJECT = new Set<Name>([
   'revokeInvitation',
   // Sent to member A: anyone else is told it is not found.
   'acceptInvitation',
+  'revokeClientLink',
 ]);
 
 /** Endpoints that end the caller's own membership: a fresh member of the caller's team calls. */
@@ -166,10 +181,10 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     ownerB = await signIn(app, identity, 'owner-b@example.com');
     platformAdmin = await signIn(app, identity, PLATFORM_ADMIN);
     marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
-    // Room under the plan's user limit for every member and invitation the samples add.
+    // Room under the plan's limits for every member, invitation and account the samples add.
     await db()
       .updateTable('teams')
-      .set({ user_limit: 1000 })
+      .set({ user_limit: 1000, account_limit: 1000 })
       .where('id', '=', ownerA.team.id)
       .execute();
   });
@@ -223,6 +238,11 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       });
       marksOfA.push(sent.id, email);
       return sent;
+    },
+    async clientLink() {
+      const link = await seedClientLink(db(), { teamId: ownerA.team.id });
+      marksOfA.push(link.id);
+      return link;
     },
     id: () => ownerA.team.id,
     unique(prefix) {

@@ -65,6 +65,10 @@ export interface Config {
   rateLimitInvitationsPerHour: number;
   /** Invitation pages read and invitations accepted per client IP per minute. */
   rateLimitInvitationLinksPerMinute: number;
+  /** Client connect links created per team per hour. */
+  rateLimitClientLinksPerHour: number;
+  /** Client link pages read, connections started and results read per client IP per minute. */
+  rateLimitClientLinkPagesPerMinute: number;
   /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); none: no mail. */
   smtpUrl: string | undefined;
   /** Sender of outgoing mail; undefined: the unit's support address under its brand name. */
@@ -151,6 +155,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_INVITATIONS_PER_HOUR: positiveInt(30),
   RATE_LIMIT_INVITATION_LINKS_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_CLIENT_LINKS_PER_HOUR: positiveInt(30),
+  RATE_LIMIT_CLIENT_LINK_PAGES_PER_MINUTE: positiveInt(30),
   // The URL carries the password: a bad value is reported without echoing it (see loadConfig).
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -246,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     rateLimitInvitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
     rateLimitInvitationLinksPerMinute: e.RATE_LIMIT_INVITATION_LINKS_PER_MINUTE,
+    rateLimitClientLinksPerHour: e.RATE_LIMIT_CLIENT_LINKS_PER_HOUR,
+    rateLimitClientLinkPagesPerMinute: e.RATE_LIMIT_CLIENT_LINK_PAGES_PER_MINUTE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     platformAdminEmails: e.PLATFORM_ADMIN_EMAILS

@@ -70,8 +70,11 @@ export interface SessionsTable {
 
 export interface OauthStatesTable {
   state_hash: string;
-  /** 'login': sign-in; 'connect': connecting a data source (connector_id and after are set). */
-  purpose: 'login' | 'connect';
+  /**
+   * 'login': sign-in; 'connect': connecting a data source (connector_id and after are set);
+   * 'client_link': a client connecting through a link (session_hash is the client's browser).
+   */
+  purpose: 'login' | 'connect' | 'client_link';
   session_hash: string;
   business_unit: BusinessUnit;
   code_verifier: string;
@@ -89,6 +92,9 @@ export interface OauthStatesTable {
   team_id: Defaulted<string | null>;
   /** A sign-in from an invitation link: its token, sealed under the state (never in clear). */
   invitation_seal: Defaulted<string | null>;
+  /** A client connection: the link it came from and the email its credential is credited to. */
+  client_link_id: Defaulted<string | null>;
+  client_email: Defaulted<string | null>;
 }
 
 /** An invitation to a team; only the SHA-256 of its link's token is stored. */
@@ -103,6 +109,22 @@ export interface InvitationsTable {
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+}
+
+/** A client connect link; only the SHA-256 of its token is stored. */
+export interface ClientLinksTable {
+  id: Generated<string>;
+  team_id: string;
+  connector_id: number;
+  token_hash: string;
+  recipient_email: string | null;
+  multi_use: boolean;
+  uses: Defaulted<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
 }
 
 /** Demo mode's copy of every message sent (shown at /sandbox/outbox). */
@@ -121,7 +143,9 @@ export interface MailOutboxTable {
 export interface ConnectionResultsTable {
   id_hash: string;
   session_hash: string;
-  user_id: string;
+  /** Null for a client's connection through a link (then team_id names the team). */
+  user_id: string | null;
+  team_id: Defaulted<string | null>;
   status: 'connected' | 'denied' | 'error';
   connector_id: number | null;
   credential_name: string | null;
@@ -155,6 +179,9 @@ export interface DataSourceCredentialsTable {
   /** Set while its tokens wait for a key the servers that tried lack (not revoked). */
   key_missing_since: NullableTimestamp;
   created_by: string | null;
+  /** A client who connected it through a client link (created_by is then null). */
+  connected_by_email: Defaulted<string | null>;
+  client_link_id: Defaulted<string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -217,6 +244,7 @@ export interface Database {
   data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
   invitations: InvitationsTable;
+  client_links: ClientLinksTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   server_key_rings: ServerKeyRingsTable;
@@ -227,6 +255,7 @@ export type TeamRow = Selectable<TeamsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
+export type ClientLinkRow = Selectable<ClientLinksTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OauthStateRow = Selectable<OauthStatesTable>;
 export type NewOauthState = Insertable<OauthStatesTable>;

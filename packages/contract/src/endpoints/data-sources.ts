@@ -72,6 +72,8 @@ export const credentialGroupSchema = z.object({
   /** A human reason when status is not connected (e.g. "Access was revoked at the provider"). */
   statusReason: z.string().nullable(),
   addedBy: personSchema.nullable(),
+  /** A client who connected it through a client connect link (then addedBy is null). */
+  connectedByEmail: z.string().nullable(),
   addedAt: z.string(),
   lastRefreshedAt: z.string().nullable(),
   accounts: z.array(accountSchema),

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import * as activity from './activity.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
+import * as clientLinks from './client-links.ts';
 import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
@@ -16,6 +17,7 @@ export {
   activity,
   admin,
   auth,
+  clientLinks,
   connections,
   dataSources,
   home,
@@ -27,6 +29,7 @@ export {
 };
 export * from './activity.ts';
 export * from './admin.ts';
+export * from './client-links.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
@@ -75,6 +78,12 @@ export const ENDPOINTS = {
   getInvitationInfo: invitations.getInvitationInfo,
   acceptInvitation: invitations.acceptInvitation,
   getActivity: activity.getActivity,
+  getClientLinks: clientLinks.getClientLinks,
+  createClientLink: clientLinks.createClientLink,
+  revokeClientLink: clientLinks.revokeClientLink,
+  getClientLinkInfo: clientLinks.getClientLinkInfo,
+  startClientConnection: clientLinks.startClientConnection,
+  getClientConnectionResult: clientLinks.getClientConnectionResult,
   getSession: home.getSession,
   getConnectorConfig: dataSources.getConnectorConfig,
   startConnection: connections.startConnection,

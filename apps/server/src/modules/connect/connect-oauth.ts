@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hasPermissions } from '@gds/contract';
 import { findConnectorByName } from '@gds/contract';
-import type { ConnectionResult } from '@gds/contract';
+import type { ConnectionResult, ConnectorDefinition } from '@gds/contract';
+import type { OauthStateRow } from '../../db/schema.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
+import type { VerifiedCredential } from '../credentials/store-credential.ts';
 import { discoverOAuthCredential } from '../providers/discover.ts';
 import { exchangeCode } from '../providers/oauth2-client.ts';
 import { ProviderError, logProviderFailure } from '../providers/provider-http.ts';
@@ -50,10 +52,42 @@ export async function completeOAuthConnection(
     return failure(CONNECT_MESSAGES.stale, connector.id);
   }
   // From here the state is this connection's: "Try again" keeps its dashboard tool's address.
-  const fail = (error: string) => failure(error, connector.id, row.return_uri);
   if (!hasPermissions(user.permissions, ['manage_data_sources'])) {
-    return fail(CONNECT_MESSAGES.notPermitted);
+    return failure(CONNECT_MESSAGES.notPermitted, connector.id, row.return_uri);
   }
+  return finishConsent(deps, {
+    connector,
+    row,
+    query,
+    log: input.log,
+    credit: { teamId: user.teamId, userId: user.id },
+  });
+}
+
+/** Who a consent's credential is stored for, and the checks that run inside storing it. */
+export type ConsentCredit = Pick<
+  VerifiedCredential,
+  'teamId' | 'userId' | 'client' | 'guard' | 'after'
+>;
+
+/**
+ * The rest of an OAuth connection once its state is verified and used up: the provider's
+ * answer (consent refused, cancelled, or a code), then code exchange (with PKCE), identity,
+ * accounts, and one transaction storing it all for `credit`. Answers the outcome; a refusal
+ * the person can act on and a provider failure are outcomes, not errors.
+ */
+export async function finishConsent(
+  deps: ConnectDeps,
+  input: {
+    connector: ConnectorDefinition;
+    row: OauthStateRow;
+    query: CallbackQuery;
+    log: FastifyBaseLogger;
+    credit: ConsentCredit;
+  },
+): Promise<ConnectionResult> {
+  const { connector, row, query } = input;
+  const fail = (error: string) => failure(error, connector.id, row.return_uri);
   if (query.error === 'access_denied') {
     return { ...failure(null, connector.id, row.return_uri), status: 'denied' };
   }
@@ -75,8 +109,7 @@ export async function completeOAuthConnection(
     const found = await discoverOAuthCredential(provider, tokens.accessToken, signal);
     const now = deps.clock().getTime();
     const stored = await storeCredential(deps, {
-      teamId: user.teamId,
-      userId: user.id,
+      ...input.credit,
       connector,
       reconnect: row.credential_id,
       identity: found.identity,

@@ -14,15 +14,18 @@ export function createConnectionResultsRepository(db: Db) {
     find(key: {
       idHash: string;
       sessionHash: string;
-      userId: string;
+      /** Null: a client's result (a browser without a user). */
+      userId: string | null;
       now: Date;
     }): Promise<ConnectionResultRow | undefined> {
+      const { userId } = key;
       return db
         .selectFrom('connection_results')
         .selectAll()
         .where('id_hash', '=', key.idHash)
         .where('session_hash', '=', key.sessionHash)
-        .where('user_id', '=', key.userId)
+        .$if(userId === null, (q) => q.where('user_id', 'is', null))
+        .$if(userId !== null, (q) => q.where('user_id', '=', userId))
         .where('expires_at', '>', key.now)
         .executeTakeFirst();
     },

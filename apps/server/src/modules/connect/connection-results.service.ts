@@ -11,11 +11,13 @@ export const CONNECTION_RESULT_TTL_MS = 10 * 60 * 1000;
 
 type Deps = { db: Db; clock: Clock };
 
-/** Who may read a result: the browser session (and its user) whose callback recorded it. */
-export interface ResultOwner {
-  sessionToken: string;
-  userId: string;
-}
+/**
+ * Who may read a result: the browser session (and its user) whose callback recorded it. A
+ * client connecting through a link has no user: its browser's own token, and the team.
+ */
+export type ResultOwner =
+  | { sessionToken: string; userId: string }
+  | { sessionToken: string; userId: null; teamId: string };
 
 /**
  * Records how a connection ended for this browser session and answers the SPA address that
@@ -26,6 +28,7 @@ export async function recordConnectionResult(
   deps: Deps,
   owner: ResultOwner,
   result: ConnectionResult,
+  page: string = DATA_SOURCES_CALLBACK_PATH,
 ): Promise<string> {
   const id = newToken();
   const now = deps.clock();
@@ -33,6 +36,7 @@ export async function recordConnectionResult(
     id_hash: hashToken(id),
     session_hash: hashToken(owner.sessionToken),
     user_id: owner.userId,
+    team_id: owner.userId === null ? owner.teamId : null,
     status: result.status,
     connector_id: result.connector,
     credential_name: result.credentialName,
@@ -43,7 +47,7 @@ export async function recordConnectionResult(
     created_at: now,
     expires_at: new Date(now.getTime() + CONNECTION_RESULT_TTL_MS),
   });
-  return `${DATA_SOURCES_CALLBACK_PATH}?${new URLSearchParams({ id }).toString()}`;
+  return `${page}?${new URLSearchParams({ id }).toString()}`;
 }
 
 /**
@@ -52,9 +56,32 @@ export async function recordConnectionResult(
  */
 export async function readConnectionResult(
   deps: Deps,
-  owner: ResultOwner,
+  owner: { sessionToken: string; userId: string },
   id: string,
 ): Promise<ConnectionResult> {
+  return (await readResult(deps, owner, id)).result;
+}
+
+/** A client's result (no user) for the browser that recorded it, with the team it names. */
+export async function readClientConnectionResult(
+  deps: Deps,
+  browserToken: string,
+  id: string,
+): Promise<{ result: ConnectionResult; teamId: string }> {
+  const { result, teamId } = await readResult(
+    deps,
+    { sessionToken: browserToken, userId: null },
+    id,
+  );
+  if (!teamId) throw new AppError('NOT_FOUND', 'There is no connection result to show.');
+  return { result, teamId };
+}
+
+async function readResult(
+  deps: Deps,
+  owner: { sessionToken: string; userId: string | null },
+  id: string,
+): Promise<{ result: ConnectionResult; teamId: string | null }> {
   const row = await createConnectionResultsRepository(deps.db).find({
     idHash: hashToken(id),
     sessionHash: hashToken(owner.sessionToken),
@@ -62,7 +89,7 @@ export async function readConnectionResult(
     now: deps.clock(),
   });
   if (!row) throw new AppError('NOT_FOUND', 'There is no connection result to show.');
-  return {
+  const result: ConnectionResult = {
     status: row.status,
     connector: row.connector_id,
     credentialName: row.credential_name,
@@ -71,6 +98,7 @@ export async function readConnectionResult(
     redirectUri: row.return_uri,
     error: row.error,
   };
+  return { result, teamId: row.team_id };
 }
 
 /** Drops results past their expiry (the hourly job). */

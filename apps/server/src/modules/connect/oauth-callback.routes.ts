@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Authenticate, RequestAuth } from '../../http/request-context.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { completeOAuthConnection, failure } from './connect-oauth.ts';
+import type { CallbackQuery } from './connect-oauth.ts';
 import { recordConnectionResult } from './connection-results.service.ts';
 
 const callbackQuery = z
@@ -17,6 +18,17 @@ const callbackQuery = z
   .loose();
 
 /**
+ * Finishes a callback whose state belongs to a browser without a session (a client connecting
+ * through a client link): answers the page to send the browser to, or null when the request
+ * carries no such state (the signed-in flow then handles it). Implemented by a later module.
+ */
+export type ClientCallback = (
+  req: FastifyRequest,
+  nameSimple: string,
+  query: CallbackQuery,
+) => Promise<string | null>;
+
+/**
  * GET /oauth/:nameSimple/callback: where each OAuth provider sends the browser back (each
  * provider has its own redirect URI). A top-level navigation from the provider, so it lives outside
  * /api and needs no unit header, like the sign-in callback (docs/adr/0008). It always ends in
@@ -26,7 +38,7 @@ const callbackQuery = z
  */
 export function registerOAuthCallback(
   app: FastifyInstance,
-  deps: { authenticate: Authenticate; connect: ConnectDeps },
+  deps: { authenticate: Authenticate; connect: ConnectDeps; client?: ClientCallback },
 ): void {
   app.get(connectorCallbackPath(':nameSimple'), async (req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -34,7 +46,11 @@ export function registerOAuthCallback(
     reply.header('referrer-policy', 'no-referrer');
     let location: string;
     try {
-      location = await finish(req, deps);
+      const { nameSimple } = req.params as { nameSimple: string };
+      const parsed = callbackQuery.safeParse(req.query);
+      const query = parsed.success ? parsed.data : {};
+      location =
+        (await deps.client?.(req, nameSimple, query)) ?? (await finish(req, deps, nameSimple, query));
     } catch (error) {
       // Even our own failure (database down) ends on the SPA page, which then has no result.
       req.log.error({ err: error }, 'recording a data-source connection result failed');
@@ -48,6 +64,8 @@ export function registerOAuthCallback(
 async function finish(
   req: FastifyRequest,
   deps: { authenticate: Authenticate; connect: ConnectDeps },
+  nameSimple: string,
+  query: CallbackQuery,
 ): Promise<string> {
   const auth = await callerOf(req, deps.authenticate);
   const user = auth.kind === 'session' ? auth.user : null;
@@ -55,12 +73,10 @@ async function finish(
   // to: the page then says there is nothing to show, and its link leads through sign-in.
   if (auth.kind !== 'session' || !user) return DATA_SOURCES_CALLBACK_PATH;
   const sessionToken = auth.token;
-  const { nameSimple } = req.params as { nameSimple: string };
-  const parsed = callbackQuery.safeParse(req.query);
   const result = await complete(req.log, () =>
     completeOAuthConnection(deps.connect, {
       nameSimple,
-      query: parsed.success ? parsed.data : {},
+      query,
       user,
       sessionToken,
       log: req.log,

@@ -15,7 +15,7 @@ export async function storeAccounts(
     teamId: string;
     credentialId: string;
     connectorId: number;
-    userId: string;
+    userId: string | null;
     limit: number;
     accounts: FoundItem[];
     now: Date;

@@ -14,7 +14,17 @@ import { storeAccounts } from './store-accounts.ts';
 /** A credential the provider has confirmed, ready to be stored. */
 export interface VerifiedCredential {
   teamId: string;
-  userId: string;
+  /** The member connecting; null for a client connecting through a link (`client` says who). */
+  userId: string | null;
+  /** A client's connection through a client link: the email it is credited to, and the link. */
+  client?: { email: string; linkId: string };
+  /**
+   * Run inside the storing transaction, before and after the store: a throw (ConnectRefused
+   * for a refusal the person can act on) undoes everything, so a use of a link and the
+   * credential it brought exist together or not at all.
+   */
+  guard?: (tx: Db) => Promise<void>;
+  after?: (tx: Db, stored: StoredCredential) => Promise<void>;
   connector: ConnectorDefinition;
   /** The credential being reconnected (from the state), or null for a new one. */
   reconnect: string | null;
@@ -50,6 +60,7 @@ export async function storeCredential(
   return deps.db.transaction().execute(async (tx) => {
     const repo = createCredentialsRepository(tx);
     const limit = await lockAccountLimit(tx, teamId);
+    await input.guard?.(tx);
     const existing = await repo.findByIdentity(teamId, connector.id, identity.id);
     if (input.reconnect) {
       const target = await repo.find(teamId, input.reconnect);
@@ -100,6 +111,8 @@ export async function storeCredential(
         connector_id: connector.id,
         external_user_id: identity.id,
         created_by: input.userId,
+        connected_by_email: input.client?.email ?? null,
+        client_link_id: input.client?.linkId ?? null,
         created_at: now,
       });
     }
@@ -125,13 +138,16 @@ export async function storeCredential(
         credentialName: identity.name,
         accountsAdded: added,
         accountsSkipped: skipped,
+        ...(input.client ? { connectedByEmail: input.client.email } : {}),
       },
     });
-    return {
+    const stored = {
       credential: { id, name: identity.name },
       accountsAdded: added,
       accountsSkipped: skipped,
       reconnected: Boolean(existing),
     };
+    await input.after?.(tx, stored);
+    return stored;
   });
 }

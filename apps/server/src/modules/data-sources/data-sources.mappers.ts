@@ -44,6 +44,7 @@ export function toCredential(row: CredentialView, accounts: Account[], people: P
     status: row.status,
     statusReason: row.status_reason,
     addedBy: person(people, row.created_by),
+    connectedByEmail: row.connected_by_email,
     addedAt: row.created_at.toISOString(),
     lastRefreshedAt: iso(row.last_refreshed_at),
     accounts,

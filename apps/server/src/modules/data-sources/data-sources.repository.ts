@@ -38,6 +38,7 @@ export function createDataSourcesRepository(db: Db) {
           'c.status_reason',
           'c.created_at',
           'c.created_by',
+          'c.connected_by_email',
           'c.last_refreshed_at',
         ])
         .where('c.team_id', '=', teamId)

@@ -1,0 +1,126 @@
+import { connectorCallbackPath, findConnector } from '@gds/contract';
+import type { BusinessUnit, ResponseOf, clientLinks } from '@gds/contract';
+import { AppError } from '../../lib/errors.ts';
+import type { ConnectDeps } from '../connect/connect-deps.ts';
+import { CONNECT_STATE_TTL_MS } from '../connect/connect-deps.ts';
+import { readClientConnectionResult } from '../connect/connection-results.service.ts';
+import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
+import { hashToken, newToken } from '../sessions/session-token.ts';
+import { findTeam } from '../team/team.service.ts';
+import { CLIENT_LINK_MESSAGES } from './client-link-messages.ts';
+import { accountRoom, linkableConnector } from './client-link-rules.ts';
+import { statusOf } from './client-links.mappers.ts';
+import type { ClientLinkView } from './client-links.repository.ts';
+import { createClientLinksRepository } from './client-links.repository.ts';
+
+type Info = ResponseOf<typeof clientLinks.getClientLinkInfo>;
+
+/**
+ * The client's side of a link: the page's facts, starting the provider's consent, and the
+ * result page. No session: the link's token is the only credential, and the connection is
+ * bound to the client's browser by its own cookie (`browser`).
+ */
+export function createClientConnect(deps: ConnectDeps) {
+  const repo = createClientLinksRepository(deps.db);
+
+  /** The link a token names, in the unit the page is on; anything else is not valid. */
+  async function linkOf(unit: BusinessUnit, token: string): Promise<ClientLinkView> {
+    const row = await repo.findByTokenHash(hashToken(token));
+    if (!row || row.business_unit !== unit) {
+      throw new AppError('NOT_FOUND', CLIENT_LINK_MESSAGES.unknownLink);
+    }
+    return row;
+  }
+
+  /** Why an active link cannot be used right now (connector no longer allowed, plan full). */
+  async function blockedReason(row: ClientLinkView): Promise<string | null> {
+    try {
+      await linkableConnector(deps, row.team_id, row.connector_id);
+    } catch (error) {
+      if (error instanceof AppError) return error.message;
+      throw error;
+    }
+    const room = await accountRoom(deps.db, row.team_id);
+    return room.full ? CLIENT_LINK_MESSAGES.teamFull(row.team_name) : null;
+  }
+
+  return {
+    async info(unit: BusinessUnit, token: string): Promise<Info> {
+      const row = await linkOf(unit, token);
+      const status = statusOf(row, deps.clock());
+      return {
+        status,
+        teamName: row.team_name,
+        connectorId: row.connector_id,
+        connectorName: findConnector(row.connector_id)?.name ?? '',
+        expiresAt: row.expires_at.toISOString(),
+        recipientEmail: row.recipient_email,
+        blockedReason: status === 'active' ? await blockedReason(row) : null,
+      };
+    },
+
+    /**
+     * Starts the provider's consent for the client: the link must work, its connector still
+     * be allowed and the team have room. The state (10 minutes, once) is bound to `browser`
+     * and carries the link and the email to credit.
+     */
+    async start(input: {
+      unit: BusinessUnit;
+      token: string;
+      email: string;
+      browser: string;
+      origin: string;
+    }): Promise<{ authUri: string }> {
+      const row = await linkOf(input.unit, input.token);
+      const status = statusOf(row, deps.clock());
+      if (status !== 'active') {
+        throw new AppError('CONFLICT', CLIENT_LINK_MESSAGES.dead(status, row.team_name));
+      }
+      const connector = await linkableConnector(deps, row.team_id, row.connector_id);
+      if ((await accountRoom(deps.db, row.team_id)).full) {
+        throw new AppError('PLAN_LIMIT', CLIENT_LINK_MESSAGES.teamFull(row.team_name));
+      }
+      const provider = deps.providers.find(connector.id);
+      const oauth2 = provider?.api.oauth2;
+      if (!provider || !oauth2) {
+        throw new AppError('FORBIDDEN', `${connector.name} is not available on this server yet.`);
+      }
+      const state = newToken();
+      const pkce = oauth2.pkce ? newPkcePair() : undefined;
+      const redirectUri = `${input.origin}${connectorCallbackPath(connector.nameSimple)}`;
+      const now = deps.clock();
+      await deps.states.issue(state, input.browser, {
+        purpose: 'client_link',
+        business_unit: input.unit,
+        code_verifier: pkce?.verifier ?? '',
+        nonce: '',
+        redirect_uri: redirectUri,
+        created_at: now,
+        expires_at: new Date(now.getTime() + CONNECT_STATE_TTL_MS),
+        connector_id: connector.id,
+        team_id: row.team_id,
+        client_link_id: row.id,
+        client_email: input.email,
+      });
+      return {
+        authUri: authorizationUrl(provider, { state, redirectUri, codeChallenge: pkce?.challenge }),
+      };
+    },
+
+    /** The result page's facts, for the browser that made the connection only. */
+    async result(browser: string | undefined, id: string) {
+      if (!browser) throw new AppError('NOT_FOUND', 'There is no connection result to show.');
+      const { result, teamId } = await readClientConnectionResult(deps, browser, id);
+      const team = await findTeam(deps.db, teamId);
+      const connector = result.connector ? findConnector(result.connector) : undefined;
+      return {
+        teamName: team?.name ?? '',
+        connectorId: connector?.id ?? 0,
+        connectorName: connector?.name ?? '',
+        result,
+      };
+    },
+  };
+}
+
+export type ClientConnect = ReturnType<typeof createClientConnect>;
