@@ -30,7 +30,8 @@ export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
   manage_members:
     "Invite people, change members' roles and remove members (their data-source logins move to another member).",
   manage_roles: 'Create custom roles and change or delete them.',
-  manage_data_sources: 'Connect data-source accounts, delete and restore them, and send client connect links.',
+  manage_data_sources:
+    'Connect data-source accounts, delete and restore them, and send client connect links.',
   edit_billing: 'Change the plan and add-ons, update the card, download invoices, cancel.',
   view_stats: 'Open the Stats screen: accounts, users and data requests over time.',
   view_activity: 'Open the activity log of the team and export it as CSV.',

@@ -1,5 +1,11 @@
+import { expect } from 'vitest';
+import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
 import type { Db } from '../../src/db/database.ts';
 import { hashToken, newToken } from '../../src/modules/sessions/session-token.ts';
+import { TinyBrowser } from './browser.ts';
+import type { SandboxContext } from './connections.ts';
+import { consent } from './connections.ts';
+import { fetchedAnswer, urlOf } from './contract-call.ts';
 
 /** A client link of `teamId` written directly, in the state a test needs; answers its token. */
 export async function seedClientLink(
@@ -34,4 +40,48 @@ export async function seedClientLink(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, token };
+}
+
+/** The client's browser: no session, its own client cookie once it starts a connection. */
+export async function startAsClient(ctx: SandboxContext, token: string, email: string) {
+  const browser = new TinyBrowser();
+  const response = await browser.fetch(`${ctx.base}${ENDPOINTS.startClientConnection.path}`, {
+    method: 'POST',
+    headers: {
+      [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ token, email }).toString(),
+  });
+  const answer = await fetchedAnswer(ENDPOINTS.startClientConnection, response);
+  return { browser, answer };
+}
+
+/**
+ * The client's whole connection: start, the sandbox consent, the callback. Answers where the
+ * callback sent the browser and what the result page reads.
+ */
+export async function connectAsClient(
+  ctx: SandboxContext,
+  token: string,
+  email: string,
+  options: Parameters<typeof consent>[2] = {},
+) {
+  const { browser, answer } = await startAsClient(ctx, token, email);
+  expect(answer.status, answer.body).toBe(200);
+  const back = await consent(browser, answer.json().authUri, options);
+  const landed = await browser.fetch(back);
+  expect(landed.status).toBe(303);
+  const location = new URL(landed.headers.get('location') ?? '', back);
+  const result = await readClientResult(browser, ctx.base, location.searchParams.get('id') ?? '');
+  return { browser, location, result, providerRedirect: back };
+}
+
+/** getClientConnectionResult as the client's page asks it, with this browser's cookies. */
+export async function readClientResult(browser: TinyBrowser, base: string, id: string) {
+  const endpoint = ENDPOINTS.getClientConnectionResult;
+  const response = await browser.fetch(`${base}${urlOf(endpoint, { query: { id } })}`, {
+    headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
+  });
+  return fetchedAnswer(endpoint, response);
 }

@@ -98,7 +98,13 @@ async function claimUse(connect: ConnectDeps, tx: Db, teamId: string, linkId: st
  */
 async function recordUse(
   tx: Db,
-  input: { teamId: string; linkId: string; email: string; stored: StoredCredential; row: OauthStateRow },
+  input: {
+    teamId: string;
+    linkId: string;
+    email: string;
+    stored: StoredCredential;
+    row: OauthStateRow;
+  },
 ) {
   const { stored } = input;
   if (stored.accountsAdded === 0 && stored.accountsSkipped > 0) {

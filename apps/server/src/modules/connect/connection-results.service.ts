@@ -16,8 +16,7 @@ type Deps = { db: Db; clock: Clock };
  * client connecting through a link has no user: its browser's own token, and the team.
  */
 export type ResultOwner =
-  | { sessionToken: string; userId: string }
-  | { sessionToken: string; userId: null; teamId: string };
+  { sessionToken: string; userId: string } | { sessionToken: string; userId: null; teamId: string };
 
 /**
  * Records how a connection ended for this browser session and answers the SPA address that

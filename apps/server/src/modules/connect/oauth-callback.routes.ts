@@ -50,7 +50,8 @@ export function registerOAuthCallback(
       const parsed = callbackQuery.safeParse(req.query);
       const query = parsed.success ? parsed.data : {};
       location =
-        (await deps.client?.(req, nameSimple, query)) ?? (await finish(req, deps, nameSimple, query));
+        (await deps.client?.(req, nameSimple, query)) ??
+        (await finish(req, deps, nameSimple, query));
     } catch (error) {
       // Even our own failure (database down) ends on the SPA page, which then has no result.
       req.log.error({ err: error }, 'recording a data-source connection result failed');
