@@ -6,6 +6,7 @@ import { call } from './helpers/contract-call.ts';
 import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { everyRow, rowsChanged } from './helpers/every-row.ts';
+import { seedClientConnectionResult, seedClientLink } from './helpers/client-links.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
@@ -24,6 +25,8 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
   let owner: SignedIn;
   /** A valid query for the GETs that take one, so their answering path is read too. */
   let queries: Record<string, Record<string, string>>;
+  /** A cookie a GET needs besides the session (the client's browser for its result). */
+  let cookies: Record<string, string>;
   beforeAll(async () => {
     // A platform admin, so /admin's search is read too.
     app = await createTestApp(db(), {
@@ -38,7 +41,12 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
       email: 'invited@example.com',
       roleId: memberRole,
     });
+    const clientLink = await seedClientLink(db(), { teamId: owner.team.id });
+    const clientResult = await seedClientConnectionResult(db(), owner.team.id);
+    cookies = { [ENDPOINTS.getClientConnectionResult.name]: clientResult.cookie };
     queries = {
+      [ENDPOINTS.getClientLinkInfo.name]: { token: clientLink.token },
+      [ENDPOINTS.getClientConnectionResult.name]: { id: clientResult.id },
       [ENDPOINTS.getConnectionResult.name]: { id: await seedConnectionResult(db(), owner) },
       [ENDPOINTS.getConnectorConfig.name]: { all: 'true' },
       [ENDPOINTS.getTeamUser.name]: { user_email: 'reader@example.com' },
@@ -59,7 +67,8 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
     for (const endpoint of gets) {
       // With a valid query and without one: a GET refused as invalid changes nothing either.
       for (const query of [queries[endpoint.name], undefined]) {
-        for (const cookie of [owner.cookie, undefined]) {
+        for (const session of [owner.cookie, undefined]) {
+          const cookie = [session, cookies[endpoint.name]].filter(Boolean).join('; ') || undefined;
           const options = { cookie, ...(query ? { query } : {}) } as CallOptions<Endpoint>;
           const response = await call(app, endpoint, options);
           expect(response.statusCode, `${endpoint.name}: ${response.body}`).toBeLessThan(500);

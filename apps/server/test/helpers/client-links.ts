@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
-import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
+import { BUSINESS_UNIT_HEADER, CLIENT_CONNECT_RESULT_PATH, ENDPOINTS } from '@gds/contract';
 import type { Db } from '../../src/db/database.ts';
+import { failure } from '../../src/modules/connect/connect-oauth.ts';
+import { recordConnectionResult } from '../../src/modules/connect/connection-results.service.ts';
 import { hashToken, newToken } from '../../src/modules/sessions/session-token.ts';
 import { TinyBrowser } from './browser.ts';
 import type { SandboxContext } from './connections.ts';
@@ -84,4 +86,20 @@ export async function readClientResult(browser: TinyBrowser, base: string, id: s
     headers: { [BUSINESS_UNIT_HEADER]: 'MEGALYTIC_GDS' },
   });
   return fetchedAnswer(endpoint, response);
+}
+
+/**
+ * A client's connection result recorded for a browser (as the provider's callback would);
+ * answers its id and the browser's client cookie ("gds_client_connect=…").
+ */
+export async function seedClientConnectionResult(db: Db, teamId: string) {
+  const browser = newToken();
+  const location = await recordConnectionResult(
+    { db, clock: () => new Date() },
+    { sessionToken: browser, userId: null, teamId },
+    { ...failure(null, 1), status: 'connected', credentialName: 'client-login', accountsAdded: 2 },
+    CLIENT_CONNECT_RESULT_PATH,
+  );
+  const id = new URL(location, 'http://app.test').searchParams.get('id') ?? '';
+  return { id, cookie: `gds_client_connect=${browser}` };
 }

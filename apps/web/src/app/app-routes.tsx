@@ -53,6 +53,12 @@ export function buildRoutes(): RouteObject[] {
         screen(ROUTES.Invitation, {
           lazy: lazyPage(() => import('./routes/invitation-route.tsx')),
         }),
+        screen(ROUTES.ClientConnect, {
+          lazy: lazyPage(() => import('./routes/client-connect-route.tsx')),
+        }),
+        screen(ROUTES.ClientConnectResult, {
+          lazy: lazyPage(() => import('./routes/client-connect-result-route.tsx')),
+        }),
         screen(ROUTES.Admin, { lazy: lazyPage(() => import('./routes/admin-route.tsx')) }),
         screen(ROUTES.NotFound, { lazy: lazyPage(() => import('./routes/not-found-route.tsx')) }),
       ],

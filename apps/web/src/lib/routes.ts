@@ -1,4 +1,9 @@
-import { INVITATION_PATH_PREFIX, type Permission } from '@gds/contract';
+import {
+  CLIENT_CONNECT_RESULT_PATH,
+  CLIENT_LINK_PATH_PREFIX,
+  INVITATION_PATH_PREFIX,
+  type Permission,
+} from '@gds/contract';
 
 /** Route names of spec §2; nextUrl carries one of these, never a path. */
 export const ROUTE_NAMES = [
@@ -13,6 +18,8 @@ export const ROUTE_NAMES = [
   'Feedback',
   'Stats',
   'Invitation',
+  'ClientConnect',
+  'ClientConnectResult',
   'Admin',
   'NotFound',
 ] as const;
@@ -64,6 +71,22 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
     path: `${INVITATION_PATH_PREFIX}:token`,
     title: 'Invitation',
     public: true,
+  },
+  // A client without an account opens these from a link: no app around them (callback), even
+  // for someone signed in, since they act for the client and not for their own team.
+  ClientConnect: {
+    name: 'ClientConnect',
+    path: `${CLIENT_LINK_PATH_PREFIX}:token`,
+    title: 'Connect your accounts',
+    public: true,
+    callback: true,
+  },
+  ClientConnectResult: {
+    name: 'ClientConnectResult',
+    path: CLIENT_CONNECT_RESULT_PATH,
+    title: 'Connect your accounts',
+    public: true,
+    callback: true,
   },
   // Platform admins only; the page itself answers "not found" to everyone else.
   Admin: { name: 'Admin', path: '/admin', title: 'Admin', public: false },

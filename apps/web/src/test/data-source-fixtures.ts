@@ -63,6 +63,7 @@ export function credential(overrides: Partial<Credential> & { id: string }): Cre
     status: 'connected',
     statusReason: null,
     addedBy: ann,
+    connectedByEmail: null,
     addedAt: '2026-03-14T10:00:00.000Z',
     lastRefreshedAt: '2026-03-20T10:00:00.000Z',
     accounts: [],

@@ -59,7 +59,14 @@ export const CredentialRows = memo(function CredentialRows({
                 )}
               </span>
               <span className="ds-credential-meta">
-                Added by {personLabel(credential.addedBy)} on {formatMediumDate(credential.addedAt)}
+                {credential.connectedByEmail && !credential.addedBy ? (
+                  <span data-testid="connected-by-client">
+                    Connected by {credential.connectedByEmail} via link
+                  </span>
+                ) : (
+                  <>Added by {personLabel(credential.addedBy)}</>
+                )}{' '}
+                on {formatMediumDate(credential.addedAt)}
                 {credential.lastRefreshedAt && (
                   <span>
                     {' '}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { isSessionError } from '../../../lib/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useConnectors, type Connector } from '../api/connectors-query.ts';
@@ -15,8 +15,11 @@ import { useCollapsedGroups } from './use-collapsed-groups.ts';
 import { useConnectorGroups } from './use-connector-groups.ts';
 import { useDeleteRestore } from './use-delete-restore.ts';
 
-/** The Data Sources screen: usage, the team's accounts grouped by connector, and Deleted. */
-export function DataSourcesPage() {
+/**
+ * The Data Sources screen: usage, the team's accounts grouped by connector, and Deleted.
+ * `footer` is what the app adds below them (the client links section).
+ */
+export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
   const grouped = useGroupedData();
   const catalog = useConnectors().data?.byId;
   const canManage = useCan(['manage_data_sources']);
@@ -92,6 +95,7 @@ export function DataSourcesPage() {
         onConfirm={deleteRestore.confirmDelete}
       />
       {credentialDialog}
+      {footer}
     </div>
   );
 }

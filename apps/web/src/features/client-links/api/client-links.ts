@@ -1,0 +1,35 @@
+import { ENDPOINTS, type BodyOf, type ResponseOf } from '@gds/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+
+export type CreatedClientLink = ResponseOf<typeof ENDPOINTS.createClientLink>;
+export type NewClientLink = BodyOf<typeof ENDPOINTS.createClientLink>;
+
+const KEY = ['client-links'] as const;
+
+/** The team's client links (GET /api/team/clientLinks, manage_data_sources only). */
+export const clientLinksQueryOptions = queryOptions({
+  queryKey: KEY,
+  queryFn: async ({ signal }) => (await apiCall(ENDPOINTS.getClientLinks, { signal })).links,
+});
+
+/** Asked only by people who may manage data sources: anyone else would get a 403. */
+export function useClientLinks(enabled: boolean) {
+  return useQuery({ ...clientLinksQueryOptions, enabled });
+}
+
+export function useCreateClientLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewClientLink) => apiCall(ENDPOINTS.createClientLink, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRevokeClientLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall(ENDPOINTS.revokeClientLink, { query: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
