@@ -10,11 +10,16 @@ export const AccountRow = memo(function AccountRow({
   account,
   canManage,
   onDelete,
+  addedByClient,
 }: {
   account: Account;
   canManage: boolean;
   onDelete: (account: Account) => void;
+  /** The client's email when its login came through a client link (no member added it). */
+  addedByClient?: string | null;
 }) {
+  const addedBy =
+    !account.addedBy && addedByClient ? `${addedByClient} via link` : personLabel(account.addedBy);
   return (
     <tr data-testid="account-row" data-account-id={account.id} data-status={account.status}>
       <td>
@@ -29,7 +34,7 @@ export const AccountRow = memo(function AccountRow({
       <td className="col-optional">
         <div className="ds-cell-stack">
           <span>{formatMediumDate(account.addedAt)}</span>
-          <span className="ds-cell-sub">by {personLabel(account.addedBy)}</span>
+          <span className="ds-cell-sub">by {addedBy}</span>
         </div>
       </td>
       <td className="col-optional nowrap">

@@ -104,6 +104,7 @@ export const CredentialRows = memo(function CredentialRows({
           account={account}
           canManage={actions.canManage}
           onDelete={actions.onDelete}
+          addedByClient={credential.connectedByEmail}
         />
       ))}
       {credential.accounts.length === 0 && (
