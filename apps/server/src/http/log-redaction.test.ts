@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactLogLine, redactText, redactValues } from './log-redaction.ts';
+import { REDACTED, redactLogLine, redactPath, redactText, redactValues } from './log-redaction.ts';
 import { loggerOptions } from './logger.ts';
 
 const SECRET = 'S3cr3t-Value_9f8e7d';
@@ -106,5 +106,12 @@ describe('log redaction', () => {
     expect(log).toContain('the provider call failed');
     expect(log).toContain('is an invalid header value');
     expect(log).not.toContain(SECRET);
+  });
+
+  it('hides the token of an invitation or client link page in a logged path, and nothing else', () => {
+    expect(redactPath(`/connect/${SECRET}-and-more`)).toBe(`/connect/${REDACTED}`);
+    expect(redactPath(`/invite/${SECRET}-and-more`)).toBe(`/invite/${REDACTED}`);
+    expect(redactPath('/connect/done')).toBe('/connect/done');
+    expect(redactPath('/data-sources/callback')).toBe('/data-sources/callback');
   });
 });

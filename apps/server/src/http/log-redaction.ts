@@ -1,3 +1,4 @@
+import { CLIENT_LINK_PATH_PREFIX, INVITATION_PATH_PREFIX } from '@gds/contract';
 /** What a secret is replaced with wherever it would be written. */
 export const REDACTED = '[REDACTED]';
 
@@ -44,6 +45,19 @@ const TEXT_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   // fetch's own message quotes the whole header: Headers.set: "<value>" is an invalid header value.
   [/"[^]*?"(?= is an invalid header (?:value|name))/g, `"${REDACTED}"`],
 ];
+
+/**
+ * Pages opened from a link carry its token in their path (`/invite/<token>`, `/connect/<token>`):
+ * whoever reads a request log must not be able to use the link.
+ */
+const LINK_PATH = new RegExp(
+  `^(${[INVITATION_PATH_PREFIX, CLIENT_LINK_PATH_PREFIX].join('|')})[A-Za-z0-9_%-]{20,}`,
+);
+
+/** A request path with a link's token hidden. */
+export function redactPath(path: string): string {
+  return path.replace(LINK_PATH, `$1${REDACTED}`);
+}
 
 /** Text with every credential the rules recognise replaced. */
 export function redactText(text: string): string {

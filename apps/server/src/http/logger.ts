@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config/config.ts';
-import { redactLogLine } from './log-redaction.ts';
+import { redactLogLine, redactPath } from './log-redaction.ts';
 
 /** Where log lines go instead of stdout (tests read them); they are redacted all the same. */
 export interface LogStream {
@@ -21,10 +21,11 @@ export function loggerOptions(
     ...(stream ? { stream } : {}),
     hooks: { streamWrite: redactLogLine },
     serializers: {
-      // Paths only: queries carry OAuth codes and states, which never belong in a log.
+      // Paths only: queries carry OAuth codes and states, which never belong in a log; a
+      // link page's path carries its token.
       req: (req: { method: string; url: string; host: string }) => ({
         method: req.method,
-        url: req.url.split('?')[0] ?? '',
+        url: redactPath(req.url.split('?')[0] ?? ''),
         host: req.host,
       }),
     },
