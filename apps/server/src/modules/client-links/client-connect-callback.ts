@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { CLIENT_CONNECT_RESULT_PATH, findConnectorByName } from '@gds/contract';
-import type { ConnectionResult } from '@gds/contract';
+import type { ConnectionResult, ConnectorDefinition } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { OauthStateRow } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -36,16 +36,17 @@ export function clientCallback(deps: {
     const connector = findConnectorByName(nameSimple);
     if (!browser || !query.state || !connector) return null;
     const row = await connect.states.consume(query.state, browser, connect.clock(), 'client_link');
-    if (!row?.team_id) return null;
+    const teamId = row?.team_id;
+    if (!row || !teamId) return null;
     const result = await outcome(req, () => {
       if (row.connector_id !== connector.id || !row.client_link_id || !row.client_email) {
         return Promise.resolve(failure(CONNECT_MESSAGES.stale, connector.id));
       }
-      return finish(connect, req, { row, query, connector, teamId: row.team_id ?? '' });
+      return finish(connect, req, { row, query, connector, teamId });
     });
     return recordConnectionResult(
       connect,
-      { sessionToken: browser, userId: null, teamId: row.team_id },
+      { sessionToken: browser, userId: null, teamId },
       result,
       CLIENT_CONNECT_RESULT_PATH,
     );
@@ -58,7 +59,7 @@ function finish(
   input: {
     row: OauthStateRow;
     query: CallbackQuery;
-    connector: NonNullable<ReturnType<typeof findConnectorByName>>;
+    connector: ConnectorDefinition;
     teamId: string;
   },
 ): Promise<ConnectionResult> {
