@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint.ts';
 import * as activity from './activity.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
+import * as billing from './billing.ts';
 import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
@@ -16,6 +17,7 @@ export {
   activity,
   admin,
   auth,
+  billing,
   connections,
   dataSources,
   home,
@@ -27,6 +29,7 @@ export {
 };
 export * from './activity.ts';
 export * from './admin.ts';
+export * from './billing.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
@@ -86,6 +89,21 @@ export const ENDPOINTS = {
   searchTeams: admin.searchTeams,
   userSwitch: admin.userSwitch,
   endUserSwitch: admin.endUserSwitch,
+  getPlanUsage: billing.getPlanUsage,
+  getPlans: billing.getPlans,
+  getAddons: billing.getAddons,
+  estimatePlan: billing.estimatePlan,
+  estimateNextBillingAmount: billing.estimateNextBillingAmount,
+  customizePlan: billing.customizePlan,
+  updateSubscriptionWebhookStatus: billing.updateSubscriptionWebhookStatus,
+  updateCard: billing.updateCard,
+  getInvoices: billing.getInvoices,
+  downloadInvoice: billing.downloadInvoice,
+  getChurnReasons: billing.getChurnReasons,
+  submitChurnFeedback: billing.submitChurnFeedback,
+  cancelSubscription: billing.cancelSubscription,
+  resumeSubscription: billing.resumeSubscription,
+  submitBillingFeedback: billing.submitBillingFeedback,
 } as const satisfies Record<string, Endpoint>;
 
 /** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */
