@@ -80,7 +80,10 @@ export async function registerBillingApiRoutes(
 
       scope.get('/item_prices', async (req) => billing.listItemPrices(query(req)));
       scope.get('/coupons/:id', async (req) => billing.retrieveCoupon(id(req)));
-      scope.post('/estimates/create_sub_item_estimate', async (req) => billing.estimateNew(body(req)));
+      // The official client calls create_subscription_for_items; Chargebee's older name stays too.
+      for (const path of ['/estimates/create_subscription_for_items', '/estimates/create_sub_item_estimate']) {
+        scope.post(path, async (req) => billing.estimateNew(body(req)));
+      }
       scope.post('/estimates/update_subscription_for_items', async (req) => billing.estimateChange(body(req)));
       changing('/hosted_pages/checkout_new_for_items', (s, req) => billing.checkoutNew(s, body(req)));
       changing('/hosted_pages/checkout_existing_for_items', (s, req) => billing.checkoutExisting(s, body(req)));

@@ -101,6 +101,10 @@ export function createHostedCheckout(deps: BillingDeps) {
   }
 
   async function complete(scope: ChangeScope, page: HostedPageRow, card: { saved: PaymentSourceRow } | { fresh: CardOnFile }, now: number): Promise<PageOutcome> {
+    // A checkout makes its customer first: the card and the subscription belong to it.
+    if (page.type !== 'manage_payment_sources') {
+      await scope.repo.upsertCustomer({ id: page.customer_id, email: page.request.email ?? '', at: now });
+    }
     let source: PaymentSourceRow;
     if ('saved' in card) {
       source = card.saved;
@@ -139,7 +143,6 @@ export function createHostedCheckout(deps: BillingDeps) {
 
     const { current, priced } = await priceCheckout(scope, page, now);
     const hadCard = (await scope.repo.paymentSources(page.customer_id)).length > 1;
-    await scope.repo.upsertCustomer({ id: page.customer_id, email: page.request.email ?? '', at: now });
     const plan = priced.planned;
     const saved: SubscriptionRow = {
       id: page.request.subscription_id,
