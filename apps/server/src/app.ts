@@ -198,7 +198,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config.sandbox && !config.chargebeeSite
       ? await (
           await import('./sandbox/billing/sandbox-billing.ts')
-        ).openSandboxBilling({ db, config, clock, log: app.log, options: options.sandboxBilling ?? {} })
+        ).openSandboxBilling({
+          db,
+          config,
+          clock,
+          log: app.log,
+          options: options.sandboxBilling ?? {},
+        })
       : undefined;
   if (billingSandbox) sandboxBillings.set(app, billingSandbox);
   const connect: ConnectDeps = {

@@ -32,7 +32,10 @@ export async function startWebhookReceiver() {
         res.writeHead(500).end();
         return;
       }
-      received.push({ authorization: req.headers.authorization, body: JSON.parse(text) as ReceivedWebhook['body'] });
+      received.push({
+        authorization: req.headers.authorization,
+        body: JSON.parse(text) as ReceivedWebhook['body'],
+      });
       res.writeHead(200).end('ok');
     });
   });

@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
 
 /** The hosted page as a browser uses it: open it, post its form (same origin), follow nothing. */
-export async function openPage(url: string): Promise<{ status: number; html: string; token: string }> {
+export async function openPage(
+  url: string,
+): Promise<{ status: number; html: string; token: string }> {
   const response = await fetch(url);
   const html = await response.text();
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -19,7 +21,11 @@ export async function postPage(url: string, fields: Record<string, string>) {
     },
     body: new URLSearchParams(fields).toString(),
   });
-  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    html: await response.text(),
+  };
 }
 
 export const CARD = { name: 'Pat Payer', expiry: '12/30', cvc: '123' };

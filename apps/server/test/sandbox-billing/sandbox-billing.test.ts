@@ -10,7 +10,12 @@ async function failure(call: Promise<unknown>) {
   try {
     await call;
   } catch (error) {
-    return error as { api_error_code?: string; http_status_code?: number; param?: string; message: string };
+    return error as {
+      api_error_code?: string;
+      http_status_code?: number;
+      param?: string;
+      message: string;
+    };
   }
   throw new Error('the call succeeded');
 }
@@ -38,23 +43,38 @@ describeEachDatabase('sandbox billing provider', (db) => {
   });
 
   it('lists each family’s item prices and answers coupons, in Chargebee’s shapes', async () => {
-    const megalytic = await cb.itemPrice.list({ item_family_id: { is: 'megalytic' }, status: { is: 'active' }, limit: 100 });
+    const megalytic = await cb.itemPrice.list({
+      item_family_id: { is: 'megalytic' },
+      status: { is: 'active' },
+      limit: 100,
+    });
     const byId = new Map(megalytic.list.map(({ item_price }) => [item_price.id, item_price]));
-    expect(byId.get('basic-plan')).toMatchObject({ price: 2999, period_unit: 'month', item_type: 'plan' });
+    expect(byId.get('basic-plan')).toMatchObject({
+      price: 2999,
+      period_unit: 'month',
+      item_type: 'plan',
+    });
     expect(byId.get('annual-plan')).toMatchObject({ price: 35988, period_unit: 'year' });
     expect(byId.get('accounts-monthly')).toMatchObject({ price: 300, pricing_model: 'per_unit' });
     expect(byId.get('bing-ads-annual')).toMatchObject({ price: 12000, pricing_model: 'flat_fee' });
     expect(megalytic.list).toHaveLength(2 + 8 * 2);
     const raven = await cb.itemPrice.list({ item_family_id: { is: 'raven' }, limit: 100 });
     expect(raven.list.map(({ item_price }) => [item_price.id, item_price.price])).toEqual(
-      expect.arrayContaining([['raven-v1-annual-plan', 28790], ['raven-v1-accounts-annual', 2880]]),
+      expect.arrayContaining([
+        ['raven-v1-annual-plan', 28790],
+        ['raven-v1-accounts-annual', 2880],
+      ]),
     );
     const tapclicks = await cb.itemPrice.list({ item_family_id: { is: 'tapclicks' }, limit: 4 });
     expect(tapclicks.list).toHaveLength(4);
     expect(tapclicks.next_offset).toBe('4');
 
     const { coupon } = await cb.coupon.retrieve('GDS-PROMO');
-    expect(coupon).toMatchObject({ discount_type: 'percentage', discount_percentage: 10, duration_type: 'forever' });
+    expect(coupon).toMatchObject({
+      discount_type: 'percentage',
+      discount_percentage: 10,
+      duration_type: 'forever',
+    });
     const missing = await failure(cb.coupon.retrieve('NOPE'));
     expect(missing).toMatchObject({ api_error_code: 'resource_not_found', http_status_code: 404 });
   });
@@ -62,7 +82,12 @@ describeEachDatabase('sandbox billing provider', (db) => {
   it('refuses a wrong API key the way Chargebee does', async () => {
     const { default: Client } = await import('chargebee');
     const { apiPath, ...client } = server.billing.settings.client;
-    const wrong = new Client({ ...client, apiKey: 'test_wrong', apiPath: apiPath as '/api/v2', sdkTelemetryEnabled: false });
+    const wrong = new Client({
+      ...client,
+      apiKey: 'test_wrong',
+      apiPath: apiPath as '/api/v2',
+      sdkTelemetryEnabled: false,
+    });
     expect(await failure(wrong.coupon.retrieve('GDS-PROMO'))).toMatchObject({
       api_error_code: 'api_authentication_failed',
       http_status_code: 401,
@@ -101,7 +126,10 @@ describeEachDatabase('sandbox billing provider', (db) => {
     const { hosted_page } = await cb.hostedPage.checkoutNewForItems({
       customer: { id: TEAM, email: 'owner@example.com' },
       subscription: { id: TEAM },
-      subscription_items: [{ item_price_id: 'basic-plan' }, { item_price_id: 'team-users-monthly', quantity: 2 }],
+      subscription_items: [
+        { item_price_id: 'basic-plan' },
+        { item_price_id: 'team-users-monthly', quantity: 2 },
+      ],
       redirect_url: returnUrl(),
       cancel_url: returnUrl(),
     });
@@ -123,20 +151,39 @@ describeEachDatabase('sandbox billing provider', (db) => {
     expect(`${back.origin}${back.pathname}`).toBe(returnUrl());
     expect(back.searchParams.get('id')).toBe(hosted_page.id);
     expect(back.searchParams.get('state')).toBe('succeeded');
-    expect((await cb.hostedPage.retrieve(hosted_page.id ?? '')).hosted_page.state).toBe('succeeded');
+    expect((await cb.hostedPage.retrieve(hosted_page.id ?? '')).hosted_page.state).toBe(
+      'succeeded',
+    );
 
     // Paying twice is impossible: the page shows its result and no second invoice appears.
     const again = await payWith(url, '4111 1111 1111 1111');
     expect(again.status).toBe(200);
     expect(again.html).toContain('cannot be paid again');
-    const finished = await postPage(url, { token: shown.token, action: 'pay', number: '4111111111111111', ...CARD });
+    const finished = await postPage(url, {
+      token: shown.token,
+      action: 'pay',
+      number: '4111111111111111',
+      ...CARD,
+    });
     expect(finished.html).toContain('cannot be paid again');
-    const invoices = await cb.invoice.list({ customer_id: { is: TEAM }, sort_by: { desc: 'date' }, limit: 10 });
+    const invoices = await cb.invoice.list({
+      customer_id: { is: TEAM },
+      'sort_by[desc]': 'date',
+      limit: 10,
+    });
     expect(invoices.list).toHaveLength(1);
-    expect(invoices.list[0]?.invoice).toMatchObject({ status: 'paid', total: 3999, amount_paid: 3999 });
+    expect(invoices.list[0]?.invoice).toMatchObject({
+      status: 'paid',
+      total: 3999,
+      amount_paid: 3999,
+    });
 
     const { subscription, customer, card } = await cb.subscription.retrieve(TEAM);
-    expect(subscription).toMatchObject({ id: TEAM, status: 'active', billing_period_unit: 'month' });
+    expect(subscription).toMatchObject({
+      id: TEAM,
+      status: 'active',
+      billing_period_unit: 'month',
+    });
     expect(subscription.current_term_start).toBe(Math.floor(server.clock().getTime() / 1000));
     expect(subscription.subscription_items?.map((i) => [i.item_price_id, i.quantity])).toEqual([
       ['basic-plan', 1],
@@ -147,7 +194,12 @@ describeEachDatabase('sandbox billing provider', (db) => {
     const sources = await cb.paymentSource.list({ customer_id: { is: TEAM } });
     expect(sources.list[0]?.payment_source.card?.masked_number).toBe('************1111');
     // Only brand and last four digits are kept.
-    const stored = JSON.stringify(await db().selectFrom('sandbox_billing_payment_sources' as never).selectAll().execute());
+    const stored = JSON.stringify(
+      await db()
+        .selectFrom('sandbox_billing_payment_sources' as never)
+        .selectAll()
+        .execute(),
+    );
     expect(stored).not.toContain('4111111111111111');
   });
 
@@ -156,7 +208,10 @@ describeEachDatabase('sandbox billing provider', (db) => {
     const same = await cb.estimate.updateSubscriptionForItems({
       subscription: { id: TEAM },
       replace_items_list: true,
-      subscription_items: [{ item_price_id: 'basic-plan' }, { item_price_id: 'team-users-monthly', quantity: 2 }],
+      subscription_items: [
+        { item_price_id: 'basic-plan' },
+        { item_price_id: 'team-users-monthly', quantity: 2 },
+      ],
     });
     expect(same.estimate.invoice_estimate?.amount_due).toBe(0);
     const more = await cb.estimate.updateSubscriptionForItems({
@@ -172,7 +227,8 @@ describeEachDatabase('sandbox billing provider', (db) => {
     expect(estimate?.credits_applied).toBeGreaterThan(0);
     const { subscription } = await cb.subscription.retrieve(TEAM);
     const term = (subscription.current_term_end ?? 0) - (subscription.current_term_start ?? 0);
-    const remaining = (subscription.current_term_end ?? 0) - Math.floor(server.clock().getTime() / 1000);
+    const remaining =
+      (subscription.current_term_end ?? 0) - Math.floor(server.clock().getTime() / 1000);
     expect(estimate?.amount_due).toBe(Math.floor((2 * 3000 * remaining + term) / (2 * term)));
 
     const { hosted_page } = await cb.hostedPage.checkoutExistingForItems({
@@ -208,7 +264,9 @@ describeEachDatabase('sandbox billing provider', (db) => {
     expect(second.isIdempotencyReplayed).toBe('true');
     expect(second.subscription.resource_version).toBe(first.subscription.resource_version);
     const events = await cb.event.list({ limit: 100 });
-    const scheduled = events.list.filter(({ event }) => event.event_type === 'subscription_cancellation_scheduled');
+    const scheduled = events.list.filter(
+      ({ event }) => event.event_type === 'subscription_cancellation_scheduled',
+    );
     expect(scheduled).toHaveLength(1);
 
     const reused = await failure(cb.subscription.cancelForItems(TEAM, { end_of_term: false }, key));
@@ -219,15 +277,25 @@ describeEachDatabase('sandbox billing provider', (db) => {
   });
 
   it('lists invoices newest first and serves each as a PDF for an hour', async () => {
-    const { list } = await cb.invoice.list({ customer_id: { is: TEAM }, sort_by: { desc: 'date' }, limit: 10 });
+    const { list } = await cb.invoice.list({
+      customer_id: { is: TEAM },
+      'sort_by[desc]': 'date',
+      limit: 10,
+    });
     expect(list.map(({ invoice }) => invoice.id)).toEqual(['2', '1']);
     const { download } = await cb.invoice.pdf('1');
     expect(download.mime_type).toBe('application/pdf');
     expect(download.valid_till).toBe(Math.floor(server.clock().getTime() / 1000) + 3600);
     const pdf = await fetch(download.download_url);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 4).toString()).toBe('%PDF');
-    const forged = await fetch(download.download_url.replace(/signature=[^&]+/, 'signature=forged'));
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
+    const forged = await fetch(
+      download.download_url.replace(/signature=[^&]+/, 'signature=forged'),
+    );
     expect(forged.status).toBe(404);
     server.clock.advance(3601 * 1000);
     expect((await fetch(download.download_url)).status).toBe(404);
@@ -249,11 +317,21 @@ describeEachDatabase('sandbox billing provider', (db) => {
     const ended = await cb.subscription.retrieve(TEAM);
     expect(ended.subscription.status).toBe('cancelled');
     const types = (await cb.event.list({ limit: 100 })).list.map(({ event }) => event.event_type);
-    expect(types).toEqual(expect.arrayContaining(['subscription_created', 'invoice_generated', 'payment_succeeded', 'card_added', 'subscription_changed', 'subscription_renewed', 'subscription_cancelled']));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'subscription_created',
+        'invoice_generated',
+        'payment_succeeded',
+        'card_added',
+        'subscription_changed',
+        'subscription_renewed',
+        'subscription_cancelled',
+      ]),
+    );
   });
 
   it('pages the events and delivers them as webhooks with HTTP Basic', async () => {
-    const first = await cb.event.list({ limit: 2, sort_by: { asc: 'occurred_at' } });
+    const first = await cb.event.list({ limit: 2, 'sort_by[asc]': 'occurred_at' });
     expect(first.list).toHaveLength(2);
     expect(first.next_offset).toBeDefined();
     const second = await cb.event.list({ limit: 2, offset: first.next_offset ?? '' });
@@ -284,11 +362,17 @@ describeEachDatabase('sandbox billing provider', (db) => {
     expect(expired.status).toBe(410);
     expect(expired.html).toContain('This page has expired');
     // A manage-payment page's new card announces itself; its first delivery failed and is retried.
-    const manage = await cb.hostedPage.managePaymentSources({ customer: { id: TEAM }, redirect_url: returnUrl() });
+    const manage = await cb.hostedPage.managePaymentSources({
+      customer: { id: TEAM },
+      redirect_url: returnUrl(),
+    });
     const saved = await payWith(manage.hosted_page.url ?? '', '4111 1111 1111 1111');
     expect(saved.status).toBe(303);
     await server.billing.webhooksSettled();
-    expect(receiver.received.slice(count).map((w) => w.body.event_type)).toEqual(['payment_source_added', 'card_updated']);
+    expect(receiver.received.slice(count).map((w) => w.body.event_type)).toEqual([
+      'payment_source_added',
+      'card_updated',
+    ]);
   });
 
   it('refuses a cross-site post of the payment form', async () => {
@@ -298,10 +382,16 @@ describeEachDatabase('sandbox billing provider', (db) => {
     const response = await fetch(url, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
       body: new URLSearchParams({ token, number: '4111111111111111', ...CARD }).toString(),
     });
     expect(response.status).toBe(403);
-    expect((await cb.hostedPage.retrieve(manage.hosted_page.id ?? '')).hosted_page.state).toBe('requested');
+    expect((await cb.hostedPage.retrieve(manage.hosted_page.id ?? '')).hosted_page.state).toBe(
+      'requested',
+    );
   });
 });

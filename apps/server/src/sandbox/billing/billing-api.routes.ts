@@ -11,7 +11,13 @@ import type { Form } from './chargebee-wire.ts';
 const IDEMPOTENCY_HEADER = 'chargebee-idempotency-key';
 
 const unauthorized = () =>
-  new ChargebeeError(401, 'api_authentication_failed', 'Sorry, authentication failed. Invalid api key.', undefined, undefined);
+  new ChargebeeError(
+    401,
+    'api_authentication_failed',
+    'Sorry, authentication failed. Invalid api key.',
+    undefined,
+    undefined,
+  );
 
 /** Whether the request carries the API key as HTTP Basic user name (password empty). */
 function hasKey(req: FastifyRequest, apiKey: string): boolean {
@@ -34,9 +40,21 @@ function chargebeeFailure(error: unknown): ChargebeeError {
   }
   const status = (error as { statusCode?: number }).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new ChargebeeError(status, 'invalid_request', (error as Error).message, undefined, 'invalid_request');
+    return new ChargebeeError(
+      status,
+      'invalid_request',
+      (error as Error).message,
+      undefined,
+      'invalid_request',
+    );
   }
-  return new ChargebeeError(500, 'internal_error', 'Sorry, something went wrong when trying to process the request.', undefined, undefined);
+  return new ChargebeeError(
+    500,
+    'internal_error',
+    'Sorry, something went wrong when trying to process the request.',
+    undefined,
+    undefined,
+  );
 }
 
 /**
@@ -57,7 +75,13 @@ export async function registerBillingApiRoutes(
         void reply.code(failure.status).header('cache-control', 'no-store').send(failure.body());
       });
       scope.setNotFoundHandler((_req, reply) => {
-        const failure = new ChargebeeError(404, 'resource_not_found', 'Sorry, this API path is not one the sandbox serves.', undefined, 'invalid_request');
+        const failure = new ChargebeeError(
+          404,
+          'resource_not_found',
+          'Sorry, this API path is not one the sandbox serves.',
+          undefined,
+          'invalid_request',
+        );
         void reply.code(404).send(failure.body());
       });
       scope.addHook('onRequest', (req, _reply, next) => {
@@ -69,29 +93,54 @@ export async function registerBillingApiRoutes(
       const id = (req: FastifyRequest) => (req.params as { id: string }).id;
 
       /** A POST that changes something: once per idempotency key. */
-      const changing = (path: string, work: (scope: ChangeScope, req: FastifyRequest) => Promise<unknown>) =>
+      const changing = (
+        path: string,
+        work: (scope: ChangeScope, req: FastifyRequest) => Promise<unknown>,
+      ) =>
         scope.post(path, async (req: FastifyRequest, reply: FastifyReply) => {
           const key = req.headers[IDEMPOTENCY_HEADER];
           const hash = requestHash(req.url.split('?')[0] ?? '', body(req));
-          const { answer, replayed } = await idempotent(deps.changes, typeof key === 'string' ? key : undefined, hash, (s) => work(s, req));
+          const { answer, replayed } = await idempotent(
+            deps.changes,
+            typeof key === 'string' ? key : undefined,
+            hash,
+            (s) => work(s, req),
+          );
           if (replayed) reply.header('chargebee-idempotency-replayed', 'true');
           return reply.header('cache-control', 'no-store').send(answer);
         });
 
-      scope.get('/item_prices', async (req) => billing.listItemPrices(query(req)));
-      scope.get('/coupons/:id', async (req) => billing.retrieveCoupon(id(req)));
+      /** Answers a catalogue read (no database), its refusals going to the error handler. */
+      const answer = (read: () => unknown) => Promise.resolve().then(read);
+      scope.get('/item_prices', (req) => answer(() => billing.listItemPrices(query(req))));
+      scope.get('/coupons/:id', (req) => answer(() => billing.retrieveCoupon(id(req))));
       // The official client calls create_subscription_for_items; Chargebee's older name stays too.
-      for (const path of ['/estimates/create_subscription_for_items', '/estimates/create_sub_item_estimate']) {
-        scope.post(path, async (req) => billing.estimateNew(body(req)));
+      for (const path of [
+        '/estimates/create_subscription_for_items',
+        '/estimates/create_sub_item_estimate',
+      ]) {
+        scope.post(path, (req) => answer(() => billing.estimateNew(body(req))));
       }
-      scope.post('/estimates/update_subscription_for_items', async (req) => billing.estimateChange(body(req)));
-      changing('/hosted_pages/checkout_new_for_items', (s, req) => billing.checkoutNew(s, body(req)));
-      changing('/hosted_pages/checkout_existing_for_items', (s, req) => billing.checkoutExisting(s, body(req)));
-      changing('/hosted_pages/manage_payment_sources', (s, req) => billing.managePaymentSources(s, body(req)));
+      scope.post('/estimates/update_subscription_for_items', async (req) =>
+        billing.estimateChange(body(req)),
+      );
+      changing('/hosted_pages/checkout_new_for_items', (s, req) =>
+        billing.checkoutNew(s, body(req)),
+      );
+      changing('/hosted_pages/checkout_existing_for_items', (s, req) =>
+        billing.checkoutExisting(s, body(req)),
+      );
+      changing('/hosted_pages/manage_payment_sources', (s, req) =>
+        billing.managePaymentSources(s, body(req)),
+      );
       scope.get('/hosted_pages/:id', async (req) => billing.retrieveHostedPage(id(req)));
       scope.get('/subscriptions/:id', async (req) => billing.retrieveSubscription(id(req)));
-      changing('/subscriptions/:id/cancel_for_items', (s, req) => billing.cancel(s, id(req), body(req)));
-      changing('/subscriptions/:id/remove_scheduled_cancellation', (s, req) => billing.removeScheduledCancellation(s, id(req)));
+      changing('/subscriptions/:id/cancel_for_items', (s, req) =>
+        billing.cancel(s, id(req), body(req)),
+      );
+      changing('/subscriptions/:id/remove_scheduled_cancellation', (s, req) =>
+        billing.removeScheduledCancellation(s, id(req)),
+      );
       scope.get('/customers/:id', async (req) => billing.retrieveCustomer(id(req)));
       scope.get('/payment_sources', async (req) => billing.listPaymentSources(query(req)));
       scope.get('/invoices', async (req) => billing.listInvoices(query(req)));

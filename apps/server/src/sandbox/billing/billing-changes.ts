@@ -29,7 +29,11 @@ export interface BillingDeps {
 /** What a change may do: its statements, and the events it records. */
 export interface ChangeScope {
   repo: BillingRepository;
-  emit: (eventType: string, content: Record<string, unknown>, options?: { at?: number; source?: string }) => void;
+  emit: (
+    eventType: string,
+    content: Record<string, unknown>,
+    options?: { at?: number; source?: string },
+  ) => void;
 }
 
 export const randomId = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
@@ -81,7 +85,9 @@ export function requestHash(path: string, form: Readonly<Record<string, string |
   const fields = Object.entries(form)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([path, fields])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([path, fields]))
+    .digest('hex');
 }
 
 /**
@@ -96,7 +102,8 @@ export async function idempotent<T>(
   work: (scope: ChangeScope) => Promise<T>,
 ): Promise<{ answer: T; replayed: boolean }> {
   if (!key) return { answer: await change(deps, work), replayed: false };
-  if (key.length > 100) throw invalidRequest('The idempotency key may have at most 100 characters.');
+  if (key.length > 100)
+    throw invalidRequest('The idempotency key may have at most 100 characters.');
   return change(deps, async (scope) => {
     await scope.repo.lockIdempotencyKey(key);
     const stored = await scope.repo.findIdempotencyKey(key);
@@ -109,7 +116,13 @@ export async function idempotent<T>(
       return { answer: stored.answer as T, replayed: true };
     }
     const answer = await work(scope);
-    await scope.repo.insertIdempotencyKey({ key, requestHash: hash, status: 200, answer, at: deps.clock() });
+    await scope.repo.insertIdempotencyKey({
+      key,
+      requestHash: hash,
+      status: 200,
+      answer,
+      at: deps.clock(),
+    });
     return { answer, replayed: false };
   });
 }

@@ -59,15 +59,21 @@ export function createBillingRepository(db: BillingDb) {
       ).invoice_counter,
 
     findCustomer: (id: string) =>
-      db.selectFrom('sandbox_billing_customers').selectAll().where('id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('sandbox_billing_customers')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst(),
     async upsertCustomer(row: { id: string; email: string; at: number }) {
       await db
         .insertInto('sandbox_billing_customers')
         .values({ id: row.id, email: row.email, created_at: row.at, updated_at: row.at })
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet(
-            row.email ? { email: row.email, updated_at: row.at } : { updated_at: row.at },
-          ),
+          oc
+            .column('id')
+            .doUpdateSet(
+              row.email ? { email: row.email, updated_at: row.at } : { updated_at: row.at },
+            ),
         )
         .execute();
     },
@@ -107,10 +113,12 @@ export function createBillingRepository(db: BillingDb) {
       return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
     },
     /** Creates the subscription, or replaces a cancelled one with the same id. */
-    async saveSubscription(row: Omit<SubscriptionRow, 'items' | 'coupons'> & {
-      items: SubscriptionItem[];
-      coupons: AppliedCoupon[];
-    }) {
+    async saveSubscription(
+      row: Omit<SubscriptionRow, 'items' | 'coupons'> & {
+        items: SubscriptionItem[];
+        coupons: AppliedCoupon[];
+      },
+    ) {
       const values = { ...row, items: json(row.items), coupons: json(row.coupons) };
       const { id: _id, created_at: _created, ...changes } = values;
       await db

@@ -64,7 +64,10 @@ export function createBillingService(deps: BillingServiceDeps) {
       throw invalidRequest(`${name} is not a valid address.`, name);
     }
     if (!deps.appOrigins.includes(url.origin)) {
-      throw invalidRequest(`${name} must be an address of the app (${deps.appOrigins.join(', ')}).`, name);
+      throw invalidRequest(
+        `${name} must be an address of the app (${deps.appOrigins.join(', ')}).`,
+        name,
+      );
     }
     return url.toString();
   }
@@ -136,7 +139,8 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     retrieveCoupon(id: string) {
       const coupon = findCoupon(id);
-      if (!coupon) throw resourceNotFound(`Sorry, we couldn't find that coupon ${id}.`, 'coupon_id');
+      if (!coupon)
+        throw resourceNotFound(`Sorry, we couldn't find that coupon ${id}.`, 'coupon_id');
       return { coupon: couponResource(coupon) };
     },
 
@@ -173,7 +177,10 @@ export function createBillingService(deps: BillingServiceDeps) {
         const id = field(form, 'subscription', 'id');
         const current = await liveSubscription(scope, id, 'subscription[id]');
         if (!isTrue(form.replace_items_list)) {
-          throw invalidRequest('The sandbox prices whole item lists: send replace_items_list=true.', 'replace_items_list');
+          throw invalidRequest(
+            'The sandbox prices whole item lists: send replace_items_list=true.',
+            'replace_items_list',
+          );
         }
         const { resolved, coupons } = requested(form);
         const now = epochOf(deps.clock);
@@ -207,13 +214,19 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!customerId) throw invalidRequest('customer[id] is required.', 'customer[id]');
       const subscriptionId = field(form, 'subscription', 'id') ?? customerId;
       if (subscriptionId !== customerId) {
-        throw invalidRequest('The sandbox keeps one subscription per customer, named by the customer id.', 'subscription[id]');
+        throw invalidRequest(
+          'The sandbox keeps one subscription per customer, named by the customer id.',
+          'subscription[id]',
+        );
       }
       const { resolved, couponIds } = requested(form);
       void resolved;
       const existing = await catchUp(scope, subscriptionId, epochOf(deps.clock));
       if (existing && existing.status !== 'cancelled') {
-        throw invalidRequest(`The subscription ${subscriptionId} already exists. Change it with checkout_existing_for_items.`, 'subscription[id]');
+        throw invalidRequest(
+          `The subscription ${subscriptionId} already exists. Change it with checkout_existing_for_items.`,
+          'subscription[id]',
+        );
       }
       return newPage(scope, 'checkout_new', customerId, {
         subscription_id: subscriptionId,
@@ -229,7 +242,11 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     async checkoutExisting(scope: ChangeScope, form: Form) {
-      const current = await liveSubscription(scope, field(form, 'subscription', 'id'), 'subscription[id]');
+      const current = await liveSubscription(
+        scope,
+        field(form, 'subscription', 'id'),
+        'subscription[id]',
+      );
       const { couponIds } = requested(form);
       return newPage(scope, 'checkout_existing', current.customer_id, {
         subscription_id: current.id,
@@ -246,7 +263,10 @@ export function createBillingService(deps: BillingServiceDeps) {
     async managePaymentSources(scope: ChangeScope, form: Form) {
       const customerId = field(form, 'customer', 'id') ?? '';
       if (!(await scope.repo.findCustomer(customerId))) {
-        throw resourceNotFound(`Sorry, we couldn't find that customer ${customerId}.`, 'customer[id]');
+        throw resourceNotFound(
+          `Sorry, we couldn't find that customer ${customerId}.`,
+          'customer[id]',
+        );
       }
       return newPage(scope, 'manage_payment_sources', customerId, {
         subscription_id: customerId,
@@ -267,14 +287,20 @@ export function createBillingService(deps: BillingServiceDeps) {
       const customer = await repo.findCustomer(id);
       if (!customer) throw resourceNotFound(`Sorry, we couldn't find that customer ${id}.`, 'id');
       const [card] = await repo.paymentSources(id);
-      return { customer: customerResource(customer, card), ...(card ? { card: cardResource(card) } : {}) };
+      return {
+        customer: customerResource(customer, card),
+        ...(card ? { card: cardResource(card) } : {}),
+      };
     },
 
     async listPaymentSources(query: Form) {
       const customerId = query['customer_id[is]'];
       if (!customerId) throw invalidRequest('customer_id[is] is required.', 'customer_id[is]');
       const page = pageOf(query);
-      const rows = (await read().paymentSources(customerId)).slice(page.offset, page.offset + page.limit + 1);
+      const rows = (await read().paymentSources(customerId)).slice(
+        page.offset,
+        page.offset + page.limit + 1,
+      );
       return listAnswer(rows.map(paymentSourceResource), page, 'payment_source');
     },
 
@@ -282,28 +308,53 @@ export function createBillingService(deps: BillingServiceDeps) {
       const row = await liveSubscription(scope, id, 'id');
       const now = epochOf(deps.clock);
       if (row.status === 'cancelled') {
-        throw new ChargebeeError(400, 'invalid_state_for_request', 'The subscription is already cancelled.', undefined, 'invalid_request');
+        throw new ChargebeeError(
+          400,
+          'invalid_state_for_request',
+          'The subscription is already cancelled.',
+          undefined,
+          'invalid_request',
+        );
       }
       const endOfTerm = isTrue(form.end_of_term);
       const changed = endOfTerm
         ? { ...row, status: 'non_renewing' as const, cancelled_at: row.current_term_end }
         : { ...row, status: 'cancelled' as const, cancelled_at: now };
-      const saved = { ...changed, updated_at: now, resource_version: nextVersion(row.resource_version, now) };
+      const saved = {
+        ...changed,
+        updated_at: now,
+        resource_version: nextVersion(row.resource_version, now),
+      };
       await scope.repo.saveSubscription(saved);
       const customer = await scope.repo.findCustomer(row.customer_id);
       const [card] = await scope.repo.paymentSources(row.customer_id);
       const content = contentOf(saved, customer, card);
-      scope.emit(endOfTerm ? 'subscription_cancellation_scheduled' : 'subscription_cancelled', content);
+      scope.emit(
+        endOfTerm ? 'subscription_cancellation_scheduled' : 'subscription_cancelled',
+        content,
+      );
       return content;
     },
 
     async removeScheduledCancellation(scope: ChangeScope, id: string) {
       const row = await liveSubscription(scope, id, 'id');
       if (row.status !== 'non_renewing') {
-        throw new ChargebeeError(400, 'invalid_state_for_request', 'The subscription has no scheduled cancellation to remove.', undefined, 'invalid_request');
+        throw new ChargebeeError(
+          400,
+          'invalid_state_for_request',
+          'The subscription has no scheduled cancellation to remove.',
+          undefined,
+          'invalid_request',
+        );
       }
       const now = epochOf(deps.clock);
-      const saved = { ...row, status: 'active' as const, cancelled_at: null, updated_at: now, resource_version: nextVersion(row.resource_version, now) };
+      const saved = {
+        ...row,
+        status: 'active' as const,
+        cancelled_at: null,
+        updated_at: now,
+        resource_version: nextVersion(row.resource_version, now),
+      };
       await scope.repo.saveSubscription(saved);
       const customer = await scope.repo.findCustomer(row.customer_id);
       const [card] = await scope.repo.paymentSources(row.customer_id);
@@ -338,7 +389,11 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** The invoice a signed download address names, or undefined when it is wrong or old. */
-    async downloadableInvoice(id: string, validTill: string | undefined, signature: string | undefined) {
+    async downloadableInvoice(
+      id: string,
+      validTill: string | undefined,
+      signature: string | undefined,
+    ) {
       const till = Number(validTill);
       if (!Number.isInteger(till) || till < epochOf(deps.clock) || !signature) return undefined;
       const expected = Buffer.from(signDownload(deps.signingKey, id, till));
@@ -350,9 +405,13 @@ export function createBillingService(deps: BillingServiceDeps) {
     async listEvents(query: Form) {
       const afterText = query['occurred_at[after]'];
       const after = afterText === undefined ? 0 : Number(afterText);
-      if (!Number.isInteger(after)) throw invalidRequest('occurred_at[after] must be epoch seconds.', 'occurred_at[after]');
+      if (!Number.isInteger(after))
+        throw invalidRequest('occurred_at[after] must be epoch seconds.', 'occurred_at[after]');
       if (query['sort_by[desc]'] !== undefined) {
-        throw invalidRequest('The sandbox lists events oldest first: use sort_by[asc]=occurred_at.', 'sort_by[desc]');
+        throw invalidRequest(
+          'The sandbox lists events oldest first: use sort_by[asc]=occurred_at.',
+          'sort_by[desc]',
+        );
       }
       const page = pageOf(query);
       const rows = await read().events(after, page);

@@ -77,7 +77,8 @@ export function checkCard(form: CardForm, now: Date): CardCheck {
     return {
       ok: false,
       field: 'number',
-      message: 'This sandbox takes only the test cards listed on this page. No real card is ever charged.',
+      message:
+        'This sandbox takes only the test cards listed on this page. No real card is ever charged.',
     };
   }
   return {

@@ -92,7 +92,11 @@ export function pageOf(query: Form): { limit: number; offset: number } {
 }
 
 /** A page of a list, with next_offset when more follow. */
-export function listAnswer<T>(rows: readonly T[], page: { limit: number; offset: number }, key: string) {
+export function listAnswer<T>(
+  rows: readonly T[],
+  page: { limit: number; offset: number },
+  key: string,
+) {
   const shown = rows.slice(0, page.limit);
   return {
     list: shown.map((row) => ({ [key]: row })),

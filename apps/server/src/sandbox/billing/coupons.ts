@@ -124,7 +124,8 @@ export interface AppliedCoupon {
 /** Whether an applied coupon still discounts an invoice dated `at` (epoch seconds). */
 export function couponApplies(applied: AppliedCoupon, coupon: CouponRule, at: number): boolean {
   if (coupon.duration_type === 'one_time') return applied.applied_count === 0;
-  if (coupon.duration_type === 'limited_period') return applied.apply_till !== null && at < applied.apply_till;
+  if (coupon.duration_type === 'limited_period')
+    return applied.apply_till !== null && at < applied.apply_till;
   return true;
 }
 
@@ -139,7 +140,10 @@ export function couponResource(coupon: CouponRule) {
     // Chargebee's fixed coupons name one amount: the first unit's monthly plan price per
     // month given; the sandbox takes the months off each brand's own monthly price.
     ...(coupon.freeMonths !== undefined
-      ? { discount_amount: coupon.freeMonths * monthlyPlanPriceOf('megalytic'), currency_code: 'USD' }
+      ? {
+          discount_amount: coupon.freeMonths * monthlyPlanPriceOf('megalytic'),
+          currency_code: 'USD',
+        }
       : {}),
     duration_type: coupon.duration_type,
     ...(coupon.duration_month !== undefined ? { duration_month: coupon.duration_month } : {}),

@@ -1,11 +1,12 @@
 import type { BillingDeps, ChangeScope } from './billing-changes.ts';
 import { change, randomId } from './billing-changes.ts';
-import {
-  cardResource,
-  customerResource,
-  paymentSourceResource,
-} from './billing-resources.ts';
-import type { CardOnFile, HostedPageRow, PaymentSourceRow, SubscriptionRow } from './billing-tables.ts';
+import { cardResource, customerResource, paymentSourceResource } from './billing-resources.ts';
+import type {
+  CardOnFile,
+  HostedPageRow,
+  PaymentSourceRow,
+  SubscriptionRow,
+} from './billing-tables.ts';
 import { epochOf } from './billing-terms.ts';
 import { checkCard } from './card-check.ts';
 import { findItemPrice } from './catalogue.ts';
@@ -42,7 +43,11 @@ export interface PageSubmission extends CardForm {
 }
 
 /** The browser's way back to the app, carrying the page id and its state. */
-function backTo(address: string | undefined, page: HostedPageRow, state: string): string | undefined {
+function backTo(
+  address: string | undefined,
+  page: HostedPageRow,
+  state: string,
+): string | undefined {
   if (!address) return undefined;
   const url = new URL(address);
   url.searchParams.set('id', page.id);
@@ -55,14 +60,28 @@ async function priceCheckout(scope: ChangeScope, page: HostedPageRow, now: numbe
   const request = page.request;
   const current = await catchUp(scope, request.subscription_id, now);
   const resolved = resolveItems(
-    (request.items ?? []).map((item) => ({ item_price_id: item.item_price_id, quantity: String(item.quantity) })),
+    (request.items ?? []).map((item) => ({
+      item_price_id: item.item_price_id,
+      quantity: String(item.quantity),
+    })),
   );
-  const coupons = request.coupon_ids === undefined ? undefined : resolveCoupons(request.coupon_ids, resolved.plan);
+  const coupons =
+    request.coupon_ids === undefined
+      ? undefined
+      : resolveCoupons(request.coupon_ids, resolved.plan);
   if (page.type === 'checkout_new' && current && current.status !== 'cancelled') {
-    throw new ChargebeeError(400, 'invalid_request', 'This team already has a subscription. Go back to the app and change it there.');
+    throw new ChargebeeError(
+      400,
+      'invalid_request',
+      'This team already has a subscription. Go back to the app and change it there.',
+    );
   }
   if (page.type === 'checkout_existing' && !current) {
-    throw new ChargebeeError(404, 'resource_not_found', 'The subscription to change no longer exists.');
+    throw new ChargebeeError(
+      404,
+      'resource_not_found',
+      'The subscription to change no longer exists.',
+    );
   }
   const priced = priceChange({
     customerId: page.customer_id,
@@ -88,9 +107,16 @@ export function createHostedCheckout(deps: BillingDeps) {
     return { page };
   }
 
-  async function formView(scope: ChangeScope, page: HostedPageRow, now: number, error?: { field?: string; message: string }, values?: CardForm): Promise<PageOutcome> {
+  async function formView(
+    scope: ChangeScope,
+    page: HostedPageRow,
+    now: number,
+    error?: { field?: string; message: string },
+    values?: CardForm,
+  ): Promise<PageOutcome> {
     const cards = await scope.repo.paymentSources(page.customer_id);
-    if (page.type === 'manage_payment_sources') return { kind: 'form', page, summary: undefined, cards, error, values };
+    if (page.type === 'manage_payment_sources')
+      return { kind: 'form', page, summary: undefined, cards, error, values };
     try {
       const { priced } = await priceCheckout(scope, page, now);
       return { kind: 'form', page, summary: priced.invoice, cards, error, values };
@@ -100,17 +126,31 @@ export function createHostedCheckout(deps: BillingDeps) {
     }
   }
 
-  async function complete(scope: ChangeScope, page: HostedPageRow, card: { saved: PaymentSourceRow } | { fresh: CardOnFile }, now: number): Promise<PageOutcome> {
+  async function complete(
+    scope: ChangeScope,
+    page: HostedPageRow,
+    card: { saved: PaymentSourceRow } | { fresh: CardOnFile },
+    now: number,
+  ): Promise<PageOutcome> {
     // A checkout makes its customer first: the card and the subscription belong to it.
     if (page.type !== 'manage_payment_sources') {
-      await scope.repo.upsertCustomer({ id: page.customer_id, email: page.request.email ?? '', at: now });
+      await scope.repo.upsertCustomer({
+        id: page.customer_id,
+        email: page.request.email ?? '',
+        at: now,
+      });
     }
     let source: PaymentSourceRow;
     if ('saved' in card) {
       source = card.saved;
     } else {
       const id = randomId('pm_');
-      await scope.repo.insertPaymentSource({ ...card.fresh, id, customerId: page.customer_id, at: now });
+      await scope.repo.insertPaymentSource({
+        ...card.fresh,
+        id,
+        customerId: page.customer_id,
+        at: now,
+      });
       const [stored] = await scope.repo.paymentSources(page.customer_id);
       if (!stored) throw new Error('the card just stored is missing');
       source = stored;
@@ -135,7 +175,12 @@ export function createHostedCheckout(deps: BillingDeps) {
         ...(customer ? { customer: customerResource(customer, source) } : {}),
         card: cardResource(source),
       };
-      await scope.repo.updateHostedPage(page.id, page.customer_id, { state: 'succeeded', pendingCard: null, content, at: now });
+      await scope.repo.updateHostedPage(page.id, page.customer_id, {
+        state: 'succeeded',
+        pendingCard: null,
+        content,
+        at: now,
+      });
       const location = backTo(page.request.redirect_url, page, 'succeeded');
       const done = await scope.repo.findHostedPage(page.id);
       return location ? { kind: 'redirect', location } : { kind: 'finished', page: done ?? page };
@@ -167,11 +212,20 @@ export function createHostedCheckout(deps: BillingDeps) {
     });
     await cardEvents(hadCard);
     const content = { ...contentOf(saved, customer, source), invoice };
-    const kind = !current ? 'subscription_created' : current.status === 'cancelled' ? 'subscription_activated' : 'subscription_changed';
+    const kind = !current
+      ? 'subscription_created'
+      : current.status === 'cancelled'
+        ? 'subscription_activated'
+        : 'subscription_changed';
     scope.emit(kind, content, { source: 'hosted_page' });
     scope.emit('invoice_generated', content, { source: 'hosted_page' });
     scope.emit('payment_succeeded', content, { source: 'hosted_page' });
-    await scope.repo.updateHostedPage(page.id, page.customer_id, { state: 'succeeded', pendingCard: null, content, at: now });
+    await scope.repo.updateHostedPage(page.id, page.customer_id, {
+      state: 'succeeded',
+      pendingCard: null,
+      content,
+      at: now,
+    });
     const location = backTo(page.request.redirect_url, page, 'succeeded');
     const done = await scope.repo.findHostedPage(page.id);
     return location ? { kind: 'redirect', location } : { kind: 'finished', page: done ?? page };
@@ -185,11 +239,22 @@ export function createHostedCheckout(deps: BillingDeps) {
         const opened = await open(scope, id, now);
         if (!opened.page) return opened.outcome;
         if (opened.page.state === 'created') {
-          await scope.repo.updateHostedPage(id, opened.page.customer_id, { state: 'requested', at: now });
+          await scope.repo.updateHostedPage(id, opened.page.customer_id, {
+            state: 'requested',
+            at: now,
+          });
         }
         if (opened.page.pending_card) {
-          const { priced } = opened.page.type === 'manage_payment_sources' ? { priced: undefined } : await priceCheckout(scope, opened.page, now);
-          return { kind: 'confirm', page: opened.page, card: opened.page.pending_card, summary: priced?.invoice };
+          const { priced } =
+            opened.page.type === 'manage_payment_sources'
+              ? { priced: undefined }
+              : await priceCheckout(scope, opened.page, now);
+          return {
+            kind: 'confirm',
+            page: opened.page,
+            card: opened.page.pending_card,
+            summary: priced?.invoice,
+          };
         }
         return formView(scope, opened.page, now);
       }),
@@ -202,31 +267,63 @@ export function createHostedCheckout(deps: BillingDeps) {
         if (!opened.page) return opened.outcome;
         const page = opened.page;
         if (form.token !== page.form_token) {
-          return formView(scope, page, now, { message: 'This form is out of date. Check the details and pay again.' });
+          return formView(scope, page, now, {
+            message: 'This form is out of date. Check the details and pay again.',
+          });
         }
         if (form.action === 'cancel') {
-          await scope.repo.updateHostedPage(id, page.customer_id, { state: 'cancelled', pendingCard: null, at: now });
-          const location = backTo(page.request.cancel_url ?? page.request.redirect_url, page, 'cancelled');
+          await scope.repo.updateHostedPage(id, page.customer_id, {
+            state: 'cancelled',
+            pendingCard: null,
+            at: now,
+          });
+          const location = backTo(
+            page.request.cancel_url ?? page.request.redirect_url,
+            page,
+            'cancelled',
+          );
           const done = await scope.repo.findHostedPage(id);
-          return location ? { kind: 'redirect', location } : { kind: 'finished', page: done ?? page };
+          return location
+            ? { kind: 'redirect', location }
+            : { kind: 'finished', page: done ?? page };
         }
         try {
           if (form.action === 'confirm') {
-            if (!page.pending_card) return formView(scope, page, now, { message: 'There is no payment waiting to be confirmed. Enter the card again.' });
+            if (!page.pending_card)
+              return formView(scope, page, now, {
+                message: 'There is no payment waiting to be confirmed. Enter the card again.',
+              });
             return await complete(scope, page, { fresh: page.pending_card }, now);
           }
           if (form.source === 'saved' && page.type !== 'manage_payment_sources') {
             const [saved] = await scope.repo.paymentSources(page.customer_id);
-            if (!saved) return formView(scope, page, now, { message: 'There is no card on file. Enter a card.' });
+            if (!saved)
+              return formView(scope, page, now, {
+                message: 'There is no card on file. Enter a card.',
+              });
             return await complete(scope, page, { saved }, now);
           }
           const checked = checkCard(form, deps.clock());
           const values = { name: form.name ?? '', expiry: form.expiry ?? '' };
-          if (!checked.ok) return formView(scope, page, now, { field: checked.field, message: checked.message }, values);
-          if (checked.outcome === 'declined') return formView(scope, page, now, { field: 'number', message: DECLINED }, values);
+          if (!checked.ok)
+            return formView(
+              scope,
+              page,
+              now,
+              { field: checked.field, message: checked.message },
+              values,
+            );
+          if (checked.outcome === 'declined')
+            return formView(scope, page, now, { field: 'number', message: DECLINED }, values);
           if (checked.outcome === 'confirm') {
-            await scope.repo.updateHostedPage(id, page.customer_id, { pendingCard: checked.card, at: now });
-            const { priced } = page.type === 'manage_payment_sources' ? { priced: undefined } : await priceCheckout(scope, page, now);
+            await scope.repo.updateHostedPage(id, page.customer_id, {
+              pendingCard: checked.card,
+              at: now,
+            });
+            const { priced } =
+              page.type === 'manage_payment_sources'
+                ? { priced: undefined }
+                : await priceCheckout(scope, page, now);
             return { kind: 'confirm', page, card: checked.card, summary: priced?.invoice };
           }
           return await complete(scope, page, { fresh: checked.card }, now);

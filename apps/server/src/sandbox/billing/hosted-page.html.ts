@@ -54,7 +54,10 @@ function summaryTable(summary: DraftInvoice): string {
     )
     .join('\n');
   const discounts = summary.discounts
-    .map((d) => `<tr><td>Discount: ${escapeHtml(d.description)} (${escapeHtml(d.entity_id)})</td><td class="amount">−${money(d.amount)}</td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td>Discount: ${escapeHtml(d.description)} (${escapeHtml(d.entity_id)})</td><td class="amount">−${money(d.amount)}</td></tr>`,
+    )
     .join('\n');
   const credit =
     summary.creditsApplied > 0
@@ -70,13 +73,16 @@ ${credit}
 }
 
 function testCards(): string {
-  const rows = TEST_CARDS.map((card) => `<li><code>${card.number}</code>: ${escapeHtml(card.label)}</li>`).join('\n');
+  const rows = TEST_CARDS.map(
+    (card) => `<li><code>${card.number}</code>: ${escapeHtml(card.label)}</li>`,
+  ).join('\n');
   return `<h2>Test cards</h2>
 <p class="note">This is a sandbox. Use any future expiry date and any CVC.</p>
 <ul class="note">${rows}</ul>`;
 }
 
-const hidden = (page: HostedPageRow) => `<input type="hidden" name="token" value="${escapeHtml(page.form_token)}">`;
+const hidden = (page: HostedPageRow) =>
+  `<input type="hidden" name="token" value="${escapeHtml(page.form_token)}">`;
 
 /** The checkout or card form, with the order summary and any error. */
 export function renderFormPage(input: {
@@ -100,7 +106,8 @@ export function renderFormPage(input: {
       ? `<p>Card on file: ${escapeHtml(saved.brand)} ending ${escapeHtml(saved.last4)}, expires ${saved.expiry_month}/${saved.expiry_year}. A new card replaces it.</p>`
       : '';
   const value = (name: keyof CardForm) => escapeHtml(input.values?.[name] ?? '');
-  const invalid = (name: string) => (error?.field === name ? ' aria-invalid="true" aria-describedby="error"' : '');
+  const invalid = (name: string) =>
+    error?.field === name ? ' aria-invalid="true" aria-describedby="error"' : '';
   const body = `<h1>${manage ? 'Manage payment method' : 'Checkout'}</h1>
 ${summary ? summaryTable(summary) : ''}
 ${onFile}
@@ -148,12 +155,21 @@ ${hidden(input.page)}
 /** A page that was already paid or cancelled: it shows its result and cannot be paid again. */
 export function renderFinishedPage(page: HostedPageRow): string {
   if (page.state === 'cancelled') {
-    return layout('Cancelled', '<h1>Payment cancelled</h1><p>Nothing was charged. Go back to the app to start again.</p>');
+    return layout(
+      'Cancelled',
+      '<h1>Payment cancelled</h1><p>Nothing was charged. Go back to the app to start again.</p>',
+    );
   }
   const invoice = page.content?.invoice as { id?: string; amount_paid?: number } | undefined;
-  const paid = invoice ? `<p>Invoice ${escapeHtml(String(invoice.id))}: ${money(Number(invoice.amount_paid ?? 0))} paid.</p>` : '';
-  const what = page.type === 'manage_payment_sources' ? 'Your card was saved.' : 'This payment is complete.';
-  return layout('Done', `<h1>${what}</h1>${paid}<p>This page has been used and cannot be paid again. You can close it and go back to the app.</p>`);
+  const paid = invoice
+    ? `<p>Invoice ${escapeHtml(String(invoice.id))}: ${money(Number(invoice.amount_paid ?? 0))} paid.</p>`
+    : '';
+  const what =
+    page.type === 'manage_payment_sources' ? 'Your card was saved.' : 'This payment is complete.';
+  return layout(
+    'Done',
+    `<h1>${what}</h1>${paid}<p>This page has been used and cannot be paid again. You can close it and go back to the app.</p>`,
+  );
 }
 
 export function renderMessagePage(title: string, message: string): string {

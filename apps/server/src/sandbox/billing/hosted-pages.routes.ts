@@ -14,12 +14,27 @@ import { renderInvoicePdf } from './invoice-pdf.ts';
 
 const PAGE_PATH = `${SANDBOX_BILLING_PATH}/pages/:id`;
 
-function render(outcome: PageOutcome, action: string): { status: number; html: string } | { location: string } {
+function render(
+  outcome: PageOutcome,
+  action: string,
+): { status: number; html: string } | { location: string } {
   switch (outcome.kind) {
     case 'missing':
-      return { status: 404, html: renderMessagePage('Page not found', 'This payment page does not exist. Go back to the app and start again.') };
+      return {
+        status: 404,
+        html: renderMessagePage(
+          'Page not found',
+          'This payment page does not exist. Go back to the app and start again.',
+        ),
+      };
     case 'expired':
-      return { status: 410, html: renderMessagePage('This page has expired', 'Payment pages work for a few hours. Go back to the app and start again; nothing was charged.') };
+      return {
+        status: 410,
+        html: renderMessagePage(
+          'This page has expired',
+          'Payment pages work for a few hours. Go back to the app and start again; nothing was charged.',
+        ),
+      };
     case 'finished':
       return { status: 200, html: renderFinishedPage(outcome.page) };
     case 'redirect':
@@ -63,12 +78,20 @@ export function registerHostedPageRoutes(
   app.post(PAGE_PATH, { helmet }, async (req, reply) => {
     const { id } = req.params as { id: string };
     const origin = req.headers.origin;
-    if (req.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !ownOrigins.has(origin))) {
+    if (
+      req.headers['sec-fetch-site'] === 'cross-site' ||
+      (origin !== undefined && !ownOrigins.has(origin))
+    ) {
       reply.header('cache-control', 'no-store');
       return reply
         .code(403)
         .type('text/html')
-        .send(renderMessagePage('Not allowed', 'This payment form was sent from another site. Open the payment page again from the app.'));
+        .send(
+          renderMessagePage(
+            'Not allowed',
+            'This payment form was sent from another site. Open the payment page again from the app.',
+          ),
+        );
     }
     const form = (req.body ?? {}) as PageSubmission;
     return send(reply, await deps.checkout.submit(id, form), req);
@@ -86,7 +109,12 @@ export function registerHostedPageRoutes(
       return reply
         .code(404)
         .type('text/html')
-        .send(renderMessagePage('Download not available', 'This download link is wrong or has expired. Ask the app for the invoice again.'));
+        .send(
+          renderMessagePage(
+            'Download not available',
+            'This download link is wrong or has expired. Ask the app for the invoice again.',
+          ),
+        );
     }
     const pdf = await renderInvoicePdf(invoice);
     return reply

@@ -32,7 +32,10 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
 
   const width = doc.page.width - 100;
   doc.rect(0, 0, doc.page.width, 90).fill(colour);
-  doc.fillColor('#ffffff').fontSize(24).text(skin?.name ?? 'Invoice', 50, 30);
+  doc
+    .fillColor('#ffffff')
+    .fontSize(24)
+    .text(skin?.name ?? 'Invoice', 50, 30);
   doc.fontSize(10).text('Sandbox invoice: no real money moved', 50, 60);
   doc.fillColor('#1f2430').fontSize(18).text(`Invoice ${invoice.id}`, 50, 120);
   doc.fontSize(10);
@@ -53,7 +56,11 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     doc.y = Math.max(after, doc.y) + 4;
   };
   row('Description', 'Amount', true);
-  doc.moveTo(50, doc.y).lineTo(50 + width, doc.y).strokeColor('#c9ced6').stroke();
+  doc
+    .moveTo(50, doc.y)
+    .lineTo(50 + width, doc.y)
+    .strokeColor('#c9ced6')
+    .stroke();
   doc.y += 6;
   for (const line of invoice.line_items) {
     row(`${line.description} (${day(line.date_from)} - ${day(line.date_to)})`, money(line.amount));
@@ -62,7 +69,11 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
     row(`Discount: ${discount.description} (${discount.entity_id})`, `-${money(discount.amount)}`);
   }
   if (invoice.credits_applied > 0) row('Credits applied', `-${money(invoice.credits_applied)}`);
-  doc.moveTo(50, doc.y).lineTo(50 + width, doc.y).strokeColor('#c9ced6').stroke();
+  doc
+    .moveTo(50, doc.y)
+    .lineTo(50 + width, doc.y)
+    .strokeColor('#c9ced6')
+    .stroke();
   doc.y += 6;
   row('Subtotal', money(invoice.sub_total));
   row('Total', money(invoice.total), true);
@@ -70,7 +81,10 @@ export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   row('Amount due', money(invoice.amount_due), true);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(9).fillColor('#4a5468');
-  doc.text(`Amounts in ${invoice.currency_code}.${skin ? ` Questions: ${skin.supportEmail}` : ''}`, 50);
+  doc.text(
+    `Amounts in ${invoice.currency_code}.${skin ? ` Questions: ${skin.supportEmail}` : ''}`,
+    50,
+  );
   doc.end();
   return done;
 }

@@ -12,8 +12,12 @@ import type { Discount } from './money.ts';
 
 const cents = fc.integer({ min: 0, max: 10_000_000 });
 const discount: fc.Arbitrary<Discount> = fc.oneof(
-  fc.integer({ min: 0, max: 10_000 }).map((basisPoints) => ({ kind: 'percentage' as const, basisPoints })),
-  fc.integer({ min: 0, max: 1_000_000 }).map((amount) => ({ kind: 'fixed_amount' as const, amount })),
+  fc
+    .integer({ min: 0, max: 10_000 })
+    .map((basisPoints) => ({ kind: 'percentage' as const, basisPoints })),
+  fc
+    .integer({ min: 0, max: 1_000_000 })
+    .map((amount) => ({ kind: 'fixed_amount' as const, amount })),
 );
 
 describe('money math', () => {

@@ -40,8 +40,7 @@ export function lineAmount(unitPrice: number, quantity: number): number {
 
 /** A discount taken from `amount`: a percentage (in hundredths of a percent) or fixed cents. */
 export type Discount =
-  | { kind: 'percentage'; basisPoints: number }
-  | { kind: 'fixed_amount'; amount: number };
+  { kind: 'percentage'; basisPoints: number } | { kind: 'fixed_amount'; amount: number };
 
 /** What a discount takes off `amount`: never more than the amount itself. */
 export function discountOf(amount: number, discount: Discount): number {

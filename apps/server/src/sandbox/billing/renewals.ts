@@ -50,7 +50,11 @@ export async function storePaidInvoice(
  * next term, subscription_renewed) unless a cancellation was scheduled, which then takes
  * effect (subscription_cancelled). Runs inside the caller's change, on the locked row.
  */
-export async function catchUp(scope: ChangeScope, id: string, now: number): Promise<SubscriptionRow | undefined> {
+export async function catchUp(
+  scope: ChangeScope,
+  id: string,
+  now: number,
+): Promise<SubscriptionRow | undefined> {
   let row = await scope.repo.findSubscription(id, true);
   for (let term = 0; row && term < MAX_TERMS_AT_ONCE; term += 1) {
     if (!['active', 'non_renewing'].includes(row.status) || row.current_term_end > now) break;
@@ -58,9 +62,18 @@ export async function catchUp(scope: ChangeScope, id: string, now: number): Prom
     const [card] = await scope.repo.paymentSources(row.customer_id);
     const at = row.current_term_end;
     if (row.status === 'non_renewing') {
-      row = { ...row, status: 'cancelled', cancelled_at: at, updated_at: at, resource_version: nextVersion(row.resource_version, at) };
+      row = {
+        ...row,
+        status: 'cancelled',
+        cancelled_at: at,
+        updated_at: at,
+        resource_version: nextVersion(row.resource_version, at),
+      };
       await scope.repo.saveSubscription(row);
-      scope.emit('subscription_cancelled', contentOf(row, customer, card), { at, source: 'scheduled_job' });
+      scope.emit('subscription_cancelled', contentOf(row, customer, card), {
+        at,
+        source: 'scheduled_job',
+      });
       break;
     }
     const renewal = priceRenewal(row);

@@ -85,7 +85,11 @@ export async function openSandboxBilling(deps: {
     ...(options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {}),
   });
   const deliver = options.deliver ?? delivery.deliver;
-  const changes: BillingDeps = { db, clock, deliver: (events: readonly BillingEvent[]) => deliver(events) };
+  const changes: BillingDeps = {
+    db,
+    clock,
+    deliver: (events: readonly BillingEvent[]) => deliver(events),
+  };
   const billing = createBillingService({
     ...changes,
     publicUrl: config.publicUrl,

@@ -24,11 +24,17 @@ export function resolveItems(
     const id = row.item_price_id ?? '';
     const price = findItemPrice(id);
     if (!price) {
-      throw resourceNotFound(`The item price ${id || '(none)'} is not in the catalogue.`, param('item_price_id', index));
+      throw resourceNotFound(
+        `The item price ${id || '(none)'} is not in the catalogue.`,
+        param('item_price_id', index),
+      );
     }
     const quantity = row.quantity === undefined || row.quantity === '' ? 1 : Number(row.quantity);
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10_000) {
-      throw invalidRequest('quantity must be a whole number of at least 1.', param('quantity', index));
+      throw invalidRequest(
+        'quantity must be a whole number of at least 1.',
+        param('quantity', index),
+      );
     }
     if (price.pricing_model === 'flat_fee' && quantity !== 1) {
       throw invalidRequest(`${id} is a flat fee: its quantity is 1.`, param('quantity', index));
@@ -38,16 +44,25 @@ export function resolveItems(
   const plans = items.filter((item) => item.price.item_type === 'plan');
   const [plan] = plans;
   if (!plan || plans.length > 1) {
-    throw invalidRequest('subscription_items must hold exactly one plan.', param('item_price_id', 0));
+    throw invalidRequest(
+      'subscription_items must hold exactly one plan.',
+      param('item_price_id', 0),
+    );
   }
   const seen = new Set<string>();
   for (const item of items) {
     if (seen.has(item.item_price_id)) {
-      throw invalidRequest(`${item.item_price_id} is listed twice.`, param('item_price_id', item.index));
+      throw invalidRequest(
+        `${item.item_price_id} is listed twice.`,
+        param('item_price_id', item.index),
+      );
     }
     seen.add(item.item_price_id);
     if (item.price.item_family_id !== plan.price.item_family_id) {
-      throw invalidRequest(`${item.item_price_id} is not sold with ${plan.item_price_id}.`, param('item_price_id', item.index));
+      throw invalidRequest(
+        `${item.item_price_id} is not sold with ${plan.item_price_id}.`,
+        param('item_price_id', item.index),
+      );
     }
     if (item.price.period_unit !== plan.price.period_unit) {
       throw invalidRequest(
@@ -60,7 +75,11 @@ export function resolveItems(
   const ordered = [plan, ...items.filter((item) => item !== plan)];
   return {
     plan: plan.price,
-    items: ordered.map(({ item_price_id, quantity, price }) => ({ item_price_id, quantity, price })),
+    items: ordered.map(({ item_price_id, quantity, price }) => ({
+      item_price_id,
+      quantity,
+      price,
+    })),
   };
 }
 

@@ -40,7 +40,9 @@ const monthlyItems = fc.record({
 function itemsOf(choice: { accounts: number; users: number; facebook: boolean }) {
   return [
     { item_price_id: 'basic-plan', quantity: 1 },
-    ...(choice.accounts > 0 ? [{ item_price_id: 'accounts-monthly', quantity: choice.accounts }] : []),
+    ...(choice.accounts > 0
+      ? [{ item_price_id: 'accounts-monthly', quantity: choice.accounts }]
+      : []),
     ...(choice.users > 0 ? [{ item_price_id: 'team-users-monthly', quantity: choice.users }] : []),
     ...(choice.facebook ? [{ item_price_id: 'facebook-ads-monthly', quantity: 1 }] : []),
   ];
@@ -82,7 +84,9 @@ describe('pricing a subscription change', () => {
     const remaining = current.current_term_end - now;
     const share = (amount: number) => Math.floor((2 * amount * remaining + term) / (2 * term));
     expect(priced.invoice.amountDue).toBe(share(2999) + share(3000) - share(2999));
-    expect(priced.invoice.lines.every((line) => line.date_to === current.current_term_end)).toBe(true);
+    expect(priced.invoice.lines.every((line) => line.date_to === current.current_term_end)).toBe(
+      true,
+    );
   });
 
   it('a new subscription bills the whole first term from now, the next invoice a term later', () => {
@@ -90,7 +94,10 @@ describe('pricing a subscription change', () => {
       customerId: 't',
       subscriptionId: 't',
       current: undefined,
-      resolved: resolveItems([{ item_price_id: 'raven-v1-annual-plan' }, { item_price_id: 'raven-v1-accounts-annual', quantity: '5' }]),
+      resolved: resolveItems([
+        { item_price_id: 'raven-v1-annual-plan' },
+        { item_price_id: 'raven-v1-accounts-annual', quantity: '5' },
+      ]),
       coupons: [],
       now: START,
     });
@@ -108,7 +115,13 @@ describe('pricing a subscription change', () => {
       }
     }
     const annual = findItemPrice('annual-plan');
-    expect(annual && couponRefusal(COUPON_RULES.find((c) => c.id === '50-OFF-MONTHLY')!, annual)).toMatch(/monthly plans only/);
+    expect(
+      annual &&
+        couponRefusal(
+          COUPON_RULES.find((c) => c.id === '50-OFF-MONTHLY')!,
+          annual,
+        ),
+    ).toMatch(/monthly plans only/);
   });
 
   it('terms run whole calendar months, the last day when a month is shorter', () => {

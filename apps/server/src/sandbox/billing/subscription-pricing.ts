@@ -142,5 +142,11 @@ export function priceRenewal(subscription: SubscriptionRow) {
     activeCoupons(subscription.coupons, start),
     resolved.plan,
   );
-  return { invoice, termStart: start, termEnd: end, coupons: afterInvoice(subscription.coupons, start), resolved };
+  return {
+    invoice,
+    termStart: start,
+    termEnd: end,
+    coupons: afterInvoice(subscription.coupons, start),
+    resolved,
+  };
 }

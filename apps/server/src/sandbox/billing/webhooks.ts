@@ -41,10 +41,14 @@ export function createWebhookDelivery(deps: {
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      closing.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      closing.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
 
   async function post(event: BillingEvent): Promise<boolean> {
