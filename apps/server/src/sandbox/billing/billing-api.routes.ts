@@ -4,7 +4,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { BillingDeps, ChangeScope } from './billing-changes.ts';
 import { idempotent, requestHash } from './billing-changes.ts';
 import type { BillingService } from './billing.service.ts';
-import { SANDBOX_BILLING_API_PATH } from './billing.service.ts';
+import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';
+import type { CheckoutPagesService } from './checkout-pages.service.ts';
+import type { EstimatesService } from './estimates.service.ts';
 import { ChargebeeError, invalidRequest } from './chargebee-wire.ts';
 import type { Form } from './chargebee-wire.ts';
 
@@ -64,9 +66,15 @@ function chargebeeFailure(error: unknown): ChargebeeError {
  */
 export async function registerBillingApiRoutes(
   app: FastifyInstance,
-  deps: { billing: BillingService; changes: BillingDeps; apiKey: string },
+  deps: {
+    billing: BillingService;
+    estimates: EstimatesService;
+    pages: CheckoutPagesService;
+    changes: BillingDeps;
+    apiKey: string;
+  },
 ): Promise<void> {
-  const { billing } = deps;
+  const { billing, estimates, pages } = deps;
   await app.register(
     (scope, _options, done) => {
       scope.setErrorHandler((error, req, reply) => {
@@ -119,21 +127,19 @@ export async function registerBillingApiRoutes(
         '/estimates/create_subscription_for_items',
         '/estimates/create_sub_item_estimate',
       ]) {
-        scope.post(path, (req) => answer(() => billing.estimateNew(body(req))));
+        scope.post(path, (req) => answer(() => estimates.estimateNew(body(req))));
       }
       scope.post('/estimates/update_subscription_for_items', async (req) =>
-        billing.estimateChange(body(req)),
+        estimates.estimateChange(body(req)),
       );
-      changing('/hosted_pages/checkout_new_for_items', (s, req) =>
-        billing.checkoutNew(s, body(req)),
-      );
+      changing('/hosted_pages/checkout_new_for_items', (s, req) => pages.checkoutNew(s, body(req)));
       changing('/hosted_pages/checkout_existing_for_items', (s, req) =>
-        billing.checkoutExisting(s, body(req)),
+        pages.checkoutExisting(s, body(req)),
       );
       changing('/hosted_pages/manage_payment_sources', (s, req) =>
-        billing.managePaymentSources(s, body(req)),
+        pages.managePaymentSources(s, body(req)),
       );
-      scope.get('/hosted_pages/:id', async (req) => billing.retrieveHostedPage(id(req)));
+      scope.get('/hosted_pages/:id', async (req) => pages.retrieveHostedPage(id(req)));
       scope.get('/subscriptions/:id', async (req) => billing.retrieveSubscription(id(req)));
       changing('/subscriptions/:id/cancel_for_items', (s, req) =>
         billing.cancel(s, id(req), body(req)),

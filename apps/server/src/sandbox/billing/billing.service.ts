@@ -1,91 +1,37 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { BillingDeps, ChangeScope } from './billing-changes.ts';
-import { change, randomId } from './billing-changes.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ChangeScope } from './billing-changes.ts';
+import { change } from './billing-changes.ts';
 import { createBillingRepository, billingTables } from './billing.repository.ts';
 import {
   cardResource,
   customerResource,
-  hostedPageResource,
   invoiceResource,
   paymentSourceResource,
 } from './billing-resources.ts';
-import type { HostedPageRequest } from './billing-tables.ts';
 import { epochOf } from './billing-terms.ts';
 import { ITEM_FAMILIES, ITEM_PRICES } from './catalogue.ts';
 import type { Form } from './chargebee-wire.ts';
 import {
-  field,
-  indexedList,
   invalidRequest,
   isTrue,
   listAnswer,
-  listOf,
   pageOf,
   resourceNotFound,
   ChargebeeError,
 } from './chargebee-wire.ts';
 import { couponResource, findCoupon } from './coupons.ts';
-import { invoiceEstimate } from './invoice-builder.ts';
 import { catchUp, contentOf, nextVersion } from './renewals.ts';
-import { resolveCoupons, resolveItems } from './subscription-items.ts';
-import { priceChange } from './subscription-pricing.ts';
+import { SANDBOX_BILLING_PATH, liveSubscription as live } from './billing-requests.ts';
+import type { BillingServiceDeps } from './billing-requests.ts';
 
-export const SANDBOX_BILLING_PATH = '/sandbox/chargebee';
-export const SANDBOX_BILLING_API_PATH = `${SANDBOX_BILLING_PATH}/api/v2`;
-
-/** A hosted page can be paid for this long after it is made. */
-const PAGE_SECONDS = 3 * 3600;
 /** A PDF download address works this long. */
 export const DOWNLOAD_SECONDS = 3600;
-
-export interface BillingServiceDeps extends BillingDeps {
-  /** The app's public address: hosted pages and downloads are served under it. */
-  publicUrl: string;
-  /** Where hosted pages may send the browser back to (the app's origins). */
-  appOrigins: readonly string[];
-  /** Signs download addresses (the sandbox's API key). */
-  signingKey: string;
-}
-
-const ITEM_KEYS = ['item_price_id', 'quantity'] as const;
 
 /** The Chargebee operations the app uses, on the sandbox's tables. */
 export function createBillingService(deps: BillingServiceDeps) {
   const read = () => createBillingRepository(billingTables(deps.db));
-  const pageUrl = (id: string) => `${deps.publicUrl}${SANDBOX_BILLING_PATH}/pages/${id}`;
-
-  function returnAddress(form: Form, name: string): string | undefined {
-    const value = form[name];
-    if (value === undefined || value === '') return undefined;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      throw invalidRequest(`${name} is not a valid address.`, name);
-    }
-    if (!deps.appOrigins.includes(url.origin)) {
-      throw invalidRequest(
-        `${name} must be an address of the app (${deps.appOrigins.join(', ')}).`,
-        name,
-      );
-    }
-    return url.toString();
-  }
-
-  /** Requested items, and coupons when the request names any (undefined: keep). */
-  function requested(form: Form) {
-    const resolved = resolveItems(indexedList(form, 'subscription_items', ITEM_KEYS));
-    const ids = listOf(form, 'coupon_ids');
-    const coupons = ids.length > 0 ? resolveCoupons(ids, resolved.plan) : undefined;
-    return { resolved, coupons, couponIds: ids.length > 0 ? ids : undefined };
-  }
-
-  async function liveSubscription(scope: ChangeScope, id: string | undefined, param: string) {
-    if (!id) throw invalidRequest(`${param} is required.`, param);
-    const row = await catchUp(scope, id, epochOf(deps.clock));
-    if (!row) throw resourceNotFound(`Sorry, we couldn't find that subscription ${id}.`, param);
-    return row;
-  }
+  const liveSubscription = (scope: ChangeScope, id: string | undefined, param: string) =>
+    live(deps, scope, id, param);
 
   async function subscriptionAnswer(scope: ChangeScope, id: string) {
     const row = await liveSubscription(scope, id, 'id');
@@ -94,31 +40,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     return contentOf(row, customer, card);
   }
 
-  async function newPage(
-    scope: ChangeScope,
-    type: 'checkout_new' | 'checkout_existing' | 'manage_payment_sources',
-    customerId: string,
-    request: HostedPageRequest,
-  ) {
-    const id = randomId('sbx_');
-    const at = epochOf(deps.clock);
-    await scope.repo.insertHostedPage({
-      id,
-      type,
-      customerId,
-      request,
-      formToken: randomBytes(24).toString('base64url'),
-      at,
-      expiresAt: at + PAGE_SECONDS,
-    });
-    const row = await scope.repo.findHostedPage(id);
-    if (!row) throw new Error('the hosted page just stored is missing');
-    return { hosted_page: hostedPageResource(row, pageUrl(id)) };
-  }
-
   return {
-    pageUrl,
-
     listItemPrices(query: Form) {
       const family = query['item_family_id[is]'];
       if (family !== undefined && !ITEM_FAMILIES.includes(family)) return { list: [] };
@@ -142,142 +64,6 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!coupon)
         throw resourceNotFound(`Sorry, we couldn't find that coupon ${id}.`, 'coupon_id');
       return { coupon: couponResource(coupon) };
-    },
-
-    estimateNew(form: Form) {
-      const { resolved, coupons } = requested(form);
-      const id = field(form, 'subscription', 'id') ?? 'estimate';
-      const now = epochOf(deps.clock);
-      const priced = priceChange({
-        customerId: id,
-        subscriptionId: id,
-        current: undefined,
-        resolved,
-        coupons: coupons ?? [],
-        now,
-      });
-      return {
-        estimate: {
-          created_at: now,
-          subscription_estimate: {
-            status: 'active',
-            next_billing_at: priced.planned.termEnd,
-            currency_code: 'USD',
-            object: 'subscription_estimate',
-          },
-          invoice_estimate: invoiceEstimate(priced.invoice, id),
-          next_invoice_estimate: invoiceEstimate(priced.next, id),
-          object: 'estimate',
-        },
-      };
-    },
-
-    estimateChange: (form: Form) =>
-      change(deps, async (scope) => {
-        const id = field(form, 'subscription', 'id');
-        const current = await liveSubscription(scope, id, 'subscription[id]');
-        if (!isTrue(form.replace_items_list)) {
-          throw invalidRequest(
-            'The sandbox prices whole item lists: send replace_items_list=true.',
-            'replace_items_list',
-          );
-        }
-        const { resolved, coupons } = requested(form);
-        const now = epochOf(deps.clock);
-        const priced = priceChange({
-          customerId: current.customer_id,
-          subscriptionId: current.id,
-          current,
-          resolved,
-          coupons,
-          now,
-        });
-        return {
-          estimate: {
-            created_at: now,
-            subscription_estimate: {
-              id: current.id,
-              status: current.status === 'cancelled' ? 'active' : current.status,
-              next_billing_at: priced.planned.termEnd,
-              currency_code: 'USD',
-              object: 'subscription_estimate',
-            },
-            invoice_estimate: invoiceEstimate(priced.invoice, current.customer_id),
-            next_invoice_estimate: invoiceEstimate(priced.next, current.customer_id),
-            object: 'estimate',
-          },
-        };
-      }),
-
-    async checkoutNew(scope: ChangeScope, form: Form) {
-      const customerId = field(form, 'customer', 'id');
-      if (!customerId) throw invalidRequest('customer[id] is required.', 'customer[id]');
-      const subscriptionId = field(form, 'subscription', 'id') ?? customerId;
-      if (subscriptionId !== customerId) {
-        throw invalidRequest(
-          'The sandbox keeps one subscription per customer, named by the customer id.',
-          'subscription[id]',
-        );
-      }
-      const { resolved, couponIds } = requested(form);
-      void resolved;
-      const existing = await catchUp(scope, subscriptionId, epochOf(deps.clock));
-      if (existing && existing.status !== 'cancelled') {
-        throw invalidRequest(
-          `The subscription ${subscriptionId} already exists. Change it with checkout_existing_for_items.`,
-          'subscription[id]',
-        );
-      }
-      return newPage(scope, 'checkout_new', customerId, {
-        subscription_id: subscriptionId,
-        email: field(form, 'customer', 'email') ?? '',
-        items: indexedList(form, 'subscription_items', ITEM_KEYS).map((row) => ({
-          item_price_id: row.item_price_id ?? '',
-          quantity: Number(row.quantity ?? '1'),
-        })),
-        coupon_ids: couponIds ?? [],
-        redirect_url: returnAddress(form, 'redirect_url'),
-        cancel_url: returnAddress(form, 'cancel_url'),
-      });
-    },
-
-    async checkoutExisting(scope: ChangeScope, form: Form) {
-      const current = await liveSubscription(
-        scope,
-        field(form, 'subscription', 'id'),
-        'subscription[id]',
-      );
-      const { couponIds } = requested(form);
-      return newPage(scope, 'checkout_existing', current.customer_id, {
-        subscription_id: current.id,
-        items: indexedList(form, 'subscription_items', ITEM_KEYS).map((row) => ({
-          item_price_id: row.item_price_id ?? '',
-          quantity: Number(row.quantity ?? '1'),
-        })),
-        ...(couponIds ? { coupon_ids: couponIds } : {}),
-        redirect_url: returnAddress(form, 'redirect_url'),
-        cancel_url: returnAddress(form, 'cancel_url'),
-      });
-    },
-
-    async managePaymentSources(scope: ChangeScope, form: Form) {
-      const customerId = field(form, 'customer', 'id') ?? '';
-      if (!(await scope.repo.findCustomer(customerId))) {
-        throw resourceNotFound(
-          `Sorry, we couldn't find that customer ${customerId}.`,
-          'customer[id]',
-        );
-      }
-      return newPage(scope, 'manage_payment_sources', customerId, {
-        subscription_id: customerId,
-        redirect_url: returnAddress(form, 'redirect_url'),
-      });
-    },
-
-    async retrieveHostedPage(id: string) {
-      const row = await read().findHostedPage(id);
-      if (!row) throw resourceNotFound(`Sorry, we couldn't find that hosted page ${id}.`, 'id');
-      return { hosted_page: hostedPageResource(row, pageUrl(id)) };
     },
 
     retrieveSubscription: (id: string) => change(deps, (scope) => subscriptionAnswer(scope, id)),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import type { BillingService } from './billing.service.ts';
-import { SANDBOX_BILLING_PATH } from './billing.service.ts';
+import { SANDBOX_BILLING_PATH } from './billing-requests.ts';
 import type { HostedCheckout, PageOutcome, PageSubmission } from './hosted-checkout.ts';
 import {
   renderConfirmPage,

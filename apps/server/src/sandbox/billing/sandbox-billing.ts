@@ -7,7 +7,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { registerBillingApiRoutes } from './billing-api.routes.ts';
 import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
 import { billingTables, createBillingRepository } from './billing.repository.ts';
-import { SANDBOX_BILLING_API_PATH, createBillingService } from './billing.service.ts';
+import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';
+import { createBillingService } from './billing.service.ts';
+import { createCheckoutPagesService } from './checkout-pages.service.ts';
+import { createEstimatesService } from './estimates.service.ts';
 import { createHostedCheckout } from './hosted-checkout.ts';
 import { registerHostedPageRoutes } from './hosted-pages.routes.ts';
 import { advanceSubscriptions } from './renewals.ts';
@@ -90,12 +93,15 @@ export async function openSandboxBilling(deps: {
     clock,
     deliver: (events: readonly BillingEvent[]) => deliver(events),
   };
-  const billing = createBillingService({
+  const serviceDeps = {
     ...changes,
     publicUrl: config.publicUrl,
     appOrigins: config.appOrigins,
     signingKey: stored.api_key,
-  });
+  };
+  const billing = createBillingService(serviceDeps);
+  const estimates = createEstimatesService(serviceDeps);
+  const pages = createCheckoutPagesService(serviceDeps);
   const checkout = createHostedCheckout(changes);
   return {
     settings: {
@@ -104,7 +110,13 @@ export async function openSandboxBilling(deps: {
       sandbox: true,
     },
     async register(app) {
-      await registerBillingApiRoutes(app, { billing, changes, apiKey: stored.api_key });
+      await registerBillingApiRoutes(app, {
+        billing,
+        estimates,
+        pages,
+        changes,
+        apiKey: stored.api_key,
+      });
       registerHostedPageRoutes(app, { config, checkout, billing });
       // Deliveries under way give up their retries and end before the server closes.
       app.addHook('onClose', async () => {
