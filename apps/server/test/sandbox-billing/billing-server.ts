@@ -93,3 +93,18 @@ export async function startBillingServer(db: Db, webhookUrl: string): Promise<Bi
   });
   return { app, base, billing, chargebee, clock };
 }
+
+/** What the official client throws for an API error. */
+export async function failure(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    return error as {
+      api_error_code?: string;
+      http_status_code?: number;
+      param?: string;
+      message: string;
+    };
+  }
+  throw new Error('the call succeeded');
+}

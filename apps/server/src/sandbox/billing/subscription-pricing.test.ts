@@ -37,6 +37,12 @@ const monthlyItems = fc.record({
   facebook: fc.boolean(),
 });
 
+/** The coupons sold with monthly plans, or none. */
+const monthlyCoupon = fc.constantFrom(
+  undefined,
+  ...COUPON_RULES.filter((coupon) => coupon.period !== 'year').map((coupon) => coupon.id),
+);
+
 function itemsOf(choice: { accounts: number; users: number; facebook: boolean }) {
   return [
     { item_price_id: 'basic-plan', quantity: 1 },
@@ -51,21 +57,31 @@ function itemsOf(choice: { accounts: number; users: number; facebook: boolean })
 describe('pricing a subscription change', () => {
   it('a change to the same items prorates to nothing due, at any moment of the term', () => {
     fc.assert(
-      fc.property(monthlyItems, fc.double({ min: 0, max: 0.999, noNaN: true }), (choice, at) => {
-        const items = itemsOf(choice);
-        const current = subscription('month', items);
-        const now = START + Math.floor((current.current_term_end - START) * at);
-        const priced = priceChange({
-          customerId: 'team-1',
-          subscriptionId: 'team-1',
-          current,
-          resolved: resolveItems(asRequest(items)),
-          coupons: undefined,
-          now,
-        });
-        expect(priced.invoice.amountDue).toBe(0);
-        expect(priced.planned.newTerm).toBe(false);
-      }),
+      fc.property(
+        monthlyItems,
+        monthlyCoupon,
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (choice, couponId, at) => {
+          const items = itemsOf(choice);
+          const current = {
+            ...subscription('month', items),
+            coupons: couponId
+              ? [{ coupon_id: couponId, apply_till: addMonths(START, 2), applied_count: 1 }]
+              : [],
+          };
+          const now = START + Math.floor((current.current_term_end - START) * at);
+          const priced = priceChange({
+            customerId: 'team-1',
+            subscriptionId: 'team-1',
+            current,
+            resolved: resolveItems(asRequest(items)),
+            coupons: undefined,
+            now,
+          });
+          expect(priced.invoice.amountDue).toBe(0);
+          expect(priced.planned.newTerm).toBe(false);
+        },
+      ),
     );
   });
 
