@@ -1,3 +1,4 @@
+import type { ResolvedItems } from './subscription-items.ts';
 import { randomBytes } from 'node:crypto';
 import type { ChangeScope } from './billing-changes.ts';
 import { randomId } from './billing-changes.ts';
@@ -6,10 +7,9 @@ import { hostedPageResource } from './billing-resources.ts';
 import type { HostedPageRequest } from './billing-tables.ts';
 import { epochOf } from './billing-terms.ts';
 import type { Form } from './chargebee-wire.ts';
-import { field, indexedList, invalidRequest, resourceNotFound } from './chargebee-wire.ts';
+import { field, invalidRequest, resourceNotFound } from './chargebee-wire.ts';
 import { catchUp } from './renewals.ts';
 import {
-  ITEM_KEYS,
   SANDBOX_BILLING_PATH,
   liveSubscription as live,
   requestedItems,
@@ -18,6 +18,10 @@ import type { BillingServiceDeps } from './billing-requests.ts';
 
 /** A hosted page can be paid for this long after it is made. */
 const PAGE_SECONDS = 3 * 3600;
+
+/** Items as a page keeps them: id and quantity, the plan first. */
+const storable = (resolved: ResolvedItems) =>
+  resolved.items.map(({ item_price_id, quantity }) => ({ item_price_id, quantity }));
 
 /** Chargebee's hosted_pages calls: checkout (new or existing) and managing the card. */
 export function createCheckoutPagesService(deps: BillingServiceDeps) {
@@ -80,8 +84,8 @@ export function createCheckoutPagesService(deps: BillingServiceDeps) {
           'subscription[id]',
         );
       }
+      // Items and coupons are checked now, so the app hears of a bad request before the browser goes anywhere.
       const { resolved, couponIds } = requested(form);
-      void resolved;
       const existing = await catchUp(scope, subscriptionId, epochOf(deps.clock));
       if (existing && existing.status !== 'cancelled') {
         throw invalidRequest(
@@ -92,10 +96,7 @@ export function createCheckoutPagesService(deps: BillingServiceDeps) {
       return newPage(scope, 'checkout_new', customerId, {
         subscription_id: subscriptionId,
         email: field(form, 'customer', 'email') ?? '',
-        items: indexedList(form, 'subscription_items', ITEM_KEYS).map((row) => ({
-          item_price_id: row.item_price_id ?? '',
-          quantity: Number(row.quantity ?? '1'),
-        })),
+        items: storable(resolved),
         coupon_ids: couponIds ?? [],
         redirect_url: returnAddress(form, 'redirect_url'),
         cancel_url: returnAddress(form, 'cancel_url'),
@@ -108,13 +109,10 @@ export function createCheckoutPagesService(deps: BillingServiceDeps) {
         field(form, 'subscription', 'id'),
         'subscription[id]',
       );
-      const { couponIds } = requested(form);
+      const { resolved, couponIds } = requested(form);
       return newPage(scope, 'checkout_existing', current.customer_id, {
         subscription_id: current.id,
-        items: indexedList(form, 'subscription_items', ITEM_KEYS).map((row) => ({
-          item_price_id: row.item_price_id ?? '',
-          quantity: Number(row.quantity ?? '1'),
-        })),
+        items: storable(resolved),
         ...(couponIds ? { coupon_ids: couponIds } : {}),
         redirect_url: returnAddress(form, 'redirect_url'),
         cancel_url: returnAddress(form, 'cancel_url'),
