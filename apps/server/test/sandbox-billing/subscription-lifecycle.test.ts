@@ -300,4 +300,52 @@ describeEachDatabase('sandbox billing: subscription lifecycle', (db) => {
       'requested',
     );
   });
+
+  it('leaves a renewal due with payment_failed when the card has expired, and a free month takes no payment', async () => {
+    const team = 'team-expiring';
+    const now = server.clock();
+    // The card's last valid month is this one: the first renewal, next month, cannot charge it.
+    const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String(now.getUTCFullYear() % 100)}`;
+    const { hosted_page } = await cb.hostedPage.checkoutNewForItems({
+      customer: { id: team, email: 'late@example.com' },
+      subscription: { id: team },
+      subscription_items: [{ item_price_id: 'basic-plan' }],
+      coupon_ids: ['1-FREE-MONTH-MONTHLY'],
+      redirect_url: returnUrl(),
+    });
+    const page = await openPage(hosted_page.url ?? '');
+    expect(page.html).toContain('Pay $0.00');
+    const paid = await postPage(hosted_page.url ?? '', {
+      token: page.token,
+      source: 'new',
+      action: 'pay',
+      number: '4111111111111111',
+      ...CARD,
+      expiry,
+    });
+    expect(paid.status).toBe(303);
+    server.clock.advance(32 * DAY);
+    const { subscription } = await cb.subscription.retrieve(team);
+    expect(subscription.status).toBe('active');
+    const { list } = await cb.invoice.list({ customer_id: { is: team }, limit: 10 });
+    expect(
+      list.map(({ invoice }) => [invoice.status, invoice.amount_due, invoice.amount_paid]),
+    ).toEqual([
+      ['payment_due', 2999, 0],
+      ['paid', 0, 0],
+    ]);
+    const events = (await cb.event.list({ limit: 100 })).list
+      .map(({ event }) => event)
+      .filter(
+        (event) => (event.content as { subscription?: { id?: string } }).subscription?.id === team,
+      )
+      .map((event) => event.event_type);
+    expect(events).toEqual([
+      'subscription_created',
+      'invoice_generated',
+      'subscription_renewed',
+      'invoice_generated',
+      'payment_failed',
+    ]);
+  });
 });

@@ -189,7 +189,10 @@ export async function completePayment(
       : 'subscription_changed';
   scope.emit(kind, content, { source: 'hosted_page' });
   scope.emit('invoice_generated', content, { source: 'hosted_page' });
-  scope.emit('payment_succeeded', content, { source: 'hosted_page' });
+  // A fully discounted invoice takes no payment.
+  if (priced.invoice.amountDue > 0) {
+    scope.emit('payment_succeeded', content, { source: 'hosted_page' });
+  }
   await scope.repo.updateHostedPage(page.id, page.customer_id, {
     state: 'succeeded',
     pendingCard: null,

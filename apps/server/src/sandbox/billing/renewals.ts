@@ -17,12 +17,24 @@ const MAX_TERMS_AT_ONCE = 36;
 /** A new version number for a changed row: always above the last one. */
 export const nextVersion = (previous: number, now: number) => Math.max(previous + 1, now * 1000);
 
-/** Numbers and stores a paid invoice for `draft`, answering it as Chargebee's resource. */
+/** Whether a card can still be charged at `at` (it works through the end of its expiry month). */
+export function cardValidAt(card: { expiry_month: number; expiry_year: number }, at: number) {
+  const date = new Date(at * 1000);
+  return (
+    card.expiry_year * 12 + card.expiry_month - 1 >= date.getUTCFullYear() * 12 + date.getUTCMonth()
+  );
+}
+
+/**
+ * Numbers and stores an invoice for `draft`, paid unless `paid` is false (then all of it is
+ * due), answering it as Chargebee's resource.
+ */
 export async function storePaidInvoice(
   scope: ChangeScope,
   subscription: { id: string; customer_id: string },
   draft: DraftInvoice,
   billTo: { email: string; family: string },
+  paid = true,
 ) {
   const number = await scope.repo.nextInvoiceNumber();
   await scope.repo.insertInvoice({
@@ -33,9 +45,9 @@ export async function storePaidInvoice(
     subTotal: draft.subTotal,
     total: draft.total,
     creditsApplied: draft.creditsApplied,
-    amountPaid: draft.amountDue,
-    amountDue: 0,
-    status: 'paid',
+    amountPaid: paid ? draft.amountDue : 0,
+    amountDue: paid ? 0 : draft.amountDue,
+    status: paid || draft.amountDue === 0 ? 'paid' : 'payment_due',
     lines: draft.lines,
     discounts: draft.discounts,
     billTo: { email: billTo.email, business_unit: unitOfFamily(billTo.family) ?? 'MEGALYTIC_GDS' },
@@ -86,14 +98,25 @@ export async function catchUp(
       resource_version: nextVersion(row.resource_version, at),
     };
     await scope.repo.saveSubscription(renewed);
-    const invoice = await storePaidInvoice(scope, renewed, renewal.invoice, {
-      email: customer?.email ?? '',
-      family: renewal.resolved.plan.item_family_id,
-    });
+    // The card on file pays the renewal; with none, or an expired one, the invoice stays due
+    // and the subscription stays active, as Chargebee's dunning would leave it.
+    const charged = card !== undefined && cardValidAt(card, at);
+    const invoice = await storePaidInvoice(
+      scope,
+      renewed,
+      renewal.invoice,
+      { email: customer?.email ?? '', family: renewal.resolved.plan.item_family_id },
+      charged,
+    );
     const content = { ...contentOf(renewed, customer, card), invoice };
     scope.emit('subscription_renewed', content, { at, source: 'scheduled_job' });
     scope.emit('invoice_generated', content, { at, source: 'scheduled_job' });
-    scope.emit('payment_succeeded', content, { at, source: 'scheduled_job' });
+    if (renewal.invoice.amountDue > 0) {
+      scope.emit(charged ? 'payment_succeeded' : 'payment_failed', content, {
+        at,
+        source: 'scheduled_job',
+      });
+    }
     row = renewed;
   }
   return row;
