@@ -76,6 +76,7 @@ import {
   sandboxRegistration,
 } from './sandbox/providers/sandbox-addresses.ts';
 import type { SandboxProviderControl } from './sandbox/providers/sandbox-control.ts';
+import type { SandboxBilling, SandboxBillingOptions } from './sandbox/billing/sandbox-billing.ts';
 import { SANDBOX_CLIENT_ID, sandboxIssuer } from './sandbox/sandbox-constants.ts';
 import { registerSpa } from './static/spa.ts';
 
@@ -103,12 +104,21 @@ export interface BuildAppOptions {
    * themselves over keep-alive connections; the server's own graceful close keeps the default.
    */
   forceCloseConnections?: boolean;
+  /** The sandbox billing provider's test switches (webhook address, delivery, retry waits). */
+  sandboxBilling?: SandboxBillingOptions;
 }
 
 /** Demo mode keeps sent mail this long (an invitation link works 7 days). */
 const OUTBOX_KEEP_DAYS = 14;
 
 const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
+
+const sandboxBillings = new WeakMap<FastifyInstance, SandboxBilling>();
+
+/** The sandbox billing provider of a demo-mode app (tests advance its time, await webhooks). */
+export function sandboxBillingOf(app: FastifyInstance): SandboxBilling | undefined {
+  return sandboxBillings.get(app);
+}
 
 /** Every method + path registered on the app (the authorization-matrix test reads it). */
 export function registeredRoutes(
@@ -187,6 +197,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     sandboxKey ? sandboxRegistration(config.publicUrl, sandboxKey) : undefined,
   );
+  // Demo mode without a Chargebee site: the sandbox billing provider stands in for Chargebee,
+  // and its settings (client options, webhook credentials) go to the billing module.
+  const billingSandbox =
+    config.sandbox && !config.chargebeeSite
+      ? await (
+          await import('./sandbox/billing/sandbox-billing.ts')
+        ).openSandboxBilling({
+          db,
+          config,
+          clock,
+          log: app.log,
+          options: options.sandboxBilling ?? {},
+        })
+      : undefined;
+  if (billingSandbox) sandboxBillings.set(app, billingSandbox);
   const connect: ConnectDeps = {
     db,
     clock,
@@ -335,6 +360,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock,
     });
   }
+  if (billingSandbox) await billingSandbox.register(app);
   await registerSpa(app, { config, distDir: options.distDir ?? WEB_DIST_DIR });
 
   registerBackgroundJobs(app, {

@@ -11,6 +11,11 @@ export const ERROR_STATUS = {
   BUSINESS_UNIT_INVALID: 403,
   BUSINESS_UNIT_MISMATCH: 403,
   ORIGIN_NOT_ALLOWED: 403,
+  /**
+   * The team's trial has ended or its subscription was cancelled: growing (new connections,
+   * invitations) waits for a plan; the message names Billing. Nothing connected is lost.
+   */
+  SUBSCRIPTION_INACTIVE: 402,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,

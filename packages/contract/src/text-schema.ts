@@ -10,6 +10,9 @@ import { z } from 'zod';
  * when it is unpaired (text that is not well-formed Unicode).
  */
 const SINGLE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
+/** Marks a multi-line field, so a walk over every input can tell it from a single-line one. */
+export const MULTI_LINE_TEXT = 'multi-line text';
+
 /** Multi-line text may also break lines and indent: LF, CR and TAB, nothing else. */
 const MULTI_LINE = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}])*$/u;
 
@@ -24,5 +27,6 @@ export function singleLineText(label: string): z.ZodString {
 export function multiLineText(label: string): z.ZodString {
   return z
     .string()
-    .regex(MULTI_LINE, `${label} cannot contain control characters other than line breaks.`);
+    .regex(MULTI_LINE, `${label} cannot contain control characters other than line breaks.`)
+    .describe(MULTI_LINE_TEXT);
 }

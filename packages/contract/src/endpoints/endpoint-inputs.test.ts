@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Endpoint } from '../endpoint.ts';
+import { MULTI_LINE_TEXT } from '../text-schema.ts';
 import { ENDPOINTS } from './index.ts';
 
 type Def = Record<string, unknown>;
@@ -61,6 +62,15 @@ describe('every text field of every endpoint refuses control characters', () => 
     expect(inputs.length).toBeGreaterThan(15);
   });
 
+  it('multi-line fields take line breaks and tabs, and nothing else a single line refuses', () => {
+    const multiLine = inputs.filter(({ leaf }) => leaf.description === MULTI_LINE_TEXT);
+    expect(multiLine.map(({ where }) => where)).toContain('submitChurnFeedback.body.payload');
+    for (const { leaf } of multiLine) {
+      expect(leaf.safeParse('first line\r\n\tsecond').success).toBe(true);
+      expect(leaf.safeParse('bell\u0007').success).toBe(false);
+    }
+  });
+
   it.each([
     ['NUL', '\u0000'],
     ['DEL', '\u007f'],
@@ -71,6 +81,7 @@ describe('every text field of every endpoint refuses control characters', () => 
     ['a lone surrogate', 'x\ud800'],
   ])('no field accepts %s', (_, value) => {
     const accepting = inputs
+      .filter(({ leaf }) => !(value.includes('\n') && leaf.description === MULTI_LINE_TEXT))
       .filter(({ leaf }) => leaf.safeParse(value).success)
       .map(({ where }) => where);
     expect(accepting).toEqual([]);

@@ -3,6 +3,7 @@ import * as activity from './activity.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import * as clientLinks from './client-links.ts';
+import * as billing from './billing.ts';
 import * as connections from './connections.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
@@ -18,6 +19,7 @@ export {
   admin,
   auth,
   clientLinks,
+  billing,
   connections,
   dataSources,
   home,
@@ -30,6 +32,7 @@ export {
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './client-links.ts';
+export * from './billing.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
@@ -95,6 +98,21 @@ export const ENDPOINTS = {
   searchTeams: admin.searchTeams,
   userSwitch: admin.userSwitch,
   endUserSwitch: admin.endUserSwitch,
+  getPlanUsage: billing.getPlanUsage,
+  getPlans: billing.getPlans,
+  getAddons: billing.getAddons,
+  estimatePlan: billing.estimatePlan,
+  estimateNextBillingAmount: billing.estimateNextBillingAmount,
+  customizePlan: billing.customizePlan,
+  updateSubscriptionWebhookStatus: billing.updateSubscriptionWebhookStatus,
+  updateCard: billing.updateCard,
+  getInvoices: billing.getInvoices,
+  downloadInvoice: billing.downloadInvoice,
+  getChurnReasons: billing.getChurnReasons,
+  submitChurnFeedback: billing.submitChurnFeedback,
+  cancelSubscription: billing.cancelSubscription,
+  resumeSubscription: billing.resumeSubscription,
+  submitBillingFeedback: billing.submitBillingFeedback,
 } as const satisfies Record<string, Endpoint>;
 
 /** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */

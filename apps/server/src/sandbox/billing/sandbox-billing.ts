@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { BillingSettings } from '../../config/billing-settings.ts';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { registerBillingApiRoutes } from './billing-api.routes.ts';
+import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
+import { billingTables, createBillingRepository } from './billing.repository.ts';
+import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';
+import { createBillingService } from './billing.service.ts';
+import { createCheckoutPagesService } from './checkout-pages.service.ts';
+import { createEstimatesService } from './estimates.service.ts';
+import { createHostedCheckout } from './hosted-checkout.ts';
+import { registerHostedPageRoutes } from './hosted-pages.routes.ts';
+import { advanceSubscriptions } from './renewals.ts';
+import { createWebhookDelivery } from './webhooks.ts';
+
+/** Where Chargebee's webhooks reach the app (the billing module's receiver). */
+export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
+
+export interface SandboxBillingOptions {
+  /** Where webhooks go instead of the app's own receiver (tests run a small one). */
+  webhookUrl?: string;
+  /** Waits between webhook retries. */
+  retryDelaysMs?: readonly number[];
+  /** Replaces webhook delivery altogether (tests record events, or drop them). */
+  deliver?: EventDelivery;
+}
+
+/** The running sandbox billing provider, as app.ts wires it. */
+export interface SandboxBilling {
+  /** What the app's billing module uses to reach it (client options, webhook credentials). */
+  settings: BillingSettings;
+  register: (app: FastifyInstance) => Promise<void>;
+  /** Renews or ends subscriptions whose term is over by the clock's now. */
+  advance: () => Promise<number>;
+  /** Resolves when every webhook delivery started so far is done. */
+  webhooksSettled: () => Promise<void>;
+}
+
+/** 0.0.0.0 and :: listen everywhere; the app reaches itself on loopback then. */
+function ownHost(host: string): string {
+  return ['0.0.0.0', '::', '', '[::]'].includes(host) ? '127.0.0.1' : host;
+}
+
+/** The official client's options for this server's sandbox (`new Chargebee(...)`). */
+export function sandboxClientSettings(
+  config: Pick<Config, 'host' | 'port'>,
+  apiKey: string,
+  port = config.port,
+): BillingSettings['client'] {
+  return {
+    site: ownHost(config.host),
+    hostSuffix: '',
+    protocol: 'http',
+    port,
+    apiPath: SANDBOX_BILLING_API_PATH,
+    apiKey,
+  };
+}
+
+/**
+ * Demo mode's billing provider: makes its API key and webhook credentials once (kept in its
+ * tables, so every instance on one database agrees) and answers the settings the app's billing
+ * module takes, plus the routes to register.
+ */
+export async function openSandboxBilling(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  options?: SandboxBillingOptions;
+}): Promise<SandboxBilling> {
+  const { db, config, clock, log, options = {} } = deps;
+  const repo = createBillingRepository(billingTables(db));
+  await repo.insertSettingsOnce({
+    apiKey: `test_${randomBytes(24).toString('base64url')}`,
+    username: 'sandbox-billing',
+    password: randomBytes(24).toString('base64url'),
+  });
+  const stored = await repo.readSettings();
+  const webhook = { username: stored.webhook_username, password: stored.webhook_password };
+  const delivery = createWebhookDelivery({
+    db,
+    log,
+    target: { url: options.webhookUrl ?? `${config.publicUrl}${BILLING_WEBHOOK_PATH}`, ...webhook },
+    ...(options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {}),
+  });
+  const deliver = options.deliver ?? delivery.deliver;
+  const changes: BillingDeps = {
+    db,
+    clock,
+    deliver: (events: readonly BillingEvent[]) => deliver(events),
+  };
+  const serviceDeps = {
+    ...changes,
+    publicUrl: config.publicUrl,
+    appOrigins: config.appOrigins,
+    signingKey: stored.api_key,
+  };
+  const billing = createBillingService(serviceDeps);
+  const estimates = createEstimatesService(serviceDeps);
+  const pages = createCheckoutPagesService(serviceDeps);
+  const checkout = createHostedCheckout(changes);
+  return {
+    settings: {
+      client: sandboxClientSettings(config, stored.api_key),
+      webhook,
+      sandbox: true,
+    },
+    async register(app) {
+      await registerBillingApiRoutes(app, {
+        billing,
+        estimates,
+        pages,
+        changes,
+        apiKey: stored.api_key,
+      });
+      registerHostedPageRoutes(app, { config, checkout, billing });
+      // Deliveries under way give up their retries and end before the server closes.
+      app.addHook('onClose', async () => {
+        delivery.stop();
+        await delivery.settled();
+      });
+    },
+    advance: () => advanceSubscriptions(changes),
+    webhooksSettled: () => delivery.settled(),
+  };
+}
