@@ -109,8 +109,20 @@ const connectorAddon = (id: string, name: string): Addon => ({
 
 export const addonsBody: ResponseOf<typeof ENDPOINTS.getAddons> = {
   addons: [
-    { id: 'accounts', name: 'Accounts', type: 'feature', prices: { month: 300, year: 3600 }, included: 20 },
-    { id: 'team-users', name: 'Team users', type: 'feature', prices: { month: 500, year: 6000 }, included: 5 },
+    {
+      id: 'accounts',
+      name: 'Accounts',
+      type: 'feature',
+      prices: { month: 300, year: 3600 },
+      included: 20,
+    },
+    {
+      id: 'team-users',
+      name: 'Team users',
+      type: 'feature',
+      prices: { month: 500, year: 6000 },
+      included: 5,
+    },
     connectorAddon('facebook-ads', 'Facebook Ads'),
     connectorAddon('linkedin-ads', 'LinkedIn Ads'),
   ],
@@ -135,7 +147,10 @@ function invoiceEstimate(lines: Array<[string, number, number]>, discount = 0): 
 }
 
 /** The estimate of a Basic plan with `extraAccounts` accounts above the 20 included. */
-export function estimateBody(extraAccounts = 0, coupon = false): ResponseOf<typeof ENDPOINTS.estimatePlan> {
+export function estimateBody(
+  extraAccounts = 0,
+  coupon = false,
+): ResponseOf<typeof ENDPOINTS.estimatePlan> {
   const lines: Array<[string, number, number]> = [['Basic plan', 1, 2999]];
   if (extraAccounts > 0) lines.push(['Extra accounts', extraAccounts, 300]);
   const subTotal = 2999 + extraAccounts * 300;

@@ -1,9 +1,4 @@
-import {
-  formatBillingAmount,
-  formatMediumDate,
-  isMonthlyPeriod,
-  type Card,
-} from '@gds/contract';
+import { formatBillingAmount, formatMediumDate, isMonthlyPeriod, type Card } from '@gds/contract';
 
 /** An amount in minor units as currency text in the answer's own currency ("$29.99"). */
 export function money(minorUnits: number, currency: string): string {
@@ -54,5 +49,8 @@ export function cardBrand(brand: string): string {
     diners_club: 'Diners Club',
   };
   const key = brand.toLowerCase();
-  return known[key] ?? (brand ? brand.charAt(0).toUpperCase() + brand.slice(1).replace(/_/g, ' ') : 'Card');
+  return (
+    known[key] ??
+    (brand ? brand.charAt(0).toUpperCase() + brand.slice(1).replace(/_/g, ' ') : 'Card')
+  );
 }

@@ -41,10 +41,13 @@ export function CancelDialog({ open, details, onClose, onDowngrade }: CancelDial
       { reason, payload: payload.trim(), feedbackSent: feedbackSent.current },
       {
         onSuccess: (next) => {
-          showToast(`Your subscription is cancelled. Your plan stays active until ${day(next.end_date ?? next.currentTermEnd)}.`, {
-            tone: 'success',
-            durationMs: 6000,
-          });
+          showToast(
+            `Your subscription is cancelled. Your plan stays active until ${day(next.end_date ?? next.currentTermEnd)}.`,
+            {
+              tone: 'success',
+              durationMs: 6000,
+            },
+          );
           onClose();
         },
       },
@@ -116,7 +119,12 @@ export function CancelDialog({ open, details, onClose, onDowngrade }: CancelDial
           ))
         )}
         {missingReason && (
-          <p id={`${ids.reasons}-error`} className="field-error" role="alert" data-testid="reason-error">
+          <p
+            id={`${ids.reasons}-error`}
+            className="field-error"
+            role="alert"
+            data-testid="reason-error"
+          >
             <Icon name="alert" size={14} /> Choose a reason, so we know what to improve.
           </p>
         )}
@@ -139,8 +147,8 @@ export function CancelDialog({ open, details, onClose, onDowngrade }: CancelDial
 
       <div className="billing-offer" data-testid="downgrade-offer">
         <p>
-          <strong>Need less rather than nothing?</strong> Fewer accounts or users cost less, and
-          you keep everything you connected.
+          <strong>Need less rather than nothing?</strong> Fewer accounts or users cost less, and you
+          keep everything you connected.
         </p>
         <Button size="sm" onClick={onDowngrade} data-testid="downgrade-instead">
           Switch to a smaller plan

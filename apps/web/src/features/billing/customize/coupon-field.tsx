@@ -7,7 +7,7 @@ interface CouponFieldProps {
   onDraftChange: (text: string) => void;
   /** The code in the current choice, once applied. */
   applied: string | null;
-  /** What the provider calls the accepted coupon ("10% off forever"). */
+  /** What the provider calls the accepted coupon ("10% off forever"); null while it checks. */
   appliedDescription: string | null;
   error: string | null;
   onApply: () => void;
@@ -59,7 +59,7 @@ export function CouponField(props: CouponFieldProps) {
           <Icon name="check" size={14} />
           <span>
             <strong>{applied}</strong>
-            {appliedDescription ? ` — ${appliedDescription}` : ' applied'}
+            {appliedDescription ? ` — ${appliedDescription}` : ': checking…'}
           </span>
           <button type="button" className="link-button" onClick={onRemove}>
             Remove

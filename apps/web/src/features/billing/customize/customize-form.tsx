@@ -50,6 +50,11 @@ export function CustomizeForm({ usage, plans, addons }: CustomizeFormProps) {
     setChoice({ ...choice, coupon: null });
   }
 
+  // The last good preview stays on screen while a refused choice is being replaced.
+  const [lastGood, setLastGood] = useState(estimate.data);
+  if (estimate.data && estimate.data !== lastGood) setLastGood(estimate.data);
+  const shown = estimate.data ?? lastGood;
+
   const change = (next: Partial<PlanChoice>) => setChoice((current) => ({ ...current, ...next }));
   const setPeriod = (period: BillingPeriod) => {
     if (period === choice.period) return;
@@ -77,7 +82,9 @@ export function CustomizeForm({ usage, plans, addons }: CustomizeFormProps) {
   const users = addons.find((addon) => addon.id === 'team-users');
   const unitHint = (included: number, addon: Addon | undefined, noun: string) => {
     const price = addon?.prices[choice.period];
-    const extra = price ? ` · ${money(price, plans.currency)} per extra ${noun} a ${periodNoun(choice.period)}` : '';
+    const extra = price
+      ? ` · ${money(price, plans.currency)} per extra ${noun} a ${periodNoun(choice.period)}`
+      : '';
     return `${included} included${extra}`;
   };
 
@@ -90,7 +97,11 @@ export function CustomizeForm({ usage, plans, addons }: CustomizeFormProps) {
             label="Accounts"
             value={choice.accounts}
             {...PLAN_BOUNDS.accounts}
-            hint={unitHint(accounts?.included ?? plans.plans[choice.period].includedAccounts, accounts, 'account')}
+            hint={unitHint(
+              accounts?.included ?? plans.plans[choice.period].includedAccounts,
+              accounts,
+              'account',
+            )}
             onChange={(value) => change({ accounts: value })}
             testId="accounts-input"
           />
@@ -98,7 +109,11 @@ export function CustomizeForm({ usage, plans, addons }: CustomizeFormProps) {
             label="Users"
             value={choice.users}
             {...PLAN_BOUNDS.users}
-            hint={unitHint(users?.included ?? plans.plans[choice.period].includedUsers, users, 'user')}
+            hint={unitHint(
+              users?.included ?? plans.plans[choice.period].includedUsers,
+              users,
+              'user',
+            )}
             onChange={(value) => change({ users: value })}
             testId="users-input"
           />
@@ -119,7 +134,11 @@ export function CustomizeForm({ usage, plans, addons }: CustomizeFormProps) {
             setCouponError(null);
           }}
           applied={choice.coupon}
-          appliedDescription={estimate.data?.coupon?.code === choice.coupon ? (estimate.data?.coupon?.description ?? null) : null}
+          appliedDescription={
+            current && estimate.data.coupon?.code === choice.coupon
+              ? estimate.data.coupon.description
+              : null
+          }
           error={couponError}
           onApply={applyCoupon}
           onRemove={() => {
@@ -130,7 +149,7 @@ export function CustomizeForm({ usage, plans, addons }: CustomizeFormProps) {
       </div>
       <PricePreview
         period={choice.period}
-        estimate={estimate.data}
+        estimate={shown}
         updating={!settled || estimate.isFetching}
         error={previewError}
         onRetry={() => void estimate.refetch()}

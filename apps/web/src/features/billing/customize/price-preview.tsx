@@ -19,7 +19,14 @@ interface PricePreviewProps {
 }
 
 /** "Due today" and "Then every month/year", as the provider prices the choice. Nothing is bought. */
-export function PricePreview({ period, estimate, updating, error, onRetry, children }: PricePreviewProps) {
+export function PricePreview({
+  period,
+  estimate,
+  updating,
+  error,
+  onRetry,
+  children,
+}: PricePreviewProps) {
   return (
     <section
       className="card card-padded billing-preview"

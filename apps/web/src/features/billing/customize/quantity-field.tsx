@@ -16,7 +16,15 @@ interface QuantityFieldProps {
  * A whole number with − and + steppers. Typing keeps a draft: only a whole number inside the
  * bounds reaches the plan, anything else says what is allowed and changes nothing.
  */
-export function QuantityField({ label, value, min, max, hint, onChange, testId }: QuantityFieldProps) {
+export function QuantityField({
+  label,
+  value,
+  min,
+  max,
+  hint,
+  onChange,
+  testId,
+}: QuantityFieldProps) {
   const id = useId();
   const [draft, setDraft] = useState(String(value));
   // A stepper click or a reset changes the value from outside: the draft follows it.

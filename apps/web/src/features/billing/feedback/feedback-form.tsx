@@ -63,7 +63,12 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
           ))}
         </div>
         {missing && (
-          <p id={`${ids.rating}-error`} className="field-error" role="alert" data-testid="rating-error">
+          <p
+            id={`${ids.rating}-error`}
+            className="field-error"
+            role="alert"
+            data-testid="rating-error"
+          >
             <Icon name="alert" size={14} /> Choose a rating from 1 to 5.
           </p>
         )}
@@ -89,7 +94,12 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
         </p>
       )}
       <div>
-        <Button type="submit" variant="primary" loading={submit.isPending} data-testid="send-feedback">
+        <Button
+          type="submit"
+          variant="primary"
+          loading={submit.isPending}
+          data-testid="send-feedback"
+        >
           Send feedback
         </Button>
       </div>

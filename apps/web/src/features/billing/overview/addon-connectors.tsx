@@ -31,8 +31,8 @@ export function AddonConnectors({ connectors }: { connectors: AddonConnector[] }
               )}
               {!connector.owned && (
                 <p className="billing-addon-hint">
-                  Its accounts are kept, but no new ones can be connected. Add {connector.name}{' '}
-                  back with Change plan.
+                  Its accounts are kept, but no new ones can be connected. Add {connector.name} back
+                  with Change plan.
                 </p>
               )}
             </li>

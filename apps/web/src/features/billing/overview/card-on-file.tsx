@@ -24,8 +24,9 @@ export function CardOnFile({ card }: { card: Card | null }) {
           <Icon name="card" size={22} />
           <div>
             <p className="billing-card-number">
-              {cardBrand(card.brand)} <span aria-hidden="true">••••</span>
-              <span className="visually-hidden">ending in</span> {card.last4}
+              {cardBrand(card.brand)} <span aria-hidden="true">•••• </span>
+              <span className="visually-hidden">ending in </span>
+              {card.last4}
             </p>
             <p className="billing-muted">
               Expires {cardExpiry(card)} {expired && <Badge tone="danger">Expired</Badge>}

@@ -10,7 +10,10 @@ import { useDownloadInvoice, useInvoices } from '../api/invoices.ts';
 import { day, money } from '../billing-format.ts';
 import { openFile } from '../leave-for.ts';
 
-const STATUS: Record<Invoice['status'], { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }> = {
+const STATUS: Record<
+  Invoice['status'],
+  { label: string; tone: 'success' | 'warning' | 'danger' | 'neutral' }
+> = {
   paid: { label: 'Paid', tone: 'success' },
   payment_due: { label: 'Payment due', tone: 'warning' },
   not_paid: { label: 'Not paid', tone: 'danger' },
@@ -48,7 +51,11 @@ export function InvoicesCard() {
         </h2>
       </div>
       {failed && (
-        <div className="alert alert-danger billing-inline-alert" role="alert" data-testid="invoice-error">
+        <div
+          className="alert alert-danger billing-inline-alert"
+          role="alert"
+          data-testid="invoice-error"
+        >
           <Icon name="alert" size={16} />
           <span>
             Invoice {failed.invoice.number} could not be downloaded: {failed.message}

@@ -105,7 +105,11 @@ function NextBill() {
   const next = useNextBilling(true);
   if (next.isError) {
     return (
-      <div className="billing-next billing-next-error" role="alert" data-testid="billing-next-error">
+      <div
+        className="billing-next billing-next-error"
+        role="alert"
+        data-testid="billing-next-error"
+      >
         <span>The next bill could not be estimated: {errorMessage(next.error)}</span>
         <Button size="sm" variant="ghost" onClick={() => void next.refetch()}>
           Try again

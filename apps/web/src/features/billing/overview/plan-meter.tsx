@@ -29,7 +29,11 @@ export function PlanMeter({ noun, used, limit, testId, overHint, fullHint }: Pla
   const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
   const text = `${used.toLocaleString('en-US')} of ${limit.toLocaleString('en-US')} ${noun} used`;
   return (
-    <div className={`usage billing-meter usage-${tone === 'over' ? 'full' : tone}`} data-testid={testId} data-tone={tone}>
+    <div
+      className={`usage billing-meter usage-${tone === 'over' ? 'full' : tone}`}
+      data-testid={testId}
+      data-tone={tone}
+    >
       <div className="usage-text">
         <span>{text}</span>
         {tone === 'over' && <span className="usage-note">Over the limit</span>}

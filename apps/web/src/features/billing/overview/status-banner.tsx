@@ -83,7 +83,13 @@ interface StatusBannerProps {
  * The plan's state in one sentence at the top of Billing. While a purchase waits for the
  * payment provider it says so instead, and the page keeps asking until it is confirmed.
  */
-export function StatusBanner({ details, confirming, slow, onChoosePlan, resume }: StatusBannerProps) {
+export function StatusBanner({
+  details,
+  confirming,
+  slow,
+  onChoosePlan,
+  resume,
+}: StatusBannerProps) {
   if (confirming) {
     return (
       <div

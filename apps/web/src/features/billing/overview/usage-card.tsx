@@ -9,7 +9,13 @@ import { PlanMeter } from './plan-meter.tsx';
  * Usage against the plan's limits. Over a limit (after a downgrade) nothing was removed:
  * growing waits until the team is back under it, and the meter says how to get there.
  */
-export function UsageCard({ usage, sellsConnectors }: { usage: PlanUsage; sellsConnectors: boolean }) {
+export function UsageCard({
+  usage,
+  sellsConnectors,
+}: {
+  usage: PlanUsage;
+  sellsConnectors: boolean;
+}) {
   const { accounts, users, addonConnectors } = usage.usage;
   return (
     <section className="card card-padded billing-usage" aria-labelledby="billing-usage-title">
@@ -38,10 +44,9 @@ export function UsageCard({ usage, sellsConnectors }: { usage: PlanUsage; sellsC
         testId="billing-users-meter"
         overHint={
           <>
-            Your plan includes {count(users.limit, 'user')}. Nobody was removed, but new
-            invitations wait until you remove {count(users.used - users.limit, 'member')} or revoke
-            invitations on the <Link to={ROUTES.Team.path}>Team</Link> screen, or add users to
-            your plan.
+            Your plan includes {count(users.limit, 'user')}. Nobody was removed, but new invitations
+            wait until you remove {count(users.used - users.limit, 'member')} or revoke invitations
+            on the <Link to={ROUTES.Team.path}>Team</Link> screen, or add users to your plan.
           </>
         }
         fullHint="Pending invitations hold a seat too. Add users to your plan to invite more people."
