@@ -70,7 +70,6 @@ export function PlanCard({ usage, confirming, onCustomize, onCancel }: PlanCardP
           variant="primary"
           icon={<Icon name="pencil" size={15} />}
           onClick={onCustomize}
-          disabled={confirming}
           data-testid="customize-plan"
         >
           {paid ? 'Change plan' : 'Choose a plan'}
