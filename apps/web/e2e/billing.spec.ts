@@ -40,7 +40,7 @@ test('a trial team customizes with a preview, pays, gives feedback, and the add-
   await expect(page.getByTestId('thanks-addons')).toContainText('Facebook Ads');
   await expectAccessible(page);
 
-  await page.getByText('Very easy').click();
+  await page.getByRole('radio', { name: /Very easy/ }).check();
   await page.getByLabel(/Anything we could do better/).fill('Quick and clear.');
   await page.getByRole('button', { name: 'Send feedback' }).click();
   await expect(page.getByTestId('feedback-thanks')).toBeVisible();

@@ -83,7 +83,7 @@ function WhatChanged({ usage }: { usage: PlanUsage }) {
   return (
     <div data-testid="thanks-plan">
       <p className="billing-thanks-lead">
-        <Icon name="success" size={18} /> Your {planLabel(details.planId)} plan is confirmed.
+        <Icon name="success" size={18} /> Your {planLabel(details.planId)} is confirmed.
       </p>
       <ul className="billing-thanks-list">
         <li>{billedLabel(details.period)}</li>
