@@ -23,12 +23,6 @@ export function estimateQueryOptions(choice: PlanChoice) {
 }
 
 /** The preview of the (debounced) choice; the last preview stays on screen while the next loads. */
-export function useEstimate(choice: PlanChoice | null) {
-  return useQuery({
-    ...estimateQueryOptions(
-      choice ?? { period: 'month', accounts: 1, users: 1, addons: [], coupon: null },
-    ),
-    enabled: choice !== null,
-    placeholderData: keepPreviousData,
-  });
+export function useEstimate(choice: PlanChoice) {
+  return useQuery({ ...estimateQueryOptions(choice), placeholderData: keepPreviousData });
 }
