@@ -40,6 +40,8 @@ const PATHS = {
   undo: 'M3 7v6h6M21 17a9 9 0 0 0-15-6.7L3 13',
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20ZM12 6v6l4 2',
   arrowRight: 'M5 12h14M12 5l7 7-7 7',
+  download: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3',
+  minus: 'M5 12h14',
   lock: 'M5 11h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2ZM7 11V7a5 5 0 0 1 10 0v4',
 } as const;
 

@@ -1,15 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-import { BackToTeamLink } from './back-to-team-link.tsx';
+import { FeedbackPage } from '../../features/billing/feedback/feedback-page.tsx';
 
 export function Component() {
-  return (
-    <div className="page">
-      <ComingSoon
-        icon="heart"
-        title="Thank you"
-        description="After a plan change you will be able to tell us how it went, right here."
-        actions={<BackToTeamLink />}
-      />
-    </div>
-  );
+  return <FeedbackPage />;
 }

@@ -136,6 +136,28 @@ describe('Invitations', () => {
     );
   });
 
+  it('an ended trial names Billing, where a plan is chosen', async () => {
+    const permissions = { ...MANAGE, edit_billing: true };
+    const message = 'Your trial has ended. Choose a plan in Billing to invite more people.';
+    mockTeamApi(permissions, {
+      createInvitation: refusal(402, 'SUBSCRIPTION_INACTIVE', message),
+    });
+    const { user, dialog } = await openInviteDialog(permissions);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Email' }),
+      'dana@acme.test{Enter}',
+    );
+    const error = await within(dialog).findByTestId('invite-error');
+    expect(error).toHaveTextContent(message);
+    expect(within(error).getByTestId('plan-refusal-hint')).toHaveTextContent(
+      'Go to Billing to choose a plan to invite people again.',
+    );
+    expect(within(error).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+  });
+
   it('someone already invited: the refusal says where to look', async () => {
     mockTeamApi(MANAGE, {
       createInvitation: refusal(

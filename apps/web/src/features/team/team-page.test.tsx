@@ -31,6 +31,21 @@ describe('Team screen', () => {
     expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
   });
 
+  it('the plan card links to Billing only for those who manage it', async () => {
+    mockTeamApi({ edit_billing: true });
+    await openTeam({ edit_billing: true });
+    const hint = await screen.findByTestId('plan-billing-hint');
+    expect(within(hint).getByRole('link', { name: 'Billing' })).toHaveAttribute('href', '/billing');
+  });
+
+  it('the plan card says who changes the plan to everyone else', async () => {
+    mockTeamApi({});
+    await openTeam({});
+    expect(await screen.findByTestId('plan-billing-hint')).toHaveTextContent(
+      'made by whoever manages billing in your team',
+    );
+  });
+
   it('opens the section named in the address and keeps the choice there', async () => {
     mockTeamApi({});
     const app = open({}, '/team?section=roles');

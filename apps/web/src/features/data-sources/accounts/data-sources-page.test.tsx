@@ -189,6 +189,24 @@ describe('Data Sources screen', () => {
     ).toBe(true);
   });
 
+  it('a restore refused by the plan says where the way out is', async () => {
+    mockDataSourcesApi(groupedData(sampleGroups()), {
+      restoreAccount: {
+        status: 409,
+        body: { error: { code: 'PLAN_LIMIT', message: 'Your plan allows 20 accounts.' } },
+      },
+    });
+    await openDataSources();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('tab-deleted'));
+    await user.click(await screen.findByRole('button', { name: 'Restore Old Calls' }));
+
+    const error = await screen.findByTestId('restore-error');
+    expect(within(error).getByTestId('plan-refusal-hint')).toHaveTextContent(
+      'Ask someone who manages billing in your team to raise the plan’s limits to restore it.',
+    );
+  });
+
   it('is read-only without manage_data_sources', async () => {
     mockDataSourcesApi(groupedData(sampleGroups()), {}, {});
     await openDataSources({});

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { PlanRefusalHint } from '../../../components/plan-refusal-hint.tsx';
 import type { DeletedRow } from './account-filters.ts';
 import { ACCOUNTS_PAGE } from './credential-rows.tsx';
 import { DeletedAccountRow } from './deleted-account-row.tsx';
+import type { RestoreError } from './use-delete-restore.ts';
 
 interface DeletedAccountsProps {
   rows: readonly DeletedRow[];
@@ -17,7 +19,7 @@ interface DeletedAccountsProps {
   /** The account being restored, for its button's spinner. */
   restoringId: string | null;
   /** Why the last restore was refused (e.g. the plan's account limit), shown above the list. */
-  restoreError: string | null;
+  restoreError: RestoreError | null;
   onDismissError: () => void;
 }
 
@@ -50,7 +52,10 @@ export function DeletedAccounts({
         >
           <Icon name="alert" />
           <div>
-            <strong>The account could not be restored.</strong> {restoreError}
+            <strong>The account could not be restored.</strong> {restoreError.message}
+            {restoreError.refusal && (
+              <PlanRefusalHint refusal={restoreError.refusal} action="to restore it" />
+            )}
           </div>
           <button
             type="button"

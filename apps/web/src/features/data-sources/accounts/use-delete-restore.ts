@@ -1,8 +1,15 @@
 import type { Account } from '@gds/contract';
 import { useState } from 'react';
+import { planRefusalOf, type PlanRefusal } from '../../../components/plan-refusal-hint.tsx';
 import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useDeleteAccount, useRestoreAccount } from '../api/account-mutations.ts';
+
+/** Why a restore was refused; a plan refusal also says where the way out is. */
+export interface RestoreError {
+  message: string;
+  refusal: PlanRefusal | null;
+}
 
 /**
  * Deleting (after the confirmation dialog) and restoring accounts, with their toasts. A refused
@@ -11,7 +18,7 @@ import { useDeleteAccount, useRestoreAccount } from '../api/account-mutations.ts
  */
 export function useDeleteRestore() {
   const [toDelete, setToDelete] = useState<Account | null>(null);
-  const [restoreError, setRestoreError] = useState<string | null>(null);
+  const [restoreError, setRestoreError] = useState<RestoreError | null>(null);
   const deleteAccount = useDeleteAccount();
   const restoreAccount = useRestoreAccount();
 
@@ -34,7 +41,7 @@ export function useDeleteRestore() {
       onError: (error) => {
         if (isSessionError(error)) return;
         const message = errorMessage(error);
-        setRestoreError(message);
+        setRestoreError({ message, refusal: planRefusalOf(error) });
         showToast(message, { tone: 'danger' });
       },
     });

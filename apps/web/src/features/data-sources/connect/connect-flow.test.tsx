@@ -10,6 +10,7 @@ import {
   groupedData,
   sampleGroups,
 } from '../../../test/data-source-fixtures.ts';
+import { planUsage } from '../../../test/billing-fixtures.ts';
 import { appConfig, sessionUser, teamInfo } from '../../../test/fixtures.ts';
 import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -27,8 +28,8 @@ function mockConnectApi(extra: MockRoutes) {
   });
 }
 
-async function openGallery() {
-  useAppStore.getState().setUser(sessionUser(MANAGE));
+async function openGallery(permissions: Record<string, boolean> = MANAGE) {
+  useAppStore.getState().setUser(sessionUser(permissions));
   renderApp('/data-sources');
   await userEvent.click(await screen.findByRole('button', { name: 'Add data source' }));
   const gallery = screen.getByRole('dialog', { name: 'Add data source' });
@@ -36,8 +37,8 @@ async function openGallery() {
   return within(gallery);
 }
 
-async function choose(nameSimple: string) {
-  const gallery = await openGallery();
+async function choose(nameSimple: string, permissions: Record<string, boolean> = MANAGE) {
+  const gallery = await openGallery(permissions);
   await userEvent.click(gallery.getByTestId(`connector-tile-${nameSimple}`));
 }
 
@@ -200,6 +201,47 @@ describe('adding a data source', () => {
         "info: 2 accounts were not added because your plan's account limit was reached.",
       ]),
     );
+  });
+
+  it('an ended trial keeps its reason on screen with the way to Billing', async () => {
+    const message = 'Your trial has ended. Choose a plan in Billing to connect more accounts.';
+    mockConnectApi({
+      getTeamInfo: { body: teamInfo({ ...MANAGE, edit_billing: true }) },
+      getPlanUsage: { body: planUsage() },
+      startConnection: {
+        status: 402,
+        body: { error: { code: 'SUBSCRIPTION_INACTIVE', message } },
+      },
+    });
+    await choose('callrail', { ...MANAGE, edit_billing: true });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'CallRail cannot be connected right now',
+    });
+    expect(dialog).toHaveTextContent(message);
+    expect(within(dialog).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    expect(toasts()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Billing' }));
+    expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
+  });
+
+  it('a full plan, for someone without billing rights, says who to ask', async () => {
+    mockConnectApi({
+      startConnection: {
+        status: 409,
+        body: { error: { code: 'PLAN_LIMIT', message: 'Your plan allows 20 accounts.' } },
+      },
+    });
+    await choose('callrail');
+    const dialog = await screen.findByRole('dialog', {
+      name: 'CallRail cannot be connected right now',
+    });
+    expect(within(dialog).getByTestId('plan-refusal-hint')).toHaveTextContent(
+      'Ask someone who manages billing in your team to raise the plan’s limits to connect more accounts.',
+    );
+    expect(within(dialog).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
   });
 
   it('form connector: success with a redirect address goes there', async () => {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@gds/contract';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import { planRefusalOf } from '../../../components/plan-refusal-hint.tsx';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { isSessionError } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
@@ -13,6 +14,7 @@ import {
   type ConnectionStart,
 } from '../api/connection-api.ts';
 import { canShowCredentialPanel, CredentialPanel, isFormConnector } from './credential-panel.tsx';
+import { PlanRefusalDialog } from './plan-refusal-dialog.tsx';
 
 export interface ConnectOptions {
   /** Reconnect this credential in place. */
@@ -38,6 +40,7 @@ export function useConnectFlow(): {
 } {
   const skin = useSkin();
   const [open, setOpen] = useState<OpenDialog | null>(null);
+  const [refused, setRefused] = useState<{ connector: Connector; error: unknown } | null>(null);
 
   const connect = useCallback(
     async (connector: Connector, options: ConnectOptions = {}) => {
@@ -54,8 +57,12 @@ export function useConnectFlow(): {
           redirectUri: options.redirectUri,
         });
       } catch (error) {
+        // A plan refusal stays on screen with the way to Billing; a toast would vanish first.
+        if (planRefusalOf(error)) setRefused({ connector, error });
         // An ended session already shows its own message and goes to the logout screen.
-        if (!isSessionError(error)) showToast(connectionFailureMessage(error), { tone: 'danger' });
+        else if (!isSessionError(error)) {
+          showToast(connectionFailureMessage(error), { tone: 'danger' });
+        }
         return;
       } finally {
         useAppStore.getState().setLoading(false);
@@ -72,24 +79,33 @@ export function useConnectFlow(): {
   );
 
   const close = useCallback(() => setOpen(null), []);
-  const dialog = open && (
-    <Dialog
-      open
-      title={dialogTitle(open)}
-      {...(isFormConnector(open.connector)
-        ? {
-            description: `Enter your ${open.connector.name} details. They are checked with ${open.connector.name} before anything is saved.`,
-          }
-        : {})}
-      onClose={() => {
-        trackEvent('connectorDeselect', open.connector.nameSimple);
-        close();
-      }}
-      testId="credential-dialog"
-    >
-      <CredentialPanel connector={open.connector} start={open.start} onDone={close} />
-    </Dialog>
+  const refusal = refused && (
+    <PlanRefusalDialog
+      connectorName={refused.connector.name}
+      error={refused.error}
+      onClose={() => setRefused(null)}
+    />
   );
+  const dialog =
+    refusal ||
+    (open && (
+      <Dialog
+        open
+        title={dialogTitle(open)}
+        {...(isFormConnector(open.connector)
+          ? {
+              description: `Enter your ${open.connector.name} details. They are checked with ${open.connector.name} before anything is saved.`,
+            }
+          : {})}
+        onClose={() => {
+          trackEvent('connectorDeselect', open.connector.nameSimple);
+          close();
+        }}
+        testId="credential-dialog"
+      >
+        <CredentialPanel connector={open.connector} start={open.start} onDone={close} />
+      </Dialog>
+    ));
   return { connect, dialog };
 }
 

@@ -1,16 +1,10 @@
 import type { Team } from '@gds/contract';
+import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
+import { useCan } from '../../../lib/permissions.ts';
+import { ROUTES } from '../../../lib/routes.ts';
+import { planLabel } from '../../../lib/plan-label.ts';
 import type { Seats } from '../api/team-users.ts';
-
-/** Plan ids are kebab-case identifiers; people read "Basic plan". */
-export function planLabel(planId: string): string {
-  const words = planId
-    .replace(/^(raven|tapclicks)-v1-/, '')
-    .split(/[-_]/)
-    .filter(Boolean);
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 interface PlanSummaryProps {
   team: Team;
@@ -23,6 +17,7 @@ interface PlanSummaryProps {
  * holds its seat); the Members section meters them and says where more come from.
  */
 export function PlanSummary({ team, seats }: PlanSummaryProps) {
+  const canBill = useCan(['edit_billing']);
   return (
     <section className="card card-padded plan-summary" aria-labelledby="plan-summary-title">
       <div className="card-heading">
@@ -57,7 +52,15 @@ export function PlanSummary({ team, seats }: PlanSummaryProps) {
           </dd>
         </div>
       </dl>
-      <p className="card-footnote">Plan changes and add-ons will be managed from Billing.</p>
+      <p className="card-footnote" data-testid="plan-billing-hint">
+        {canBill ? (
+          <>
+            Change the plan and its add-ons in <Link to={ROUTES.Billing.path}>Billing</Link>.
+          </>
+        ) : (
+          'Plan changes and add-ons are made by whoever manages billing in your team.'
+        )}
+      </p>
     </section>
   );
 }

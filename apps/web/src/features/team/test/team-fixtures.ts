@@ -1,6 +1,5 @@
 import {
   DEFAULT_ROLES,
-  ENDPOINTS,
   PERMISSION_DESCRIPTIONS,
   PERMISSION_LABELS,
   PERMISSIONS,
@@ -9,7 +8,6 @@ import {
   type Permission,
   type Role,
 } from '@gds/contract';
-import { vi } from 'vitest';
 import { useAppStore } from '../../../lib/app-store.ts';
 import {
   daysFromNow,
@@ -18,7 +16,7 @@ import {
   teamInfo,
   teamUsersBody,
 } from '../../../test/fixtures.ts';
-import { mockApi, type EndpointName, type MockRoutes } from '../../../test/mock-api.ts';
+import { mockApi, type MockRoutes } from '../../../test/mock-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const ROLE_IDS = ['role-super', 'role-admin', 'role-member'];
@@ -83,21 +81,4 @@ export function openTeam(permissions: Record<string, boolean>, path = '/team') {
   return renderApp(path);
 }
 
-/**
- * Holds the calls to one endpoint until `release()`, as a slow server would, so a test can
- * click again while the first request is still in flight. `sent()` counts the calls made.
- */
-export function holdRequests(name: EndpointName) {
-  const { method, path } = ENDPOINTS[name];
-  const inner = globalThis.fetch;
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let count = 0;
-  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    if ((init.method ?? 'GET') !== method || url.pathname !== path) return inner(input, init);
-    count += 1;
-    return gate.then(() => inner(input, init));
-  });
-  return { release, sent: () => count };
-}
+export { holdRequests } from '../../../test/hold-requests.ts';
