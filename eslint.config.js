@@ -84,6 +84,7 @@ const SERVER_MODULES = [
   'auth',
   'providers',
   'credentials',
+  'reports',
   'connect',
   'data-sources',
   'health',

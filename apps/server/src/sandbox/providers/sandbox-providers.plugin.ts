@@ -3,6 +3,7 @@ import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import { registerSandboxApiRoutes } from './sandbox-api.routes.ts';
 import { SandboxCodes } from './sandbox-codes.ts';
 import { registerSandboxConsentRoutes } from './sandbox-consent.routes.ts';
+import { registerSandboxReportRoutes } from './sandbox-report.routes.ts';
 import { registerSandboxTokenRoutes } from './sandbox-token.routes.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function registerSandboxProviders(
     registerSandboxConsentRoutes(scope, deps, codes);
     registerSandboxTokenRoutes(scope, deps, codes);
     registerSandboxApiRoutes(scope, deps);
+    registerSandboxReportRoutes(scope, deps);
     done();
   });
   // A hanging sandbox call must not keep the server from closing.
