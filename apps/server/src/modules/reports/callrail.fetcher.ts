@@ -83,7 +83,7 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
 }
 
 /** Calls grouped by the wanted dimensions; the day is the call's own local date. */
-export function countByGroup(context: Pick<FetchContext, 'wants'>, calls: readonly Call[]) {
+function countByGroup(context: Pick<FetchContext, 'wants'>, calls: readonly Call[]) {
   const groups = GROUPS.filter((g) => context.wants(g));
   const byKey = new Map<string, { dims: Record<string, unknown>; calls: Call[] }>();
   for (const call of calls) {

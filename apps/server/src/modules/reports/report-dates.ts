@@ -74,3 +74,16 @@ export function checkRange(
     );
   }
 }
+
+/** The range cut into consecutive windows of at most `days` (providers that cap one call). */
+export function windows(range: { start: string; end: string }, days: number) {
+  const out: Array<{ start: string; end: string }> = [];
+  for (let start = range.start; start <= range.end; start = addDays(start, days)) {
+    const end = addDays(start, days - 1);
+    out.push({ start, end: end < range.end ? end : range.end });
+  }
+  return out;
+}
+
+/** Seconds since the epoch at the start of the day (UTC), as Stripe and Etsy filter by. */
+export const unixStart = (day: string) => Math.floor((parseDay(day)?.getTime() ?? 0) / 1000);

@@ -15,9 +15,11 @@ export async function registerSandboxProviders(
   deps: SandboxProviderDeps,
 ): Promise<void> {
   await app.register((scope, _options, done) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) =>
-      next(null, body),
-    );
+    const asText = (_req: unknown, body: string | Buffer, next: (e: null, b: unknown) => void) =>
+      next(null, body);
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, asText);
+    // Versioned JSON types (Amazon's application/vnd.createasyncreportrequest.v3+json).
+    scope.addContentTypeParser(/^application\/vnd\.[\w.-]+\+json/, { parseAs: 'string' }, asText);
     const codes = new SandboxCodes(deps.clock);
     registerSandboxConsentRoutes(scope, deps, codes);
     registerSandboxTokenRoutes(scope, deps, codes);

@@ -1,6 +1,6 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
 import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
-import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
+import { adDay, dailyCount, sandboxCampaigns } from './sandbox-report-data.ts';
 
 /** LinkedIn's error answer shape. */
 const linkedinError = (status: number, message: string) => ({
@@ -69,3 +69,47 @@ function analytics(call: SandboxReportCall) {
   });
   return { json: { elements, paging: { start: 0, count: 10, links: [] } } };
 }
+
+/** organizationalEntityShareStatistics by DAY: one element per day of the time range. */
+export const linkedinPagesReports: SandboxReportApi = {
+  answer(call) {
+    if (!/^\d{6}$/.test(call.headers['linkedin-version'] ?? '')) {
+      return linkedinError(400, 'A LinkedIn-Version header (YYYYMM) is required.');
+    }
+    if (call.path !== 'organizationalEntityShareStatistics' || call.method !== 'GET') return noSuchPath(call);
+    const organization = (call.query.get('organizationalEntity') ?? '').replace(/^urn:li:organization:/, '');
+    if (!call.accounts.has(organization)) {
+      return linkedinError(403, `Not enough permissions to access organization ${organization}.`);
+    }
+    const range = /^\(timeRange:\(start:(\d+),end:(\d+)\),timeGranularityType:DAY\)$/.exec(
+      call.query.get('timeIntervals') ?? '',
+    );
+    const day = (ms: string | undefined) => new Date(Number(ms)).toISOString().slice(0, 10);
+    const days = range
+      ? rangeDays(day(range[1]), day(String(Number(range[2]) - 864e5)), 366)
+      : undefined;
+    if (!days) return linkedinError(400, 'timeIntervals must be (timeRange:(start:,end:),timeGranularityType:DAY).');
+    const elements = days.map((d) => {
+      const impressions = dailyCount(organization, d, 600, 'impressions');
+      const clicks = Math.round(impressions * 0.03);
+      const likes = Math.round(impressions * 0.02);
+      const comments = Math.round(impressions * 0.002);
+      const shares = Math.round(impressions * 0.001);
+      const start = Date.parse(`${d}T00:00:00Z`);
+      return {
+        organizationalEntity: `urn:li:organization:${organization}`,
+        timeRange: { start, end: start + 864e5 },
+        totalShareStatistics: {
+          impressionCount: impressions,
+          uniqueImpressionsCount: Math.round(impressions * 0.7),
+          clickCount: clicks,
+          likeCount: likes,
+          commentCount: comments,
+          shareCount: shares,
+          engagement: impressions ? (clicks + likes + comments + shares) / impressions : 0,
+        },
+      };
+    });
+    return { json: { elements, paging: { start: 0, count: 10, links: [] } } };
+  },
+};

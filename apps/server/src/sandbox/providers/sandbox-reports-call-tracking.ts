@@ -63,3 +63,46 @@ export const callrailReports: SandboxReportApi = {
     };
   },
 };
+
+const LEAD_TYPES = ['Phone Call', 'Web Form', 'Chat'];
+
+/** WhatConverts' leads of one account, paged by page_number. */
+export const whatconvertsReports: SandboxReportApi = {
+  answer(call) {
+    if (call.path !== 'leads' || call.method !== 'GET') return noSuchPath(call);
+    const account = call.query.get('account_id') ?? '';
+    if (!call.accounts.has(account)) return { status: 403, json: { error_message: `No access to account ${account}.` } };
+    const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'));
+    if (!days) return { status: 400, json: { error_message: 'start_date and end_date must be valid dates.' } };
+    const leads = days.flatMap((day) =>
+      Array.from({ length: dailyCount(account, day, 7, 'leads') }, (_, i) => {
+        const r = (salt: string) => seeded(account, day, i, salt);
+        const source = SOURCES[Math.floor(r('source') * SOURCES.length)] ?? SOURCES[0];
+        const quotable = r('quotable') < 0.4;
+        return {
+          lead_id: Math.floor(r('id') * 1e9),
+          account_id: account,
+          lead_type: LEAD_TYPES[Math.floor(r('type') * LEAD_TYPES.length)],
+          lead_status: 'Unique',
+          date_created: `${day}T${String(9 + (i % 9)).padStart(2, '0')}:15:00Z`,
+          quotable: quotable ? 'Yes' : 'No',
+          quote_value: quotable ? (200 + Math.floor(r('quote') * 1800)).toFixed(2) : '0.00',
+          sales_value: quotable && r('sale') < 0.5 ? (150 + Math.floor(r('sale') * 1200)).toFixed(2) : '0.00',
+          lead_source: source?.source.toLowerCase().split(' ')[0],
+          lead_medium: source?.medium,
+        };
+      }),
+    );
+    const perPage = Math.min(250, Math.max(1, Number(call.query.get('leads_per_page') ?? 25) || 25));
+    const page = Math.max(1, Number(call.query.get('page_number') ?? 1) || 1);
+    return {
+      json: {
+        page_number: page,
+        leads_per_page: perPage,
+        total_pages: Math.max(1, Math.ceil(leads.length / perPage)),
+        total_leads: leads.length,
+        leads: leads.slice((page - 1) * perPage, page * perPage),
+      },
+    };
+  },
+};
