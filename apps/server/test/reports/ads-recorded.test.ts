@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Recorded } from './recorded-provider.ts';
-import { TOKEN, fetcherOf, fixture, json, recordedFetchers, requestFor, zipOf } from './recorded-provider.ts';
+import {
+  TOKEN,
+  fetcherOf,
+  fixture,
+  json,
+  recordedFetchers,
+  requestFor,
+  zipOf,
+} from './recorded-provider.ts';
 
 describe('Facebook Ads against recorded Insights answers', () => {
   it('asks daily campaign rows and follows paging.next on Graph without the quoted token', async () => {
@@ -9,7 +17,9 @@ describe('Facebook Ads against recorded Insights answers', () => {
       json('facebook-insights-page2.json'),
     ]);
     const fields = ['date', 'campaign', 'impressions', 'cost', 'ctr', 'purchases'];
-    const result = await fetcherOf(fetchers, 'facebook-ads').fetch(requestFor('act_1234567890', fields));
+    const result = await fetcherOf(fetchers, 'facebook-ads').fetch(
+      requestFor('act_1234567890', fields),
+    );
     expect(result.rows).toEqual([
       ['20240301', 'Spring Sale', 10234, 152.33, 0.02941176, 7],
       ['20240302', 'Retargeting', 5120, 61.1, 0.0171875, 0],
@@ -39,7 +49,9 @@ describe('Facebook Ads against recorded Insights answers', () => {
   });
 
   it('a next page on another host is not followed (the token would go with it)', async () => {
-    const page = JSON.parse(fixture('facebook-insights-page1.json')) as { paging: { next: string } };
+    const page = JSON.parse(fixture('facebook-insights-page1.json')) as {
+      paging: { next: string };
+    };
     page.paging.next = 'https://evil.example/v19.0/act_1/insights?after=x';
     const { fetchers, sent } = recordedFetchers([{ body: JSON.stringify(page) }]);
     await expect(
@@ -54,7 +66,10 @@ describe('Microsoft Advertising against recorded Reporting answers', () => {
     json('bing-submit.json'),
     json('bing-poll-pending.json'),
     json('bing-poll-success.json'),
-    { body: zipOf('report.csv', fixture('bing-report.csv')), headers: { 'content-type': 'application/zip' } },
+    {
+      body: zipOf('report.csv', fixture('bing-report.csv')),
+      headers: { 'content-type': 'application/zip' },
+    },
   ];
 
   it('submits, polls until Success, downloads the zip without the token and reads its CSV', async () => {
@@ -94,7 +109,10 @@ describe('Microsoft Advertising against recorded Reporting answers', () => {
     const { fetchers } = recordedFetchers([json('bing-submit.json'), ...pending]);
     await expect(
       fetcherOf(fetchers, 'bing-ads').fetch(requestFor('1', ['clicks'])),
-    ).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringContaining('still preparing') });
+    ).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringContaining('still preparing') as unknown,
+    });
   });
 
   it("Microsoft's InvalidCredentials (code 105) asks to reconnect", async () => {
@@ -135,7 +153,17 @@ describe('CallRail against recorded calls.json answers', () => {
       json('callrail-calls-page1.json'),
       json('callrail-calls-page2.json'),
     ]);
-    const fields = ['date', 'source', 'calls', 'answered_calls', 'missed_calls', 'first_time_callers', 'qualified_leads', 'total_duration', 'value'];
+    const fields = [
+      'date',
+      'source',
+      'calls',
+      'answered_calls',
+      'missed_calls',
+      'first_time_callers',
+      'qualified_leads',
+      'total_duration',
+      'value',
+    ];
     const result = await fetcherOf(fetchers, 'callrail').fetch(
       requestFor('COM456', fields, { accessToken: login }),
     );
@@ -156,7 +184,10 @@ describe('CallRail against recorded calls.json answers', () => {
     const error = await fetcherOf(fetchers, 'callrail')
       .fetch(requestFor('COM456', ['calls'], { accessToken: login }))
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'reconnect', message: expect.stringContaining('Reconnect CallRail in Data Sources') });
+    expect(error).toMatchObject({
+      kind: 'reconnect',
+      message: expect.stringContaining('Reconnect CallRail in Data Sources') as unknown,
+    });
     expect(String((error as Error).message)).not.toContain('cr-recorded-api-key');
   });
 });

@@ -55,7 +55,7 @@ describe('Google Analytics against recorded runReport answers', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({
       kind: 'invalid_request',
-      message: expect.stringContaining('Field sessionsz is not a valid metric'),
+      message: expect.stringContaining('Field sessionsz is not a valid metric') as unknown,
     });
   });
 });
@@ -89,7 +89,8 @@ describe('Google Ads against recorded googleAds:search answers', () => {
     const fetcher = fetcherOf(fetchers, 'google-ads');
     await expect(fetcher.fetch(requestFor('1234567890', ['clicks']))).rejects.toMatchObject({
       kind: 'reconnect',
-      message: 'Google Ads no longer accepts the saved login. Reconnect Google Ads in Data Sources.',
+      message:
+        'Google Ads no longer accepts the saved login. Reconnect Google Ads in Data Sources.',
     });
     const cost = fetcher.schema({ externalId: '1', name: 'x', currency: 'gbp' }).fields;
     expect(cost.find((f) => f.id === 'cost')?.type).toBe('CURRENCY_GBP');

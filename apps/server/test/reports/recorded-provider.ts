@@ -3,7 +3,10 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { CONNECTORS } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
-import type { Provider, ProviderDirectory } from '../../src/modules/providers/provider-directory.ts';
+import type {
+  Provider,
+  ProviderDirectory,
+} from '../../src/modules/providers/provider-directory.ts';
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
 import type { ReportFetcher, ReportRequest } from '../../src/modules/reports/report-fetcher.ts';
 
@@ -18,7 +21,11 @@ export interface Recorded {
   headers?: Record<string, string>;
 }
 
-export const json = (name: string, status = 200, headers: Record<string, string> = {}): Recorded => ({
+export const json = (
+  name: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Recorded => ({
   status,
   body: fixture(name),
   headers: { 'content-type': 'application/json', ...headers },
@@ -73,7 +80,10 @@ export function recordedFetchers(script: Recorded[], options: { timeoutMs?: numb
     });
     const next = queue.shift();
     if (!next) return Promise.reject(new Error(`no recorded answer for ${url.pathname}`));
-    const response = new Response(next.body, { status: next.status ?? 200, headers: next.headers ?? {} });
+    const response = new Response(next.body, {
+      status: next.status ?? 200,
+      headers: next.headers ?? {},
+    });
     Object.defineProperty(response, 'url', { value: url.toString() });
     return Promise.resolve(response);
   };

@@ -18,7 +18,10 @@ import type { SignedIn } from '../helpers/sign-in.ts';
 /** The report fetchers as app.ts would build them in demo mode, polling fast for tests. */
 export function sandboxFetchers(ctx: SandboxContext) {
   const key = loadSandboxProviderKey(path.join(ctx.config.dataDir, 'keys'));
-  const providers = createProviderDirectory(ctx.config, sandboxRegistration(ctx.config.publicUrl, key));
+  const providers = createProviderDirectory(
+    ctx.config,
+    sandboxRegistration(ctx.config.publicUrl, key),
+  );
   return createReportFetchers({
     providers,
     timeoutMs: 2_000,

@@ -70,7 +70,10 @@ describeEachDatabase('report fetchers against the sandbox providers', (db) => {
       for (const [i, field] of schema.fields.entries()) {
         if (field.concept !== 'METRIC') continue;
         const values = first.rows.map((row) => row[i]);
-        expect(values.every((v) => v === null || typeof v === 'number'), field.id).toBe(true);
+        expect(
+          values.every((v) => v === null || typeof v === 'number'),
+          field.id,
+        ).toBe(true);
       }
       const again = await fetcher.fetch(request(connected, ids, { dateRange: range }));
       expect(again.rows).toEqual(first.rows);
@@ -93,7 +96,7 @@ describeEachDatabase('report fetchers against the sandbox providers', (db) => {
     const revoked = await fetcher?.fetch(request(connected, ['clicks'])).catch((e: unknown) => e);
     expect(revoked).toMatchObject({
       kind: 'reconnect',
-      message: expect.stringContaining('Reconnect Google Ads in Data Sources'),
+      message: expect.stringContaining('Reconnect Google Ads in Data Sources') as unknown,
     });
     expect(String((revoked as Error).message)).not.toContain(connected.accessToken);
   });

@@ -8,7 +8,16 @@ import { toNumber } from './report-values.ts';
 
 /** A Sponsored Products report covers at most 31 days. */
 const WINDOW_DAYS = 31;
-const COLUMNS = ['date', 'campaignId', 'campaignName', 'impressions', 'clicks', 'cost', 'purchases7d', 'sales7d'];
+const COLUMNS = [
+  'date',
+  'campaignId',
+  'campaignName',
+  'impressions',
+  'clicks',
+  'cost',
+  'purchases7d',
+  'sales7d',
+];
 
 /**
  * Amazon Ads: Reporting v3. A Sponsored Products campaign report is requested per 31-day
@@ -36,7 +45,10 @@ export const amazonAds: FetcherDefinition = {
       for (const item of await windowRows(context, window)) {
         rows.push({
           date: item.date,
-          campaign_id: item.campaignId === undefined ? null : String(item.campaignId),
+          campaign_id:
+            typeof item.campaignId === 'number' || typeof item.campaignId === 'string'
+              ? String(item.campaignId)
+              : null,
           campaign: item.campaignName,
           impressions: toNumber(item.impressions),
           clicks: toNumber(item.clicks),

@@ -109,14 +109,24 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
     CustomerAccountId: context.request.account.externalId,
   };
   const submitted = (await context.http.json(
-    { url: `${context.base}/GenerateReport/Submit`, method: 'POST', headers, json: reportRequest(context) },
+    {
+      url: `${context.base}/GenerateReport/Submit`,
+      method: 'POST',
+      headers,
+      json: reportRequest(context),
+    },
     context.scope,
   )) as { ReportRequestId?: string };
   const id = submitted.ReportRequestId;
   if (!id) throw notReady(context, 'did not accept the report');
   const downloadUrl = await pollUntilReady(context, async () => {
     const answer = (await context.http.json(
-      { url: `${context.base}/GenerateReport/Poll`, method: 'POST', headers, json: { ReportRequestId: id } },
+      {
+        url: `${context.base}/GenerateReport/Poll`,
+        method: 'POST',
+        headers,
+        json: { ReportRequestId: id },
+      },
       context.scope,
     )) as { ReportRequestStatus?: { Status?: string; ReportDownloadUrl?: string | null } };
     const status = answer.ReportRequestStatus?.Status;

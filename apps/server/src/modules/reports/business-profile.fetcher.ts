@@ -45,7 +45,10 @@ export const businessProfile: FetcherDefinition = {
     const end = dayParts(context.request.dateRange.end);
     const params = new URLSearchParams();
     for (const name of Object.values(METRICS)) params.append('dailyMetrics', name);
-    for (const [edge, parts] of [['start_date', start], ['end_date', end]] as const) {
+    for (const [edge, parts] of [
+      ['start_date', start],
+      ['end_date', end],
+    ] as const) {
       params.set(`dailyRange.${edge}.year`, String(parts.year));
       params.set(`dailyRange.${edge}.month`, String(parts.month));
       params.set(`dailyRange.${edge}.day`, String(parts.day));

@@ -33,10 +33,14 @@ export const constantContact: FetcherDefinition = {
   async rows(context) {
     const { start, end } = context.request.dateRange;
     const rows: ReportRow[] = [];
-    let url: string | undefined = `${context.base}/reports/summary_reports/email_campaign_summaries?limit=50`;
+    let url: string | undefined =
+      `${context.base}/reports/summary_reports/email_campaign_summaries?limit=50`;
     for (let page = 0; url; page += 1) {
       checkPageCount(context, page);
-      const answer = (await context.http.json({ url, headers: bearer(context) }, context.scope)) as {
+      const answer = (await context.http.json(
+        { url, headers: bearer(context) },
+        context.scope,
+      )) as {
         bulk_email_campaign_summaries?: Summary[];
         _links?: { next?: { href?: string } };
       };
@@ -58,7 +62,8 @@ export const constantContact: FetcherDefinition = {
         });
       }
       const next = answer._links?.next?.href;
-      url = next && !older ? sameOrigin(context, new URL(next, context.base).toString()) : undefined;
+      url =
+        next && !older ? sameOrigin(context, new URL(next, context.base).toString()) : undefined;
     }
     return rows;
   },

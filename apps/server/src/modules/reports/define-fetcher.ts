@@ -137,7 +137,9 @@ function formLogin(secret: string): Record<string, string> {
     const parsed = JSON.parse(secret) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return {};
     return Object.fromEntries(
-      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
     );
   } catch {
     return {};
@@ -158,7 +160,10 @@ function cell(field: ReportField, value: unknown): ReportValue {
 }
 
 function matches(value: unknown, filter: ReportFilter): boolean {
-  const text = value === null || value === undefined ? '' : String(value);
+  const text =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
   switch (filter.operator) {
     case 'EQUALS':
       return text === (filter.values[0] ?? '');

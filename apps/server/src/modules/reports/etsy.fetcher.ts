@@ -61,7 +61,10 @@ export const etsy: FetcherDefinition = {
       context,
       receipts,
       (r) => ({
-        date: r.created_timestamp === undefined ? null : formatDay(new Date(r.created_timestamp * 1000)),
+        date:
+          r.created_timestamp === undefined
+            ? null
+            : formatDay(new Date(r.created_timestamp * 1000)),
       }),
       (list) => ({
         orders: list.length,

@@ -67,7 +67,11 @@ export const facebookAds: FetcherDefinition = {
     dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
     dimension('campaign', 'Campaign', 'The campaign name.'),
     dimension('country', 'Country', 'Where the ad was shown.', 'COUNTRY'),
-    dimension('publisher_platform', 'Platform', 'facebook, instagram, audience_network, messenger.'),
+    dimension(
+      'publisher_platform',
+      'Platform',
+      'facebook, instagram, audience_network, messenger.',
+    ),
     metric('impressions', 'Impressions', 'Times ads were on screen.'),
     metric('reach', 'Reach', 'People who saw the ads (not summable across days).', 'NUMBER', 'MAX'),
     metric('clicks', 'Clicks (all)', 'All clicks on the ads.'),

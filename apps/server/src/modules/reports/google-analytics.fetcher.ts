@@ -47,10 +47,20 @@ export const googleAnalytics: FetcherDefinition = {
     metric('sessions', 'Sessions', 'Sessions that began.'),
     metric('total_users', 'Total users', 'Distinct users.'),
     metric('new_users', 'New users', 'Users who came for the first time.'),
-    metric('engaged_sessions', 'Engaged sessions', 'Sessions of 10 s or more, or with a key event.'),
+    metric(
+      'engaged_sessions',
+      'Engaged sessions',
+      'Sessions of 10 s or more, or with a key event.',
+    ),
     percent('engagement_rate', 'Engagement rate', 'Engaged sessions per session.'),
     percent('bounce_rate', 'Bounce rate', 'Sessions that were not engaged.'),
-    metric('average_session_duration', 'Average session duration', 'In seconds.', 'DURATION', 'AVG'),
+    metric(
+      'average_session_duration',
+      'Average session duration',
+      'In seconds.',
+      'DURATION',
+      'AVG',
+    ),
     metric('page_views', 'Views', 'Pages and screens viewed.'),
     metric('key_events', 'Key events', 'Events marked as key events (conversions).'),
     money(account, 'total_revenue', 'Total revenue', 'Purchase, subscription and ad revenue.'),
@@ -72,7 +82,9 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
         method: 'POST',
         headers: { Authorization: `Bearer ${context.request.accessToken}` },
         json: {
-          dateRanges: [{ startDate: context.request.dateRange.start, endDate: context.request.dateRange.end }],
+          dateRanges: [
+            { startDate: context.request.dateRange.start, endDate: context.request.dateRange.end },
+          ],
           dimensions: dimensions.map((id) => ({ name: API_NAMES[id] })),
           metrics: metrics.map((id) => ({ name: API_NAMES[id] })),
           limit: PAGE_SIZE,
@@ -91,7 +103,10 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
 
 /** The runReport answer, as documented (values are strings; `rowCount` counts all pages). */
 interface RunReportAnswer {
-  rows?: Array<{ dimensionValues?: Array<{ value?: string }>; metricValues?: Array<{ value?: string }> }>;
+  rows?: Array<{
+    dimensionValues?: Array<{ value?: string }>;
+    metricValues?: Array<{ value?: string }>;
+  }>;
   rowCount?: number;
 }
 

@@ -114,7 +114,10 @@ export const instagramInsights: FetcherDefinition = {
     });
     const user = encodeURIComponent(context.request.account.externalId);
     return context.http
-      .json({ url: `${context.base}/${user}/insights?${params.toString()}`, headers: bearer(context) }, context.scope)
+      .json(
+        { url: `${context.base}/${user}/insights?${params.toString()}`, headers: bearer(context) },
+        context.scope,
+      )
       .then((answer) => seriesRows(answer as InsightsAnswer, INSTAGRAM_METRICS));
   },
 };

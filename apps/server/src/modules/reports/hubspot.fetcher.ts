@@ -15,7 +15,11 @@ export const hubspot: FetcherDefinition = {
   maxDateRangeDays: 730,
   fields: () => [
     DATE,
-    dimension('source', 'Source', 'ORGANIC_SEARCH, PAID_SEARCH, EMAIL_MARKETING, DIRECT_TRAFFIC, ...'),
+    dimension(
+      'source',
+      'Source',
+      'ORGANIC_SEARCH, PAID_SEARCH, EMAIL_MARKETING, DIRECT_TRAFFIC, ...',
+    ),
     metric('sessions', 'Sessions', 'Visits to the site.'),
     metric('page_views', 'Page views', 'Pages viewed.'),
     metric('new_contacts', 'New contacts', 'Contacts created.'),
@@ -47,7 +51,8 @@ export const hubspot: FetcherDefinition = {
           new_contacts: toNumber(entry.contacts),
           leads: toNumber(entry.leads),
           customers: toNumber(entry.customers),
-          bounce_rate: toNumber(entry.bounceRate) === null ? null : (toNumber(entry.bounceRate) ?? 0) / 100,
+          bounce_rate:
+            toNumber(entry.bounceRate) === null ? null : (toNumber(entry.bounceRate) ?? 0) / 100,
         });
       }
     }

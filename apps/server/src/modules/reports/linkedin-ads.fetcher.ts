@@ -78,7 +78,9 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
     { url: analyticsUrl(context), headers },
     context.scope,
   )) as { elements?: AnalyticsElement[] };
-  const names = context.wants('campaign') ? await campaignNames(context) : new Map<string, string>();
+  const names = context.wants('campaign')
+    ? await campaignNames(context)
+    : new Map<string, string>();
   return (answer.elements ?? []).map((element) => {
     const campaignId = (element.pivotValues?.[0] ?? '').replace(/^urn:li:sponsoredCampaign:/, '');
     const row: Record<string, unknown> = {

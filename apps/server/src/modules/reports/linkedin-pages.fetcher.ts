@@ -51,7 +51,10 @@ export const linkedinPages: FetcherDefinition = {
       context.scope,
     )) as Answer;
     return (answer.elements ?? []).map((element) => ({
-      date: element.timeRange?.start === undefined ? null : formatDay(new Date(element.timeRange.start)),
+      date:
+        element.timeRange?.start === undefined
+          ? null
+          : formatDay(new Date(element.timeRange.start)),
       ...Object.fromEntries(
         Object.entries(STATISTICS).map(([ours, theirs]) => [
           ours,

@@ -66,7 +66,8 @@ export const mailchimp: FetcherDefinition = {
           unique_clicks: r.clicks?.unique_clicks,
           click_rate: r.clicks?.click_rate,
           unsubscribes: r.unsubscribed,
-          bounces: (toNumber(r.bounces?.hard_bounces) ?? 0) + (toNumber(r.bounces?.soft_bounces) ?? 0),
+          bounces:
+            (toNumber(r.bounces?.hard_bounces) ?? 0) + (toNumber(r.bounces?.soft_bounces) ?? 0),
         });
       }
       if ((page + 1) * PAGE >= (answer.total_items ?? 0)) return rows;

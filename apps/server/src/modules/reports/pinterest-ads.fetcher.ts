@@ -26,7 +26,10 @@ export const pinterestAds: FetcherDefinition = {
     });
     const account = encodeURIComponent(context.request.account.externalId);
     const answer = await context.http.json(
-      { url: `${context.base}/ad_accounts/${account}/analytics?${params.toString()}`, headers: bearer(context) },
+      {
+        url: `${context.base}/ad_accounts/${account}/analytics?${params.toString()}`,
+        headers: bearer(context),
+      },
       context.scope,
     );
     return (Array.isArray(answer) ? (answer as Array<Record<string, unknown>>) : []).map((day) => ({

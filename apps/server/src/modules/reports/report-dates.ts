@@ -9,9 +9,7 @@ export function parseDay(day: string): Date | undefined {
   const match = ISO_DAY.exec(day);
   if (!match) return undefined;
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day
-    ? undefined
-    : date;
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? undefined : date;
 }
 
 export const formatDay = (date: Date): string => date.toISOString().slice(0, 10);

@@ -31,13 +31,18 @@ export function createReportFetchers(deps: ReportFetchersDeps): ReportFetchers {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const poll = { ...DEFAULT_POLL, ...deps.poll };
-  const definitions = new Map((deps.definitions ?? FETCHER_DEFINITIONS).map((d) => [d.connector, d]));
+  const definitions = new Map(
+    (deps.definitions ?? FETCHER_DEFINITIONS).map((d) => [d.connector, d]),
+  );
   const fetchers = new Map<string, ReportFetcher>();
   for (const connector of CONNECTORS) {
     const definition = definitions.get(connector.nameSimple);
     const provider = deps.providers.find(connector.id);
     if (!definition || !provider?.api.reports) continue;
-    fetchers.set(connector.nameSimple, defineFetcher(definition, connector, provider, { http, poll }));
+    fetchers.set(
+      connector.nameSimple,
+      defineFetcher(definition, connector, provider, { http, poll }),
+    );
   }
   return { find: (connector) => fetchers.get(connector) };
 }

@@ -37,4 +37,9 @@ export const money = (
   description: string,
 ): ReportField => metric(id, name, description, currencyType(account));
 
-export const DATE = dimension('date', 'Date', 'The day, in the account time zone.', 'YEAR_MONTH_DAY');
+export const DATE = dimension(
+  'date',
+  'Date',
+  'The day, in the account time zone.',
+  'YEAR_MONTH_DAY',
+);

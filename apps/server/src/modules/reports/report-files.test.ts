@@ -43,7 +43,9 @@ describe('zip report files', () => {
 
 describe('report date ranges', () => {
   it('refuses bad dates, reversed ranges and ranges past the provider limit, saying what to do', () => {
-    expect(() => checkRange('X', { start: '2024-02-30', end: '2024-03-01' }, 10)).toThrow(/YYYY-MM-DD/);
+    expect(() => checkRange('X', { start: '2024-02-30', end: '2024-03-01' }, 10)).toThrow(
+      /YYYY-MM-DD/,
+    );
     expect(() => checkRange('X', { start: '2024-03-02', end: '2024-03-01' }, 10)).toThrow(/Swap/);
     expect(() => checkRange('X', { start: '2024-03-01', end: '2024-03-11' }, 10)).toThrow(
       'X answers at most 10 days in one report; this range has 11. Pick a shorter range.',

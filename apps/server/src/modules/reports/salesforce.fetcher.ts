@@ -42,7 +42,13 @@ export const salesforce: FetcherDefinition = {
     const rows = new Map<string, Record<string, unknown>>();
     const row = (a: Aggregate) => {
       const key = `${a.day}|${a.source ?? ''}`;
-      const found = rows.get(key) ?? { date: a.day, lead_source: a.source ?? null, leads: 0, opportunities_won: 0, won_amount: 0 };
+      const found = rows.get(key) ?? {
+        date: a.day,
+        lead_source: a.source ?? null,
+        leads: 0,
+        opportunities_won: 0,
+        won_amount: 0,
+      };
       rows.set(key, found);
       return found;
     };
@@ -59,14 +65,17 @@ export const salesforce: FetcherDefinition = {
 /** One SOQL query's records, following nextRecordsUrl (on the same instance). */
 async function query(context: FetchContext, soql: string): Promise<Aggregate[]> {
   const records: Aggregate[] = [];
-  let url: string | undefined = `${context.base}/services/data/${API_VERSION}/query?${new URLSearchParams({ q: soql }).toString()}`;
+  let url: string | undefined =
+    `${context.base}/services/data/${API_VERSION}/query?${new URLSearchParams({ q: soql }).toString()}`;
   for (let page = 0; url && page < 100; page += 1) {
     const answer = (await context.http.json({ url, headers: bearer(context) }, context.scope)) as {
       records?: Aggregate[];
       nextRecordsUrl?: string;
     };
     records.push(...(answer.records ?? []));
-    url = answer.nextRecordsUrl ? `${new URL(context.base).origin}${answer.nextRecordsUrl}` : undefined;
+    url = answer.nextRecordsUrl
+      ? `${new URL(context.base).origin}${answer.nextRecordsUrl}`
+      : undefined;
   }
   return records;
 }

@@ -8,7 +8,13 @@ const DIMENSIONS = ['date', 'query', 'page', 'country', 'device'] as const;
 const ROW_LIMIT = 25_000;
 
 interface Answer {
-  rows?: Array<{ keys?: string[]; clicks?: number; impressions?: number; ctr?: number; position?: number }>;
+  rows?: Array<{
+    keys?: string[];
+    clicks?: number;
+    impressions?: number;
+    ctr?: number;
+    position?: number;
+  }>;
 }
 
 /** Google Search Console: searchAnalytics.query of a site, by day and the wanted dimensions. */

@@ -9,7 +9,9 @@ const WINDOW_DAYS = 31;
 
 interface Answer {
   timeseries_stats?: Array<{
-    timeseries_stat?: { timeseries?: Array<{ start_time?: string; stats?: Record<string, unknown> }> };
+    timeseries_stat?: {
+      timeseries?: Array<{ start_time?: string; stats?: Record<string, unknown> }>;
+    };
   }>;
 }
 
@@ -29,7 +31,9 @@ export const snapchatAds: FetcherDefinition = {
     const account = encodeURIComponent(context.request.account.externalId);
     const rows: ReportRow[] = [];
     for (const window of windows(context.request.dateRange, WINDOW_DAYS)) {
-      const end = new Date(Date.parse(`${window.end}T00:00:00Z`) + 864e5).toISOString().slice(0, 10);
+      const end = new Date(Date.parse(`${window.end}T00:00:00Z`) + 864e5)
+        .toISOString()
+        .slice(0, 10);
       const params = new URLSearchParams({
         granularity: 'DAY',
         start_time: `${window.start}T00:00:00.000-00:00`,
@@ -37,7 +41,10 @@ export const snapchatAds: FetcherDefinition = {
         fields: 'impressions,swipes,spend,conversion_purchases',
       });
       const answer = (await context.http.json(
-        { url: `${context.base}/adaccounts/${account}/stats?${params.toString()}`, headers: bearer(context) },
+        {
+          url: `${context.base}/adaccounts/${account}/stats?${params.toString()}`,
+          headers: bearer(context),
+        },
         context.scope,
       )) as Answer;
       for (const point of answer.timeseries_stats?.[0]?.timeseries_stat?.timeseries ?? []) {

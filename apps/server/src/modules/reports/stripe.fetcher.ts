@@ -5,7 +5,24 @@ import { DATE, dimension, metric, money } from './report-fields.ts';
 import { bearer, groupRows } from './report-groups.ts';
 
 /** Currencies Stripe counts in whole units (no cents). */
-const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const ZERO_DECIMAL = new Set([
+  'bif',
+  'clp',
+  'djf',
+  'gnf',
+  'jpy',
+  'kmf',
+  'krw',
+  'mga',
+  'pyg',
+  'rwf',
+  'ugx',
+  'vnd',
+  'vuv',
+  'xaf',
+  'xof',
+  'xpf',
+]);
 
 interface Transaction {
   id: string;
@@ -46,7 +63,10 @@ export const stripe: FetcherDefinition = {
       });
       if (after) params.set('starting_after', after);
       const answer = (await context.http.json(
-        { url: `${context.base}/balance_transactions?${params.toString()}`, headers: bearer(context) },
+        {
+          url: `${context.base}/balance_transactions?${params.toString()}`,
+          headers: bearer(context),
+        },
         context.scope,
       )) as { data?: Transaction[]; has_more?: boolean };
       const data = answer.data ?? [];

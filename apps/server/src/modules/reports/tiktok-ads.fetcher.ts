@@ -49,7 +49,15 @@ export const tiktokAds: FetcherDefinition = {
   async rows(context) {
     const byCampaign = context.wants('campaign_id') || context.wants('campaign');
     const dimensions = byCampaign ? ['campaign_id', 'stat_time_day'] : ['stat_time_day'];
-    const metrics = ['impressions', 'reach', 'clicks', 'ctr', 'spend', 'conversion', ...(byCampaign ? ['campaign_name'] : [])];
+    const metrics = [
+      'impressions',
+      'reach',
+      'clicks',
+      'ctr',
+      'spend',
+      'conversion',
+      ...(byCampaign ? ['campaign_name'] : []),
+    ];
     const rows: ReportRow[] = [];
     for (const window of windows(context.request.dateRange, WINDOW_DAYS)) {
       for (let page = 1; ; page += 1) {

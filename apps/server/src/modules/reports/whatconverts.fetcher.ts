@@ -53,9 +53,17 @@ export const whatconverts: FetcherDefinition = {
       const answer = (await context.http.json(
         {
           url: `${context.base}/leads?${params.toString()}`,
-          headers: { Authorization: `Basic ${Buffer.from(`${apiToken}:${apiSecret}`).toString('base64')}` },
+          headers: {
+            Authorization: `Basic ${Buffer.from(`${apiToken}:${apiSecret}`).toString('base64')}`,
+          },
         },
-        { ...context.scope, secrets: [...context.scope.secrets, Buffer.from(`${apiToken}:${apiSecret}`).toString('base64')] },
+        {
+          ...context.scope,
+          secrets: [
+            ...context.scope.secrets,
+            Buffer.from(`${apiToken}:${apiSecret}`).toString('base64'),
+          ],
+        },
       )) as { leads?: Lead[]; total_pages?: number };
       leads.push(...(answer.leads ?? []));
       if (page >= (answer.total_pages ?? 0) || (answer.leads ?? []).length === 0) break;

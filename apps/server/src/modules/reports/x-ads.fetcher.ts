@@ -39,7 +39,10 @@ export const xAds: FetcherDefinition = {
         placement: 'ALL_ON_TWITTER',
       });
       const answer = (await context.http.json(
-        { url: `${context.base}/stats/accounts/${account}?${params.toString()}`, headers: bearer(context) },
+        {
+          url: `${context.base}/stats/accounts/${account}?${params.toString()}`,
+          headers: bearer(context),
+        },
         context.scope,
       )) as Answer;
       const metrics = answer.data?.[0]?.id_data?.[0]?.metrics ?? {};

@@ -2,13 +2,7 @@ import type { IncomingMessage } from 'node:http';
 
 /** The sandbox provider endpoints a test (or the console) can watch and break. */
 export type SandboxCallKind =
-  | 'token'
-  | 'refresh'
-  | 'revoke'
-  | 'userinfo'
-  | 'accounts'
-  | 'verify'
-  | 'report';
+  'token' | 'refresh' | 'revoke' | 'userinfo' | 'accounts' | 'verify' | 'report';
 
 /**
  * How an endpoint misbehaves: an HTTP status to answer, a hang, a dropped connection, a 200
@@ -16,12 +10,7 @@ export type SandboxCallKind =
  * a rate limit (429 with Retry-After).
  */
 export type SandboxFault =
-  | number
-  | 'hang'
-  | 'reset'
-  | 'not-json'
-  | 'echo'
-  | { rateLimitSeconds: number };
+  number | 'hang' | 'reset' | 'not-json' | 'echo' | { rateLimitSeconds: number };
 
 export interface SandboxLogin {
   connector: string;

@@ -58,7 +58,9 @@ export function rangeDays(start: unknown, end: unknown, maxDays = 1200): string[
   const to = Date.parse(`${end}T00:00:00Z`);
   const count = Math.round((to - from) / 864e5) + 1;
   if (count < 1 || count > maxDays) return undefined;
-  return Array.from({ length: count }, (_, i) => new Date(from + i * 864e5).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(from + i * 864e5).toISOString().slice(0, 10),
+  );
 }
 
 /** An opaque page token holding an offset (the sandbox keeps no state between pages). */

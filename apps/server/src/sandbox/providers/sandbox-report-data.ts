@@ -76,7 +76,11 @@ export function adDay(account: string, day: string, campaign: SandboxCampaign) {
 /** A website's day: sessions and what people did (Google Analytics and the like). */
 export function siteDay(account: string, day: string, share = 1) {
   const sessions = Math.round(
-    320 * accountScale(account) * dayFactor(account, day) * share * between(0.95, 1.05, account, day, share),
+    320 *
+      accountScale(account) *
+      dayFactor(account, day) *
+      share *
+      between(0.95, 1.05, account, day, share),
   );
   const users = Math.round(sessions * between(0.74, 0.86, account, day, 'u'));
   const engaged = Math.round(sessions * between(0.52, 0.7, account, day, 'e'));
@@ -94,4 +98,12 @@ export function siteDay(account: string, day: string, share = 1) {
 
 /** How many of something happen on a day, around `mean` for this account. */
 export const dailyCount = (account: string, day: string, mean: number, salt = '') =>
-  Math.max(0, Math.round(mean * accountScale(account) * dayFactor(account, day) * between(0.8, 1.2, account, day, salt)));
+  Math.max(
+    0,
+    Math.round(
+      mean *
+        accountScale(account) *
+        dayFactor(account, day) *
+        between(0.8, 1.2, account, day, salt),
+    ),
+  );

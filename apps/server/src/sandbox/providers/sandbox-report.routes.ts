@@ -31,7 +31,11 @@ export function registerSandboxReportRoutes(app: FastifyInstance, deps: SandboxP
       const who = sandboxCaller(deps, connector, req);
       if (!who) {
         return reply.code(401).send({
-          error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+          error: {
+            code: 401,
+            message: 'Request had invalid authentication credentials.',
+            status: 'UNAUTHENTICATED',
+          },
         });
       }
       accounts = new Set(sandboxAccounts(connector, who.login, who.accounts).map((a) => a.id));

@@ -31,10 +31,21 @@ export const amazonReports: SandboxReportApi = {
 function create(call: SandboxReportCall) {
   const profile = call.headers['amazon-advertising-api-scope'] ?? '';
   if (!call.accounts.has(profile)) return notYours(profile);
-  const body = (call.body ?? {}) as { startDate?: string; endDate?: string; configuration?: { reportTypeId?: string } };
-  if (body.configuration?.reportTypeId !== 'spCampaigns') return errorAnswer(400, 'The sandbox prepares spCampaigns reports only.');
-  if (!rangeDays(body.startDate, body.endDate, 31)) return errorAnswer(400, 'startDate and endDate must be at most 31 days apart.');
-  const prepared: Prepared = { profile, start: body.startDate ?? '', end: body.endDate ?? '', at: call.now };
+  const body = (call.body ?? {}) as {
+    startDate?: string;
+    endDate?: string;
+    configuration?: { reportTypeId?: string };
+  };
+  if (body.configuration?.reportTypeId !== 'spCampaigns')
+    return errorAnswer(400, 'The sandbox prepares spCampaigns reports only.');
+  if (!rangeDays(body.startDate, body.endDate, 31))
+    return errorAnswer(400, 'startDate and endDate must be at most 31 days apart.');
+  const prepared: Prepared = {
+    profile,
+    start: body.startDate ?? '',
+    end: body.endDate ?? '',
+    at: call.now,
+  };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { reportId: `${payload}.${call.sign(payload)}`, status: 'PENDING' } };
 }
@@ -47,7 +58,8 @@ function read(call: SandboxReportCall, id: string): Prepared | undefined {
 
 function poll(call: SandboxReportCall, id: string) {
   const prepared = read(call, id);
-  if (!prepared || !call.accounts.has(prepared.profile)) return errorAnswer(404, 'Report not found.');
+  if (!prepared || !call.accounts.has(prepared.profile))
+    return errorAnswer(404, 'Report not found.');
   const done = call.now - prepared.at >= PREPARING_MS;
   return {
     json: {

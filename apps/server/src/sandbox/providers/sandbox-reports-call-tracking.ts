@@ -12,13 +12,15 @@ const SOURCES = [
 /** CallRail's calls.json for one company: calls between two dates, paged by page number. */
 export const callrailReports: SandboxReportApi = {
   answer(call) {
-    if (!/^a\/[^/]+\/calls\.json$/.test(call.path) || call.method !== 'GET') return noSuchPath(call);
+    if (!/^a\/[^/]+\/calls\.json$/.test(call.path) || call.method !== 'GET')
+      return noSuchPath(call);
     const company = call.query.get('company_id') ?? '';
     if (!call.accounts.has(company)) {
       return { status: 404, json: { error: `Company ${company} was not found in this account.` } };
     }
     const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'));
-    if (!days) return { status: 400, json: { error: 'start_date and end_date must be valid dates.' } };
+    if (!days)
+      return { status: 400, json: { error: 'start_date and end_date must be valid dates.' } };
     const extra = new Set((call.query.get('fields') ?? '').split(','));
     const calls = days.flatMap((day) =>
       Array.from({ length: dailyCount(company, day, 9, 'calls') }, (_, i) => {
@@ -41,7 +43,8 @@ export const callrailReports: SandboxReportApi = {
           medium: source?.medium,
           campaign: source?.campaign,
           lead_status: answered && r('lead') < 0.35 ? 'good_lead' : null,
-          value: answered && r('lead') < 0.2 ? (50 + Math.floor(r('value') * 450)).toFixed(2) : null,
+          value:
+            answered && r('lead') < 0.2 ? (50 + Math.floor(r('value') * 450)).toFixed(2) : null,
         };
         const optional = ['first_call', 'source', 'medium', 'campaign', 'lead_status', 'value'];
         return Object.fromEntries(
@@ -71,9 +74,14 @@ export const whatconvertsReports: SandboxReportApi = {
   answer(call) {
     if (call.path !== 'leads' || call.method !== 'GET') return noSuchPath(call);
     const account = call.query.get('account_id') ?? '';
-    if (!call.accounts.has(account)) return { status: 403, json: { error_message: `No access to account ${account}.` } };
+    if (!call.accounts.has(account))
+      return { status: 403, json: { error_message: `No access to account ${account}.` } };
     const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'));
-    if (!days) return { status: 400, json: { error_message: 'start_date and end_date must be valid dates.' } };
+    if (!days)
+      return {
+        status: 400,
+        json: { error_message: 'start_date and end_date must be valid dates.' },
+      };
     const leads = days.flatMap((day) =>
       Array.from({ length: dailyCount(account, day, 7, 'leads') }, (_, i) => {
         const r = (salt: string) => seeded(account, day, i, salt);
@@ -87,13 +95,17 @@ export const whatconvertsReports: SandboxReportApi = {
           date_created: `${day}T${String(9 + (i % 9)).padStart(2, '0')}:15:00Z`,
           quotable: quotable ? 'Yes' : 'No',
           quote_value: quotable ? (200 + Math.floor(r('quote') * 1800)).toFixed(2) : '0.00',
-          sales_value: quotable && r('sale') < 0.5 ? (150 + Math.floor(r('sale') * 1200)).toFixed(2) : '0.00',
+          sales_value:
+            quotable && r('sale') < 0.5 ? (150 + Math.floor(r('sale') * 1200)).toFixed(2) : '0.00',
           lead_source: source?.source.toLowerCase().split(' ')[0],
           lead_medium: source?.medium,
         };
       }),
     );
-    const perPage = Math.min(250, Math.max(1, Number(call.query.get('leads_per_page') ?? 25) || 25));
+    const perPage = Math.min(
+      250,
+      Math.max(1, Number(call.query.get('leads_per_page') ?? 25) || 25),
+    );
     const page = Math.max(1, Number(call.query.get('page_number') ?? 1) || 1);
     return {
       json: {

@@ -12,22 +12,54 @@ export const stripeReports: SandboxReportApi = {
   answer(call) {
     if (call.path !== 'balance_transactions' || call.method !== 'GET') return noSuchPath(call);
     const account = [...call.accounts][0] ?? '';
-    const days = rangeDays(dayOfUnix(call.query.get('created[gte]')), dayBefore(dayOfUnix(call.query.get('created[lt]'))));
-    if (!days) return { status: 400, json: { error: { type: 'invalid_request_error', message: 'created[gte] and created[lt] must form a valid range.' } } };
-    const all = days.flatMap((day) =>
-      Array.from({ length: dailyCount(account, day, 14, 'charges') }, (_, i) => {
-        const refund = seeded(account, day, i, 'refund') < 0.06;
-        const amount = Math.round((1500 + seeded(account, day, i, 'amount') * 12000) * (refund ? -1 : 1));
-        const fee = refund ? 0 : Math.round(amount * 0.029 + 30);
-        const created = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 600 + i * 1800;
-        return { id: `txn_${account.slice(0, 6)}${day.replace(/-/g, '')}${i}`, object: 'balance_transaction', amount, fee, net: amount - fee, currency: 'usd', type: refund ? 'refund' : 'charge', created };
-      }),
-    ).reverse();
+    const days = rangeDays(
+      dayOfUnix(call.query.get('created[gte]')),
+      dayBefore(dayOfUnix(call.query.get('created[lt]'))),
+    );
+    if (!days)
+      return {
+        status: 400,
+        json: {
+          error: {
+            type: 'invalid_request_error',
+            message: 'created[gte] and created[lt] must form a valid range.',
+          },
+        },
+      };
+    const all = days
+      .flatMap((day) =>
+        Array.from({ length: dailyCount(account, day, 14, 'charges') }, (_, i) => {
+          const refund = seeded(account, day, i, 'refund') < 0.06;
+          const amount = Math.round(
+            (1500 + seeded(account, day, i, 'amount') * 12000) * (refund ? -1 : 1),
+          );
+          const fee = refund ? 0 : Math.round(amount * 0.029 + 30);
+          const created = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + 600 + i * 1800;
+          return {
+            id: `txn_${account.slice(0, 6)}${day.replace(/-/g, '')}${i}`,
+            object: 'balance_transaction',
+            amount,
+            fee,
+            net: amount - fee,
+            currency: 'usd',
+            type: refund ? 'refund' : 'charge',
+            created,
+          };
+        }),
+      )
+      .reverse();
     const after = call.query.get('starting_after');
     const start = after ? all.findIndex((t) => t.id === after) + 1 : 0;
     const limit = Math.min(100, Math.max(1, Number(call.query.get('limit') ?? 10) || 10));
     const data = all.slice(start, start + limit);
-    return { json: { object: 'list', url: '/v1/balance_transactions', has_more: start + limit < all.length, data } };
+    return {
+      json: {
+        object: 'list',
+        url: '/v1/balance_transactions',
+        has_more: start + limit < all.length,
+        data,
+      },
+    };
   },
 };
 
@@ -37,10 +69,19 @@ export const etsyReports: SandboxReportApi = {
     const match = /^shops\/([^/]+)\/receipts$/.exec(call.path);
     if (!match || call.method !== 'GET') return noSuchPath(call);
     const shop = match[1] ?? '';
-    if (!call.accounts.has(shop)) return { status: 403, json: { error: 'You do not have permission to view this shop.' } };
-    if (!call.headers['x-api-key']) return { status: 403, json: { error: 'Missing x-api-key header.' } };
-    const days = rangeDays(dayOfUnix(call.query.get('min_created')), dayOfUnix(call.query.get('max_created')));
-    if (!days) return { status: 400, json: { error: 'min_created and max_created must form a valid range.' } };
+    if (!call.accounts.has(shop))
+      return { status: 403, json: { error: 'You do not have permission to view this shop.' } };
+    if (!call.headers['x-api-key'])
+      return { status: 403, json: { error: 'Missing x-api-key header.' } };
+    const days = rangeDays(
+      dayOfUnix(call.query.get('min_created')),
+      dayOfUnix(call.query.get('max_created')),
+    );
+    if (!days)
+      return {
+        status: 400,
+        json: { error: 'min_created and max_created must form a valid range.' },
+      };
     const money = (amount: number) => ({ amount, divisor: 100, currency_code: 'USD' });
     const all = days.flatMap((day) =>
       Array.from({ length: dailyCount(shop, day, 6, 'orders') }, (_, i) => {
@@ -67,33 +108,56 @@ const LEAD_SOURCES = ['Web', 'Phone Inquiry', 'Partner Referral', 'Advertisement
 /** Salesforce's query resource, for the aggregate SOQL the fetcher sends. */
 export const salesforceReports: SandboxReportApi = {
   answer(call) {
-    if (!/^services\/data\/v[\d.]+\/query$/.test(call.path) || call.method !== 'GET') return noSuchPath(call);
+    if (!/^services\/data\/v[\d.]+\/query$/.test(call.path) || call.method !== 'GET')
+      return noSuchPath(call);
     const org = [...call.accounts][0] ?? '';
     const soql = call.query.get('q') ?? '';
     const dates = [...soql.matchAll(/(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]);
     const lead = /FROM Lead /.test(soql);
     const days = rangeDays(dates[0], lead ? dayBefore(dates[1]) : dates[1]);
     if (!days || !(lead || /FROM Opportunity /.test(soql))) {
-      return { status: 400, json: [{ errorCode: 'MALFORMED_QUERY', message: 'The sandbox answers the lead and won-opportunity queries only.' }] };
+      return {
+        status: 400,
+        json: [
+          {
+            errorCode: 'MALFORMED_QUERY',
+            message: 'The sandbox answers the lead and won-opportunity queries only.',
+          },
+        ],
+      };
     }
     const records = days.flatMap((day) =>
       LEAD_SOURCES.map((source) => {
         const n = dailyCount(org, day, lead ? 3 : 0.6, `${source}${lead}`);
-        return { attributes: { type: 'AggregateResult' }, day, source, n, ...(lead ? {} : { amount: n * Math.round(2000 + seeded(org, day, source) * 8000) }) };
+        return {
+          attributes: { type: 'AggregateResult' },
+          day,
+          source,
+          n,
+          ...(lead ? {} : { amount: n * Math.round(2000 + seeded(org, day, source) * 8000) }),
+        };
       }).filter((r) => r.n > 0),
     );
     return { json: { totalSize: records.length, done: true, records } };
   },
 };
 
-const HUBSPOT_SOURCES = ['ORGANIC_SEARCH', 'PAID_SEARCH', 'EMAIL_MARKETING', 'SOCIAL_MEDIA', 'DIRECT_TRAFFIC'];
+const HUBSPOT_SOURCES = [
+  'ORGANIC_SEARCH',
+  'PAID_SEARCH',
+  'EMAIL_MARKETING',
+  'SOCIAL_MEDIA',
+  'DIRECT_TRAFFIC',
+];
 
 /** HubSpot's analytics sources report by day: an object keyed by day. */
 export const hubspotReports: SandboxReportApi = {
   answer(call) {
-    if (call.path !== 'analytics/v2/reports/sources/daily' || call.method !== 'GET') return noSuchPath(call);
+    if (call.path !== 'analytics/v2/reports/sources/daily' || call.method !== 'GET')
+      return noSuchPath(call);
     const portal = [...call.accounts][0] ?? '';
-    const iso = (d: string | null) => (d && /^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}` : undefined);
+    const iso = (d: string | null) =>
+      d && /^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}` : undefined;
     const days = rangeDays(iso(call.query.get('start')), iso(call.query.get('end')));
     if (!days) return errorAnswer(400, 'start and end must be dates as YYYYMMDD.');
     if (!portal) return notYours(portal);

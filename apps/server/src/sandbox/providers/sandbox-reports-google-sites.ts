@@ -2,7 +2,13 @@ import type { SandboxReportApi } from './sandbox-report-api.ts';
 import { errorAnswer, noSuchPath, notYours, rangeDays } from './sandbox-report-api.ts';
 import { dailyCount, seeded } from './sandbox-report-data.ts';
 
-const QUERIES = ['plumber near me', 'emergency plumbing', 'water heater repair', 'drain cleaning', 'pipe leak'];
+const QUERIES = [
+  'plumber near me',
+  'emergency plumbing',
+  'water heater repair',
+  'drain cleaning',
+  'pipe leak',
+];
 
 /** Search Console's searchAnalytics.query: rows of keys and figures, rowLimit honoured. */
 export const searchConsoleReports: SandboxReportApi = {
@@ -11,7 +17,13 @@ export const searchConsoleReports: SandboxReportApi = {
     if (!match || call.method !== 'POST') return noSuchPath(call);
     const site = decodeURIComponent(match[1] ?? '');
     if (!call.accounts.has(site)) return notYours(site);
-    const body = (call.body ?? {}) as { startDate?: string; endDate?: string; dimensions?: string[]; rowLimit?: number; startRow?: number };
+    const body = (call.body ?? {}) as {
+      startDate?: string;
+      endDate?: string;
+      dimensions?: string[];
+      rowLimit?: number;
+      startRow?: number;
+    };
     const days = rangeDays(body.startDate, body.endDate, 500);
     if (!days) return errorAnswer(400, 'startDate and endDate must form a valid range.');
     const dimensions = body.dimensions ?? [];
@@ -21,7 +33,13 @@ export const searchConsoleReports: SandboxReportApi = {
         const impressions = dailyCount(site, day, split ? 180 / (i + 1) : 400, query);
         const ctr = 0.02 + seeded(site, query, 'ctr') * 0.08;
         const clicks = Math.round(impressions * ctr);
-        const keys: Record<string, string> = { date: day, query, page: `https://www.example.com/${i}`, country: 'usa', device: i % 2 ? 'DESKTOP' : 'MOBILE' };
+        const keys: Record<string, string> = {
+          date: day,
+          query,
+          page: `https://www.example.com/${i}`,
+          country: 'usa',
+          device: i % 2 ? 'DESKTOP' : 'MOBILE',
+        };
         return {
           keys: dimensions.map((d) => keys[d] ?? ''),
           clicks,
@@ -33,7 +51,9 @@ export const searchConsoleReports: SandboxReportApi = {
     );
     const start = Math.max(0, body.startRow ?? 0);
     const limit = Math.min(25_000, Math.max(1, body.rowLimit ?? 1000));
-    return { json: { rows: rows.slice(start, start + limit), responseAggregationType: 'byProperty' } };
+    return {
+      json: { rows: rows.slice(start, start + limit), responseAggregationType: 'byProperty' },
+    };
   },
 };
 
@@ -45,7 +65,8 @@ export const youtubeReports: SandboxReportApi = {
     if (!call.accounts.has(channel)) return notYours(channel);
     const days = rangeDays(call.query.get('startDate'), call.query.get('endDate'));
     if (!days) return errorAnswer(400, 'startDate and endDate must form a valid range.');
-    if (call.query.get('dimensions') !== 'day') return errorAnswer(400, 'The sandbox answers dimensions=day only.');
+    if (call.query.get('dimensions') !== 'day')
+      return errorAnswer(400, 'The sandbox answers dimensions=day only.');
     const metrics = (call.query.get('metrics') ?? '').split(',').filter(Boolean);
     const rows = days.map((day) => {
       const views = dailyCount(channel, day, 900, 'views');

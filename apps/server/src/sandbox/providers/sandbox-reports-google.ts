@@ -13,11 +13,29 @@ import { adDay, sandboxCampaigns, seeded, siteDay } from './sandbox-report-data.
 const GA_PAGE = 100;
 
 const GA_SOURCES = [
-  { source: 'google', medium: 'organic', campaign: '(organic)', channel: 'Organic Search', share: 0.42 },
+  {
+    source: 'google',
+    medium: 'organic',
+    campaign: '(organic)',
+    channel: 'Organic Search',
+    share: 0.42,
+  },
   { source: '(direct)', medium: '(none)', campaign: '(direct)', channel: 'Direct', share: 0.22 },
-  { source: 'google', medium: 'cpc', campaign: 'Brand - Search', channel: 'Paid Search', share: 0.18 },
+  {
+    source: 'google',
+    medium: 'cpc',
+    campaign: 'Brand - Search',
+    channel: 'Paid Search',
+    share: 0.18,
+  },
   { source: 'newsletter', medium: 'email', campaign: 'Monthly news', channel: 'Email', share: 0.1 },
-  { source: 'facebook.com', medium: 'referral', campaign: '(referral)', channel: 'Organic Social', share: 0.08 },
+  {
+    source: 'facebook.com',
+    medium: 'referral',
+    campaign: '(referral)',
+    channel: 'Organic Social',
+    share: 0.08,
+  },
 ];
 
 /** The GA4 Data API's runReport: dimensionHeaders, metricHeaders, rows of string values. */
@@ -29,7 +47,8 @@ export const googleAnalyticsReports: SandboxReportApi = {
     if (!call.accounts.has(property)) return notYours(property);
     const body = (call.body ?? {}) as GaRequest;
     const days = rangeDays(body.dateRanges?.[0]?.startDate, body.dateRanges?.[0]?.endDate);
-    if (!days) return errorAnswer(400, 'dateRanges must hold one valid range of at most 1200 days.');
+    if (!days)
+      return errorAnswer(400, 'dateRanges must hold one valid range of at most 1200 days.');
     const dimensions = (body.dimensions ?? []).map((d) => d.name ?? '');
     const metrics = (body.metrics ?? []).map((m) => m.name ?? '');
     const unknown = [...dimensions, ...metrics].find((n) => !(n in GA_VALUES));
@@ -123,14 +142,23 @@ export const googleAdsReports: SandboxReportApi = {
     if (!call.accounts.has(customer)) return notYours(customer);
     const body = (call.body ?? {}) as { query?: string; pageToken?: string };
     const query = parseGaql(body.query ?? '');
-    if (!query) return errorAnswer(400, 'Error in query: expected SELECT … FROM campaign WHERE segments.date BETWEEN … AND ….');
+    if (!query)
+      return errorAnswer(
+        400,
+        'Error in query: expected SELECT … FROM campaign WHERE segments.date BETWEEN … AND ….',
+      );
     const days = rangeDays(query.start, query.end);
     if (!days) return errorAnswer(400, 'Error in query: the date range is not valid.');
     const results = days.flatMap((day) =>
       sandboxCampaigns(customer).map((campaign) => {
         const f = adDay(customer, day, campaign);
         const row = {
-          campaign: { resourceName: `customers/${customer}/campaigns/${campaign.id}`, id: campaign.id, name: campaign.name, status: 'ENABLED' },
+          campaign: {
+            resourceName: `customers/${customer}/campaigns/${campaign.id}`,
+            id: campaign.id,
+            name: campaign.name,
+            status: 'ENABLED',
+          },
           segments: { date: day, device: 'MOBILE', adNetworkType: 'SEARCH' },
           metrics: {
             impressions: String(f.impressions),

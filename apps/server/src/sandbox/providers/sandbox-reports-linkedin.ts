@@ -5,7 +5,12 @@ import { adDay, dailyCount, sandboxCampaigns } from './sandbox-report-data.ts';
 /** LinkedIn's error answer shape. */
 const linkedinError = (status: number, message: string) => ({
   status,
-  json: { status, serviceErrorCode: 100, code: status === 403 ? 'ACCESS_DENIED' : 'INVALID_PARAMS', message },
+  json: {
+    status,
+    serviceErrorCode: 100,
+    code: status === 403 ? 'ACCESS_DENIED' : 'INVALID_PARAMS',
+    message,
+  },
 });
 
 const parts = (text: string) => {
@@ -23,10 +28,16 @@ export const linkedinAdsReports: SandboxReportApi = {
     const campaigns = /^adAccounts\/([^/]+)\/adCampaigns$/.exec(call.path);
     if (campaigns && call.method === 'GET') {
       const account = campaigns[1] ?? '';
-      if (!call.accounts.has(account)) return linkedinError(403, `Not enough permissions to access account ${account}.`);
+      if (!call.accounts.has(account))
+        return linkedinError(403, `Not enough permissions to access account ${account}.`);
       return {
         json: {
-          elements: sandboxCampaigns(account).map((c) => ({ id: Number(c.id), name: c.name, account: `urn:li:sponsoredAccount:${account}`, status: 'ACTIVE' })),
+          elements: sandboxCampaigns(account).map((c) => ({
+            id: Number(c.id),
+            name: c.name,
+            account: `urn:li:sponsoredAccount:${account}`,
+            status: 'ACTIVE',
+          })),
           metadata: {},
           paging: { start: 0, count: 1000, links: [] },
         },
@@ -38,14 +49,23 @@ export const linkedinAdsReports: SandboxReportApi = {
 
 function analytics(call: SandboxReportCall) {
   const q = call.query;
-  if (q.get('q') !== 'analytics' || q.get('pivot') !== 'CAMPAIGN' || q.get('timeGranularity') !== 'DAILY') {
-    return linkedinError(400, 'The sandbox answers q=analytics with pivot=CAMPAIGN and timeGranularity=DAILY.');
+  if (
+    q.get('q') !== 'analytics' ||
+    q.get('pivot') !== 'CAMPAIGN' ||
+    q.get('timeGranularity') !== 'DAILY'
+  ) {
+    return linkedinError(
+      400,
+      'The sandbox answers q=analytics with pivot=CAMPAIGN and timeGranularity=DAILY.',
+    );
   }
   const range = /^\(start:(\(.+?\)),end:(\(.+?\))\)$/.exec(q.get('dateRange') ?? '');
   const days = range ? rangeDays(parts(range[1] ?? ''), parts(range[2] ?? '')) : undefined;
   if (!days) return linkedinError(400, 'dateRange must be (start:(year:,month:,day:),end:(...)).');
-  const account = /^List\(urn:li:sponsoredAccount:([^)]+)\)$/.exec(q.get('accounts') ?? '')?.[1] ?? '';
-  if (!call.accounts.has(account)) return linkedinError(403, `Not enough permissions to access account ${account}.`);
+  const account =
+    /^List\(urn:li:sponsoredAccount:([^)]+)\)$/.exec(q.get('accounts') ?? '')?.[1] ?? '';
+  if (!call.accounts.has(account))
+    return linkedinError(403, `Not enough permissions to access account ${account}.`);
   const fields = new Set((q.get('fields') ?? '').split(','));
   const elements = days.flatMap((day) => {
     const [year, month, date] = day.split('-').map(Number);
@@ -76,8 +96,12 @@ export const linkedinPagesReports: SandboxReportApi = {
     if (!/^\d{6}$/.test(call.headers['linkedin-version'] ?? '')) {
       return linkedinError(400, 'A LinkedIn-Version header (YYYYMM) is required.');
     }
-    if (call.path !== 'organizationalEntityShareStatistics' || call.method !== 'GET') return noSuchPath(call);
-    const organization = (call.query.get('organizationalEntity') ?? '').replace(/^urn:li:organization:/, '');
+    if (call.path !== 'organizationalEntityShareStatistics' || call.method !== 'GET')
+      return noSuchPath(call);
+    const organization = (call.query.get('organizationalEntity') ?? '').replace(
+      /^urn:li:organization:/,
+      '',
+    );
     if (!call.accounts.has(organization)) {
       return linkedinError(403, `Not enough permissions to access organization ${organization}.`);
     }
@@ -88,7 +112,11 @@ export const linkedinPagesReports: SandboxReportApi = {
     const days = range
       ? rangeDays(day(range[1]), day(String(Number(range[2]) - 864e5)), 366)
       : undefined;
-    if (!days) return linkedinError(400, 'timeIntervals must be (timeRange:(start:,end:),timeGranularityType:DAY).');
+    if (!days)
+      return linkedinError(
+        400,
+        'timeIntervals must be (timeRange:(start:,end:),timeGranularityType:DAY).',
+      );
     const elements = days.map((d) => {
       const impressions = dailyCount(organization, d, 600, 'impressions');
       const clicks = Math.round(impressions * 0.03);

@@ -11,10 +11,16 @@ const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 864e5).toISOString().slice(0, 10);
 
 /** Graph insights: one series per metric, each day's value ending at the next midnight (Pacific). */
-function insights(call: SandboxReportCall, id: string, days: string[], means: Record<string, number>) {
+function insights(
+  call: SandboxReportCall,
+  id: string,
+  days: string[],
+  means: Record<string, number>,
+) {
   const metrics = (call.query.get('metric') ?? '').split(',').filter(Boolean);
   const unknown = metrics.find((m) => !(m in means));
-  if (unknown) return graphError(400, 100, `(#100) The value must be a valid insights metric: ${unknown}`);
+  if (unknown)
+    return graphError(400, 100, `(#100) The value must be a valid insights metric: ${unknown}`);
   return {
     json: {
       data: metrics.map((name) => ({
@@ -44,7 +50,8 @@ const PAGE_MEANS = {
 export const facebookPageReports: SandboxReportApi = {
   answer(call) {
     const [page = '', edge] = call.path.split('/');
-    if (!call.accounts.has(page)) return graphError(403, 10, `(#10) The user cannot read Page ${page}.`);
+    if (!call.accounts.has(page))
+      return graphError(403, 10, `(#10) The user cannot read Page ${page}.`);
     if (edge === undefined && call.query.get('fields') === 'access_token') {
       // The sandbox's Page token is the person's own: it checks the same way.
       const token = (call.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -73,10 +80,17 @@ export const instagramReports: SandboxReportApi = {
   answer(call) {
     const [user = '', edge] = call.path.split('/');
     if (edge !== 'insights' || call.method !== 'GET') return noSuchPath(call);
-    if (!call.accounts.has(user)) return graphError(403, 10, `(#10) The user cannot read account ${user}.`);
+    if (!call.accounts.has(user))
+      return graphError(403, 10, `(#10) The user cannot read account ${user}.`);
     const day = (unix: string | null) =>
-      unix && /^\d+$/.test(unix) ? new Date(Number(unix) * 1000).toISOString().slice(0, 10) : undefined;
-    const days = rangeDays(day(call.query.get('since')), prevDay(day(call.query.get('until')) ?? null), 30);
+      unix && /^\d+$/.test(unix)
+        ? new Date(Number(unix) * 1000).toISOString().slice(0, 10)
+        : undefined;
+    const days = rangeDays(
+      day(call.query.get('since')),
+      prevDay(day(call.query.get('until')) ?? null),
+      30,
+    );
     if (!days) return graphError(400, 100, '(#100) since and until must be at most 30 days apart.');
     return insights(call, user, days, INSTAGRAM_MEANS);
   },

@@ -80,7 +80,9 @@ export function page(call: SandboxReportCall, rows: readonly unknown[]) {
       data,
       paging: {
         cursors: { before: cursor(offset), after: cursor(offset + limit) },
-        ...(offset + limit < rows.length ? { next: `${call.base}/${call.path}?${next.toString()}` } : {}),
+        ...(offset + limit < rows.length
+          ? { next: `${call.base}/${call.path}?${next.toString()}` }
+          : {}),
       },
     },
   };

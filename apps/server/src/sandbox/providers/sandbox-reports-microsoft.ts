@@ -52,33 +52,64 @@ export const bingAdsReports: SandboxReportApi = {
 };
 
 function submit(call: SandboxReportCall) {
-  const request = (call.body as { ReportRequest?: Record<string, unknown> } | undefined)?.ReportRequest;
+  const request = (call.body as { ReportRequest?: Record<string, unknown> } | undefined)
+    ?.ReportRequest;
   const scope = request?.Scope as { AccountIds?: unknown[] } | undefined;
-  const time = request?.Time as Record<string, { Year?: number; Month?: number; Day?: number }> | undefined;
+  const time = request?.Time as
+    Record<string, { Year?: number; Month?: number; Day?: number }> | undefined;
   const day = (d: { Year?: number; Month?: number; Day?: number } | undefined) =>
     d ? `${d.Year}-${String(d.Month).padStart(2, '0')}-${String(d.Day).padStart(2, '0')}` : '';
   if (request?.Type !== 'CampaignPerformanceReportRequest') {
-    return bingError(400, 2001, 'ReportingServiceInvalidReportType', 'The sandbox prepares CampaignPerformanceReportRequest only.');
+    return bingError(
+      400,
+      2001,
+      'ReportingServiceInvalidReportType',
+      'The sandbox prepares CampaignPerformanceReportRequest only.',
+    );
   }
-  const account = String(scope?.AccountIds?.[0] ?? '');
+  const first = scope?.AccountIds?.[0];
+  const account = typeof first === 'number' || typeof first === 'string' ? String(first) : '';
   if (!call.accounts.has(account)) {
-    return bingError(403, 106, 'UserIsNotAuthorized', `You are not authorized to read account ${account}.`);
+    return bingError(
+      403,
+      106,
+      'UserIsNotAuthorized',
+      `You are not authorized to read account ${account}.`,
+    );
   }
   const start = day(time?.CustomDateRangeStart);
   const end = day(time?.CustomDateRangeEnd);
   if (!rangeDays(start, end)) {
-    return bingError(400, 2012, 'ReportingServiceInvalidCustomDateRangeStart', 'The custom date range is not valid.');
+    return bingError(
+      400,
+      2012,
+      'ReportingServiceInvalidCustomDateRangeStart',
+      'The custom date range is not valid.',
+    );
   }
   const columns = Array.isArray(request.Columns) ? request.Columns.map(String) : [];
   const unknown = columns.find((c) => !COLUMNS.has(c));
-  if (unknown) return bingError(400, 2017, 'ReportingServiceInvalidReportColumn', `Column ${unknown} is not valid.`);
-  const prepared: Prepared = { account, start, end, columns, daily: request.Aggregation === 'Daily', at: call.now };
+  if (unknown)
+    return bingError(
+      400,
+      2017,
+      'ReportingServiceInvalidReportColumn',
+      `Column ${unknown} is not valid.`,
+    );
+  const prepared: Prepared = {
+    account,
+    start,
+    end,
+    columns,
+    daily: request.Aggregation === 'Daily',
+    at: call.now,
+  };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { ReportRequestId: `${payload}.${call.sign(payload)}` } };
 }
 
 function readId(call: SandboxReportCall, id: unknown): Prepared | undefined {
-  const [payload = '', signature = ''] = String(id ?? '').split('.');
+  const [payload = '', signature = ''] = (typeof id === 'string' ? id : '').split('.');
   if (!payload || call.sign(payload) !== signature) return undefined;
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Prepared;
 }
@@ -87,7 +118,12 @@ function poll(call: SandboxReportCall) {
   const id = (call.body as { ReportRequestId?: string } | undefined)?.ReportRequestId;
   const prepared = readId(call, id);
   if (!prepared || !call.accounts.has(prepared.account)) {
-    return bingError(400, 2003, 'ReportingServiceInvalidReportId', 'The report request id is not valid.');
+    return bingError(
+      400,
+      2003,
+      'ReportingServiceInvalidReportId',
+      'The report request id is not valid.',
+    );
   }
   const ready = call.now - prepared.at >= PREPARING_MS;
   return {

@@ -25,9 +25,23 @@ export const xAdsReports: SandboxReportApi = {
     if (!match || call.method !== 'GET') return noSuchPath(call);
     const account = match[1] ?? '';
     if (!call.accounts.has(account)) return notYours(account);
-    const days = rangeDays(call.query.get('start_time')?.slice(0, 10), dayBefore(call.query.get('end_time')), 7);
+    const days = rangeDays(
+      call.query.get('start_time')?.slice(0, 10),
+      dayBefore(call.query.get('end_time')),
+      7,
+    );
     if (!days) {
-      return { status: 400, json: { errors: [{ code: 'INVALID_PARAMETER', message: 'start_time and end_time must be at most 7 days apart.' }] } };
+      return {
+        status: 400,
+        json: {
+          errors: [
+            {
+              code: 'INVALID_PARAMETER',
+              message: 'start_time and end_time must be at most 7 days apart.',
+            },
+          ],
+        },
+      };
     }
     const figures = days.map((d) => accountDay(account, d));
     return {
@@ -52,7 +66,13 @@ export const xAdsReports: SandboxReportApi = {
             ],
           },
         ],
-        request: { params: { start_time: call.query.get('start_time'), end_time: call.query.get('end_time'), granularity: 'DAY' } },
+        request: {
+          params: {
+            start_time: call.query.get('start_time'),
+            end_time: call.query.get('end_time'),
+            granularity: 'DAY',
+          },
+        },
       },
     };
   },
@@ -64,9 +84,17 @@ export const pinterestReports: SandboxReportApi = {
     const match = /^ad_accounts\/([^/]+)\/analytics$/.exec(call.path);
     if (!match || call.method !== 'GET') return noSuchPath(call);
     const account = match[1] ?? '';
-    if (!call.accounts.has(account)) return { status: 403, json: { code: 29, message: 'You are not permitted to access that resource.' } };
+    if (!call.accounts.has(account))
+      return {
+        status: 403,
+        json: { code: 29, message: 'You are not permitted to access that resource.' },
+      };
     const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'), 90);
-    if (!days) return { status: 400, json: { code: 1, message: 'start_date and end_date must be at most 90 days apart.' } };
+    if (!days)
+      return {
+        status: 400,
+        json: { code: 1, message: 'start_date and end_date must be at most 90 days apart.' },
+      };
     return {
       json: days.map((day) => {
         const f = accountDay(account, day);
@@ -88,10 +116,13 @@ export const pinterestReports: SandboxReportApi = {
 export const tiktokReports: SandboxReportApi = {
   answer(call) {
     if (call.path !== 'report/integrated/get/' || call.method !== 'GET') return noSuchPath(call);
-    const fail = (code: number, message: string) => ({ json: { code, message, request_id: 'sandbox', data: {} } });
+    const fail = (code: number, message: string) => ({
+      json: { code, message, request_id: 'sandbox', data: {} },
+    });
     if (!call.headers['access-token']) return fail(40104, 'Access token is empty.');
     const advertiser = call.query.get('advertiser_id') ?? '';
-    if (!call.accounts.has(advertiser)) return fail(40001, `No permission to operate advertiser ${advertiser}.`);
+    if (!call.accounts.has(advertiser))
+      return fail(40001, `No permission to operate advertiser ${advertiser}.`);
     const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'), 30);
     if (!days) return fail(40002, 'start_date and end_date must be at most 30 days apart.');
     const byCampaign = call.query.get('data_level') === 'AUCTION_CAMPAIGN';
@@ -99,7 +130,10 @@ export const tiktokReports: SandboxReportApi = {
       (byCampaign ? sandboxCampaigns(advertiser) : [undefined]).map((campaign) => {
         const f = campaign ? adDay(advertiser, day, campaign) : accountDay(advertiser, day);
         return {
-          dimensions: { stat_time_day: `${day} 00:00:00`, ...(campaign ? { campaign_id: campaign.id } : {}) },
+          dimensions: {
+            stat_time_day: `${day} 00:00:00`,
+            ...(campaign ? { campaign_id: campaign.id } : {}),
+          },
           metrics: {
             impressions: String(f.impressions),
             reach: String(f.reach),
@@ -121,7 +155,12 @@ export const tiktokReports: SandboxReportApi = {
         request_id: 'sandbox',
         data: {
           list: list.slice((page - 1) * size, page * size),
-          page_info: { page, page_size: size, total_number: list.length, total_page: Math.ceil(list.length / size) },
+          page_info: {
+            page,
+            page_size: size,
+            total_number: list.length,
+            total_page: Math.ceil(list.length / size),
+          },
         },
       },
     };
@@ -135,7 +174,11 @@ export const snapchatReports: SandboxReportApi = {
     if (!match || call.method !== 'GET') return noSuchPath(call);
     const account = match[1] ?? '';
     if (!call.accounts.has(account)) return notYours(account);
-    const days = rangeDays(call.query.get('start_time')?.slice(0, 10), dayBefore(call.query.get('end_time')?.slice(0, 10) ?? null), 32);
+    const days = rangeDays(
+      call.query.get('start_time')?.slice(0, 10),
+      dayBefore(call.query.get('end_time')?.slice(0, 10) ?? null),
+      32,
+    );
     if (!days) return errorAnswer(400, 'start_time and end_time must be at most 32 days apart.');
     return {
       json: {
@@ -153,7 +196,12 @@ export const snapchatReports: SandboxReportApi = {
                 return {
                   start_time: `${day}T00:00:00.000-00:00`,
                   end_time: `${day}T23:59:59.999-00:00`,
-                  stats: { impressions: f.impressions, swipes: f.clicks, spend: Math.round(f.cost * 1e6), conversion_purchases: f.conversions },
+                  stats: {
+                    impressions: f.impressions,
+                    swipes: f.clicks,
+                    spend: Math.round(f.cost * 1e6),
+                    conversion_purchases: f.conversions,
+                  },
                 };
               }),
             },
