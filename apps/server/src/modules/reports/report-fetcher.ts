@@ -63,7 +63,10 @@ export interface ReportRequest {
   /** Inclusive, YYYY-MM-DD in the account's time zone. */
   dateRange: { start: string; end: string };
   filters: readonly ReportFilter[];
-  /** A fresh access token (or the form login's key) of the credential that reaches the account. */
+  /**
+   * A fresh access token of the credential that reaches the account; for a form login, its
+   * stored secret as is (the JSON of the login fields, e.g. CallRail's apiKey and accountId).
+   */
   accessToken: string;
   signal: AbortSignal;
 }
@@ -71,7 +74,11 @@ export interface ReportRequest {
 export type ReportValue = string | number | boolean | null;
 
 export interface ReportResult {
-  /** One array per row, values in `fields` order. */
+  /**
+   * One array per row, values in `fields` order, as Looker Studio reads each semantic type:
+   * YEAR_MONTH_DAY as YYYYMMDD, metrics as numbers, unknowns (and invalid formula markers)
+   * as null.
+   */
   rows: ReportValue[][];
 }
 
