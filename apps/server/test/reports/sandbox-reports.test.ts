@@ -100,4 +100,15 @@ describeEachDatabase('report fetchers against the sandbox providers', (db) => {
     });
     expect(String((revoked as Error).message)).not.toContain(connected.accessToken);
   });
+
+  it('a token reads only the accounts its login granted', async () => {
+    const team = await signIn(ctx.app, ctx.identity, 'scoped@example.com');
+    const connected = await connectedAccount(ctx, db(), team, 'google-analytics');
+    const other = { ...connected.account, externalId: 'someone-elses-property' };
+    const error = await fetchers
+      .find('google-analytics')
+      ?.fetch(request(connected, ['sessions'], { account: other }))
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'reconnect' });
+  });
 });
