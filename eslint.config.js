@@ -85,6 +85,7 @@ const SERVER_MODULES = [
   'providers',
   'credentials',
   'reports',
+  'report-connectors',
   'connect',
   'data-sources',
   'health',

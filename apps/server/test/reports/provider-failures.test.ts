@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportRequest } from '../../src/modules/reports/report-fetcher.ts';
+import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
 import { ReportError } from '../../src/modules/reports/report-fetcher.ts';
 import type { Recorded } from './recorded-provider.ts';
@@ -101,6 +102,7 @@ describe.each(FETCHERS)(
           init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
         });
       const slow = createReportFetchers({
+        definitions: FETCHER_DEFINITIONS,
         providers: recordedFetchers([]).providers,
         timeoutMs: 50,
         fetch: never,

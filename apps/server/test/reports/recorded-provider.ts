@@ -7,6 +7,7 @@ import type {
   Provider,
   ProviderDirectory,
 } from '../../src/modules/providers/provider-directory.ts';
+import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
 import type { ReportFetcher, ReportRequest } from '../../src/modules/reports/report-fetcher.ts';
 
@@ -104,6 +105,7 @@ export function recordedFetchers(script: Recorded[], options: { timeoutMs?: numb
     },
   };
   const fetchers = createReportFetchers({
+    definitions: FETCHER_DEFINITIONS,
     providers,
     timeoutMs: options.timeoutMs ?? 2_000,
     poll: { intervalMs: 1, attempts: 5 },

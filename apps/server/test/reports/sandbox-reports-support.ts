@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { ADDON_CONNECTORS, ENDPOINTS, findConnectorByName } from '@gds/contract';
 import type { Db } from '../../src/db/database.ts';
 import { createProviderDirectory } from '../../src/modules/providers/provider-directory.ts';
+import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
 import type { ReportAccount } from '../../src/modules/reports/report-fetcher.ts';
 import {
@@ -23,6 +24,7 @@ export function sandboxFetchers(ctx: SandboxContext) {
     sandboxRegistration(ctx.config.publicUrl, key),
   );
   return createReportFetchers({
+    definitions: FETCHER_DEFINITIONS,
     providers,
     timeoutMs: 2_000,
     poll: { intervalMs: 50, attempts: 40 },

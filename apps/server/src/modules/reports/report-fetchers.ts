@@ -4,7 +4,6 @@ import type { FetcherDefinition, PollSettings } from './define-fetcher.ts';
 import { defineFetcher } from './define-fetcher.ts';
 import type { ReportFetcher, ReportFetchers } from './report-fetcher.ts';
 import { createReportHttp } from './report-http.ts';
-import { FETCHER_DEFINITIONS } from './fetcher-definitions.ts';
 
 export interface ReportFetchersDeps {
   providers: ProviderDirectory;
@@ -14,8 +13,8 @@ export interface ReportFetchersDeps {
   poll?: Partial<PollSettings>;
   /** Tests inject a fetch that serves recorded answers. */
   fetch?: typeof globalThis.fetch;
-  /** Tests swap definitions in; default every connector's. */
-  definitions?: readonly FetcherDefinition[];
+  /** Each connector's definition (`FETCHER_DEFINITIONS` of modules/report-connectors). */
+  definitions: readonly FetcherDefinition[];
 }
 
 const DEFAULT_POLL: PollSettings = { intervalMs: 2_000, attempts: 60 };
@@ -31,9 +30,7 @@ export function createReportFetchers(deps: ReportFetchersDeps): ReportFetchers {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
   const poll = { ...DEFAULT_POLL, ...deps.poll };
-  const definitions = new Map(
-    (deps.definitions ?? FETCHER_DEFINITIONS).map((d) => [d.connector, d]),
-  );
+  const definitions = new Map(deps.definitions.map((d) => [d.connector, d]));
   const fetchers = new Map<string, ReportFetcher>();
   for (const connector of CONNECTORS) {
     const definition = definitions.get(connector.nameSimple);

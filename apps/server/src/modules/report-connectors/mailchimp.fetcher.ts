@@ -1,8 +1,8 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { addDays } from './report-dates.ts';
-import { DATE, dimension, metric, percent } from './report-fields.ts';
-import { toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { addDays } from '../reports/report-dates.ts';
+import { DATE, dimension, metric, percent } from '../reports/report-fields.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 const PAGE = 100;
 

@@ -1,7 +1,7 @@
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { dayFromParts, dayParts } from './report-dates.ts';
-import { DATE, dimension, metric, money, percent } from './report-fields.ts';
-import { ratio, toNumber } from './report-values.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { dayFromParts, dayParts } from '../reports/report-dates.ts';
+import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { ratio, toNumber } from '../reports/report-values.ts';
 
 /** LinkedIn's versioned REST API asks its version in a header on every call. */
 export const LINKEDIN_VERSION = '202505';

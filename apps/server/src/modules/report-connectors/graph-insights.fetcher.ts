@@ -1,9 +1,9 @@
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { addDays, unixStart } from './report-dates.ts';
-import { DATE, metric } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { addDays, unixStart } from '../reports/report-dates.ts';
+import { DATE, metric } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
 import { readMetaError } from './meta-errors.ts';
-import { toNumber } from './report-values.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /** A Graph insights answer: one series per metric, a value per day. */
 interface InsightsAnswer {

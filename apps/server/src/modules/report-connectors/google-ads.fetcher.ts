@@ -1,7 +1,7 @@
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { DATE, dimension, metric, money, percent } from './report-fields.ts';
-import { fromMicros, toNumber } from './report-values.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { fromMicros, toNumber } from '../reports/report-values.ts';
 
 /**
  * Our field ids and the GAQL field each reads (REST answers name them in lowerCamelCase:

@@ -1,7 +1,7 @@
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount, sameOrigin } from './report-base.ts';
-import { DATE, dimension, metric, money, percent } from './report-fields.ts';
-import { toNumber } from './report-values.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount, sameOrigin } from '../reports/report-base.ts';
+import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { toNumber } from '../reports/report-values.ts';
 import { readMetaError } from './meta-errors.ts';
 
 /** An Insights row as documented: numbers as strings, actions as a typed list. */

@@ -1,4 +1,4 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
 import { amazonAds } from './amazon-ads.fetcher.ts';
 import { bingAds } from './bing-ads.fetcher.ts';
 import { businessProfile } from './business-profile.fetcher.ts';

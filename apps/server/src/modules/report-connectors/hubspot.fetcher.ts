@@ -1,7 +1,7 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { DATE, dimension, metric, percent } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
-import { toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { DATE, dimension, metric, percent } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /** The sources report: per day, a row per traffic source. */
 type Answer = Record<string, Array<Record<string, unknown>> | undefined>;

@@ -1,8 +1,8 @@
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { DATE, dimension, metric, money } from './report-fields.ts';
-import { ReportError } from './report-fetcher.ts';
-import { toNumber } from './report-values.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { DATE, dimension, metric, money } from '../reports/report-fields.ts';
+import { ReportError } from '../reports/report-fetcher.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /** A call as CallRail's calls.json lists it (the fields we ask for). */
 interface Call {

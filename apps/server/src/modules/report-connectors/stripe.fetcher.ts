@@ -1,8 +1,8 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { addDays, formatDay, unixStart } from './report-dates.ts';
-import { DATE, dimension, metric, money } from './report-fields.ts';
-import { bearer, groupRows } from './report-groups.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { addDays, formatDay, unixStart } from '../reports/report-dates.ts';
+import { DATE, dimension, metric, money } from '../reports/report-fields.ts';
+import { bearer, groupRows } from '../reports/report-groups.ts';
 
 /** Currencies Stripe counts in whole units (no cents). */
 const ZERO_DECIMAL = new Set([

@@ -1,6 +1,6 @@
-import { DATE, dimension, metric, money, percent } from './report-fields.ts';
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
+import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
 
 /** Our field ids and the GA4 Data API's names for them. */
 const API_NAMES: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { addDays, formatDay, unixStart } from './report-dates.ts';
-import { DATE, metric, money } from './report-fields.ts';
-import { groupRows } from './report-groups.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { addDays, formatDay, unixStart } from '../reports/report-dates.ts';
+import { DATE, metric, money } from '../reports/report-fields.ts';
+import { groupRows } from '../reports/report-groups.ts';
 
 const PAGE = 100;
 

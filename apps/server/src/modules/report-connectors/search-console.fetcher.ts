@@ -1,7 +1,7 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { DATE, dimension, metric, percent } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { DATE, dimension, metric, percent } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
 
 const DIMENSIONS = ['date', 'query', 'page', 'country', 'device'] as const;
 /** The most rows searchAnalytics.query answers per call; fewer means the last page. */

@@ -1,8 +1,8 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { dayFromParts, dayParts } from './report-dates.ts';
-import { DATE, metric } from './report-fields.ts';
-import { bearer, lastPart } from './report-groups.ts';
-import { toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { dayFromParts, dayParts } from '../reports/report-dates.ts';
+import { DATE, metric } from '../reports/report-fields.ts';
+import { bearer, lastPart } from '../reports/report-groups.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /** Our metric ids and the Business Profile Performance API's DailyMetric names. */
 const METRICS: Readonly<Record<string, string>> = {

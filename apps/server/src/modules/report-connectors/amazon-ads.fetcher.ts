@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { windows } from './report-dates.ts';
-import { DATE, dimension, metric, money } from './report-fields.ts';
-import { ReportError } from './report-fetcher.ts';
-import { pollUntilReady } from './report-poll.ts';
-import { toNumber } from './report-values.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { windows } from '../reports/report-dates.ts';
+import { DATE, dimension, metric, money } from '../reports/report-fields.ts';
+import { ReportError } from '../reports/report-fetcher.ts';
+import { pollUntilReady } from '../reports/report-poll.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /** A Sponsored Products report covers at most 31 days. */
 const WINDOW_DAYS = 31;

@@ -1,9 +1,9 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { windows } from './report-dates.ts';
-import type { ProviderErrorReading } from './report-failures.ts';
-import { DATE, dimension, metric, money, percent } from './report-fields.ts';
-import { toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { windows } from '../reports/report-dates.ts';
+import type { ProviderErrorReading } from '../reports/report-failures.ts';
+import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /** Daily reports cover at most 30 days per call. */
 const WINDOW_DAYS = 30;

@@ -1,9 +1,9 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
-import { checkPageCount } from './report-base.ts';
-import { DATE, dimension, metric, money } from './report-fields.ts';
-import { ReportError } from './report-fetcher.ts';
-import { groupRows } from './report-groups.ts';
-import { toNumber } from './report-values.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
+import { checkPageCount } from '../reports/report-base.ts';
+import { DATE, dimension, metric, money } from '../reports/report-fields.ts';
+import { ReportError } from '../reports/report-fetcher.ts';
+import { groupRows } from '../reports/report-groups.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 const PER_PAGE = 250;
 

@@ -1,8 +1,8 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
-import { addDays, formatDay, parseDay } from './report-dates.ts';
-import { DATE, metric, percent } from './report-fields.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
+import { addDays, formatDay, parseDay } from '../reports/report-dates.ts';
+import { DATE, metric, percent } from '../reports/report-fields.ts';
 import { linkedinHeaders } from './linkedin-ads.fetcher.ts';
-import { toNumber } from './report-values.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 interface Answer {
   elements?: Array<{

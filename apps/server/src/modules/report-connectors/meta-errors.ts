@@ -1,4 +1,4 @@
-import type { ProviderErrorReading } from './report-failures.ts';
+import type { ProviderErrorReading } from '../reports/report-failures.ts';
 
 /** Meta's Graph API error codes that mean something other than their HTTP status. */
 const TOKEN_CODES = new Set([102, 190]);

@@ -1,6 +1,6 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
-import { DATE, metric } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
+import { DATE, metric } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
 
 /** Our metric ids and YouTube Analytics' names for them. */
 const METRICS: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
-import type { FetchContext, FetcherDefinition } from './define-fetcher.ts';
-import { addDays } from './report-dates.ts';
-import { DATE, dimension, metric, money } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
-import { toNumber } from './report-values.ts';
+import type { FetchContext, FetcherDefinition } from '../reports/define-fetcher.ts';
+import { addDays } from '../reports/report-dates.ts';
+import { DATE, dimension, metric, money } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 const API_VERSION = 'v60.0';
 

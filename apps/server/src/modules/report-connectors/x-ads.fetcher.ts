@@ -1,8 +1,8 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { addDays, windows } from './report-dates.ts';
-import { DATE, metric, money } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
-import { fromMicros, toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { addDays, windows } from '../reports/report-dates.ts';
+import { DATE, metric, money } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
+import { fromMicros, toNumber } from '../reports/report-values.ts';
 
 /** The synchronous stats endpoint answers at most 7 days per call. */
 const WINDOW_DAYS = 7;

@@ -1,12 +1,12 @@
-import type { FetchContext, FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import type { ProviderErrorReading } from './report-failures.ts';
-import { DATE, dimension, metric, money, percent } from './report-fields.ts';
-import { ReportError } from './report-fetcher.ts';
-import { pollUntilReady } from './report-poll.ts';
-import { toNumber } from './report-values.ts';
-import { csvRecords } from './csv.ts';
-import { dayParts } from './report-dates.ts';
-import { firstZipEntry } from './zip-reader.ts';
+import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import type { ProviderErrorReading } from '../reports/report-failures.ts';
+import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { ReportError } from '../reports/report-fetcher.ts';
+import { pollUntilReady } from '../reports/report-poll.ts';
+import { toNumber } from '../reports/report-values.ts';
+import { csvRecords } from '../reports/csv.ts';
+import { dayParts } from '../reports/report-dates.ts';
+import { firstZipEntry } from '../reports/zip-reader.ts';
 
 /** Our field ids and the CampaignPerformanceReport column each reads. */
 const COLUMNS: Readonly<Record<string, { column: string; read: (value: string) => unknown }>> = {

@@ -1,8 +1,8 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { windows } from './report-dates.ts';
-import { DATE, metric, money } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
-import { fromMicros, toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { windows } from '../reports/report-dates.ts';
+import { DATE, metric, money } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
+import { fromMicros, toNumber } from '../reports/report-values.ts';
 
 /** Daily stats cover at most 31 days per call. */
 const WINDOW_DAYS = 31;

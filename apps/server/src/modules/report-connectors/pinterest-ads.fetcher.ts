@@ -1,7 +1,7 @@
-import type { FetcherDefinition } from './define-fetcher.ts';
-import { DATE, metric, money, percent } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
-import { fromMicros, toNumber } from './report-values.ts';
+import type { FetcherDefinition } from '../reports/define-fetcher.ts';
+import { DATE, metric, money, percent } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
+import { fromMicros, toNumber } from '../reports/report-values.ts';
 
 /** Pinterest Ads: an ad account's analytics by day (a JSON array, one object per day). */
 export const pinterestAds: FetcherDefinition = {

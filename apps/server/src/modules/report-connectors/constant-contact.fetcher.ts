@@ -1,8 +1,8 @@
-import type { FetcherDefinition, ReportRow } from './define-fetcher.ts';
-import { checkPageCount, sameOrigin } from './report-base.ts';
-import { DATE, dimension, metric } from './report-fields.ts';
-import { bearer } from './report-groups.ts';
-import { toNumber } from './report-values.ts';
+import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
+import { checkPageCount, sameOrigin } from '../reports/report-base.ts';
+import { DATE, dimension, metric } from '../reports/report-fields.ts';
+import { bearer } from '../reports/report-groups.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 interface Summary {
   campaign_id?: string;
