@@ -93,3 +93,18 @@ describe('filters apply to the rows in one place', () => {
     });
   });
 });
+
+describe('filters compare values as the report shows them', () => {
+  it('a date filter uses YYYYMMDD, as Looker Studio sends it', async () => {
+    const { fetchers } = recordedFetchers([
+      json('ga4-run-report-page1.json'),
+      json('ga4-run-report-page2.json'),
+    ]);
+    const result = await fetcherOf(fetchers, 'google-analytics').fetch(
+      requestFor('1', ['date', 'source', 'sessions'], {
+        filters: [{ field: 'date', operator: 'EQUALS', values: ['20240302'] }],
+      }),
+    );
+    expect(result.rows).toEqual([['20240302', 'newsletter', 57]]);
+  });
+});

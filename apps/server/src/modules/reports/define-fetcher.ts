@@ -87,7 +87,10 @@ export function defineFetcher(
       }
       const catalogue = new Map(definition.fields(request.account).map((f) => [f.id, f]));
       const fields = request.fields.map((id) => known(catalogue, id, connector.name));
-      for (const filter of request.filters) known(catalogue, filter.field, connector.name);
+      const filters = request.filters.map((filter) => ({
+        filter,
+        field: known(catalogue, filter.field, connector.name),
+      }));
       checkRange(connector.name, request.dateRange, definition.maxDateRangeDays);
       const scope: CallScope = {
         connectorName: connector.name,
@@ -113,7 +116,8 @@ export function defineFetcher(
       const rows = await definition.rows(context);
       return {
         rows: rows
-          .filter((row) => request.filters.every((filter) => matches(row[filter.field], filter)))
+          // Filters see values as the report shows them (a date as YYYYMMDD, markers as null).
+          .filter((row) => filters.every((f) => matches(cell(f.field, row[f.field.id]), f.filter)))
           .map((row) => fields.map((field) => cell(field, row[field.id]))),
       };
     },
