@@ -84,6 +84,8 @@ const SERVER_MODULES = [
   'auth',
   'providers',
   'credentials',
+  'reports',
+  'report-connectors',
   'connect',
   'client-links',
   'data-sources',

@@ -57,7 +57,18 @@ export interface OAuth2Settings {
   clientIdParam?: string;
 }
 
-/** Everything needed to connect a connector and find its accounts. */
+/** Where a connector's reporting API lives (the server's fetchers know its paths and shapes). */
+export interface ReportApi {
+  /** The API's base address; report paths are the provider's documented ones below it. */
+  baseUrl: string;
+  /**
+   * Where the identity answer names this login's own base address, for providers whose API
+   * host differs per login (a data centre, an org's instance); `baseUrl` is then unused.
+   */
+  baseUrlField?: string;
+}
+
+/** Everything needed to connect a connector, find its accounts and read its reports. */
 export interface ProviderApi {
   /** For auth 'oauth2'. */
   oauth2?: OAuth2Settings;
@@ -67,4 +78,6 @@ export interface ProviderApi {
   identity: ProviderLookup;
   /** The login's accounts; without `request`, read from the identity answer. */
   accounts: ProviderLookup;
+  /** The reporting API, for connectors whose data reaches dashboards. */
+  reports?: ReportApi;
 }

@@ -27,6 +27,16 @@ describe('connector provider addresses (catalog as data)', () => {
     expect(deprecated.filter((c) => Object.hasOwn(PROVIDER_APIS, c.nameSimple))).toEqual([]);
   });
 
+  it('every connector that can be connected has a reporting API on https', () => {
+    for (const c of live) {
+      const reports = c.api?.reports;
+      expect(reports, `${c.name} reports`).toBeDefined();
+      expect(reports?.baseUrl, c.name).toMatch(/^https:\/\/[^/]+/);
+      // A per-login base is read from the identity answer, so there must be an identity call.
+      if (reports?.baseUrlField) expect(c.api?.identity.request, c.name).toBeDefined();
+    }
+  });
+
   it('talks https only, and Google-type connectors use Google’s OAuth with offline access', () => {
     for (const c of live) {
       const urls = [

@@ -25,6 +25,10 @@ export const sandboxDemoSecret = (field: LoginField) =>
 export const sandboxProviderBase = (publicUrl: string, nameSimple: string) =>
   `${publicUrl}${SANDBOX_PROVIDERS_PATH}/${nameSimple}`;
 
+/** Where a sandbox provider answers its reporting API's documented paths. */
+export const sandboxReportBase = (publicUrl: string, nameSimple: string) =>
+  `${sandboxProviderBase(publicUrl, nameSimple)}/reports`;
+
 export const sandboxClientId = (nameSimple: string) => `sandbox-${nameSimple}`;
 
 /** Derived from the sandbox key, so the server and the sandbox agree without storing it. */
@@ -55,6 +59,7 @@ export function sandboxApi(api: ProviderApi, base: string): ProviderApi {
     ...(verify ? { verify } : {}),
     identity: lookup(api.identity, 'userinfo'),
     accounts: lookup(api.accounts, 'accounts'),
+    ...(api.reports ? { reports: { ...api.reports, baseUrl: `${base}/reports` } } : {}),
   };
 }
 

@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SANDBOX_CONSOLE_PATH, SANDBOX_PROVIDERS_PATH } from './sandbox-addresses.ts';
+import { writePath } from '../../modules/providers/json-path.ts';
 import {
-  FORM_LOGIN,
-  accountSlots,
-  hasDemoSecrets,
-  sandboxAccounts,
-  sandboxIdentity,
-  shapeAnswer,
-} from './sandbox-answers.ts';
+  SANDBOX_CONSOLE_PATH,
+  SANDBOX_PROVIDERS_PATH,
+  sandboxReportBase,
+} from './sandbox-addresses.ts';
+import { sandboxAccounts, sandboxIdentity, shapeAnswer } from './sandbox-answers.ts';
+import { sandboxCaller } from './sandbox-caller.ts';
 import { renderConsolePage } from './console-page.ts';
 import type { SandboxCallKind } from './sandbox-control.ts';
 import type { SandboxProviderDeps } from './sandbox-deps.ts';
 import { oauthError, recordCall, sandboxConnector } from './sandbox-deps.ts';
-import { validGrant } from './sandbox-grants.ts';
-import { findAccessToken } from './sandbox-tokens.ts';
-import type { SandboxConnector } from './sandbox-deps.ts';
 
 /**
  * The sandbox providers' APIs: identity ("userinfo"), account listing, a form login's
@@ -24,26 +20,11 @@ import type { SandboxConnector } from './sandbox-deps.ts';
 export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProviderDeps): void {
   const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
 
-  /** Who is calling: an OAuth access token's grant, or a form login's demo secrets. */
-  function caller(connector: SandboxConnector, req: FastifyRequest) {
-    if (connector.auth === 'form') {
-      const ok = hasDemoSecrets(connector.loginFields ?? [], req.headers, req.body);
-      const all = Array.from(
-        { length: accountSlots(connector, deps.control.accountsPerLogin) },
-        (_, i) => i + 1,
-      );
-      return ok ? { login: FORM_LOGIN, accounts: all } : undefined;
-    }
-    const token = findAccessToken(req.headers);
-    const grant = token ? validGrant(deps, 'at', connector, token) : undefined;
-    return grant ? { login: grant.l, accounts: grant.a } : undefined;
-  }
-
   const serve = (kind: SandboxCallKind) => async (req: FastifyRequest, reply: FastifyReply) => {
     const connector = sandboxConnector(req);
     if (!connector) return oauthError(reply, 404, 'not_found');
     if (await recordCall(deps, req, reply, connector.nameSimple, kind)) return reply;
-    const who = caller(connector, req);
+    const who = sandboxCaller(deps, connector, req);
     if (!who)
       return oauthError(
         reply,
@@ -57,10 +38,16 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
     // from a form login's verification) and the accounts when they have no call of their own.
     const withIdentity = kind === 'userinfo' || (kind === 'verify' && !api?.identity.request);
     const withAccounts = kind === 'accounts' || (withIdentity && !api?.accounts.request);
-    return shapeAnswer(connector, {
+    const answer = shapeAnswer(connector, {
       ...(withIdentity ? { identity } : {}),
       ...(withAccounts ? { accounts } : {}),
     });
+    // Where a provider's identity answer names the login's own API host (Mailchimp's data
+    // centre), the sandbox names its report endpoints there.
+    const baseField = api?.reports?.baseUrlField;
+    return withIdentity && baseField
+      ? writePath(answer, baseField, sandboxReportBase(deps.config.publicUrl, connector.nameSimple))
+      : answer;
   };
 
   for (const [path, kind] of [

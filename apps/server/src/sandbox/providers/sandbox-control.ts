@@ -1,13 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 
 /** The sandbox provider endpoints a test (or the console) can watch and break. */
-export type SandboxCallKind = 'token' | 'refresh' | 'revoke' | 'userinfo' | 'accounts' | 'verify';
+export type SandboxCallKind =
+  'token' | 'refresh' | 'revoke' | 'userinfo' | 'accounts' | 'verify' | 'report';
 
 /**
  * How an endpoint misbehaves: an HTTP status to answer, a hang, a dropped connection, a 200
- * that is not JSON, or a 400 quoting the request's credentials back as careless providers do.
+ * that is not JSON, a 400 quoting the request's credentials back as careless providers do, or
+ * a rate limit (429 with Retry-After).
  */
-export type SandboxFault = number | 'hang' | 'reset' | 'not-json' | 'echo';
+export type SandboxFault =
+  number | 'hang' | 'reset' | 'not-json' | 'echo' | { rateLimitSeconds: number };
 
 export interface SandboxLogin {
   connector: string;
@@ -56,6 +59,16 @@ export class SandboxProviderControl {
   /** Breaks calls of this kind in another way (until healed). */
   misbehave(kind: SandboxCallKind, fault: Exclude<SandboxFault, number | 'hang'>): void {
     this.#faults.set(kind, fault);
+  }
+
+  /** Answers 429 with `Retry-After: seconds` on every call of this kind until healed. */
+  rateLimit(kind: SandboxCallKind, seconds = 30): void {
+    this.#faults.set(kind, { rateLimitSeconds: seconds });
+  }
+
+  /** A provider outage: every call of this kind answers 503 until healed. */
+  outage(kind: SandboxCallKind): void {
+    this.fail(kind, 503);
   }
 
   heal(kind?: SandboxCallKind): void {

@@ -41,7 +41,12 @@ export async function recordCall(
   deps.control.calls.push({ connector, kind });
   const fault = deps.control.fault(kind);
   if (fault === undefined) return false;
-  if (fault === 'reset') {
+  if (typeof fault === 'object') {
+    await reply
+      .code(429)
+      .header('retry-after', String(fault.rateLimitSeconds))
+      .send({ error: 'rate_limited', error_description: 'Sandbox fault: too many requests' });
+  } else if (fault === 'reset') {
     reply.hijack();
     req.raw.socket.destroy();
   } else if (fault === 'not-json') {

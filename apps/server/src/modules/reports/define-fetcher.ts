@@ -1,0 +1,186 @@
+import type { ConnectorDefinition } from '@gds/contract';
+import type { Provider } from '../providers/provider-directory.ts';
+import { checkRange } from './report-dates.ts';
+import type { ProviderErrorReading } from './report-failures.ts';
+import type {
+  ReportAccount,
+  ReportField,
+  ReportFetcher,
+  ReportFilter,
+  ReportRequest,
+  ReportValue,
+} from './report-fetcher.ts';
+import { ReportError } from './report-fetcher.ts';
+import type { CallScope, ReportHttp } from './report-http.ts';
+import { reportBase } from './report-base.ts';
+import { cleanValue, toNumber } from './report-values.ts';
+
+/** A row as a fetcher reads it: values by field id, dates as YYYY-MM-DD. */
+export type ReportRow = Readonly<Record<string, unknown>>;
+
+/** Settings of the reports that are prepared asynchronously (Microsoft, Amazon). */
+export interface PollSettings {
+  intervalMs: number;
+  attempts: number;
+}
+
+/** What a fetcher's `rows` gets: the request, its provider, and the calls' plumbing. */
+export interface FetchContext {
+  request: ReportRequest;
+  connector: ConnectorDefinition;
+  provider: Provider;
+  /** The reporting API's base address for this login (the sandbox's in demo mode). */
+  base: string;
+  /** The requested fields, in order. */
+  fields: readonly ReportField[];
+  wants: (fieldId: string) => boolean;
+  http: ReportHttp;
+  scope: CallScope;
+  poll: PollSettings;
+  /**
+   * A form login's fields (CallRail's apiKey and accountId): its stored secret is the JSON of
+   * what the person typed. Empty for OAuth logins.
+   */
+  login: Readonly<Record<string, string>>;
+}
+
+/** One connector's fetcher, as each fetcher file declares it. */
+export interface FetcherDefinition {
+  connector: string;
+  fields(account: ReportAccount): ReportField[];
+  defaultDateRangeDays: number;
+  maxDateRangeDays: number;
+  /** Provider error codes its status does not tell. */
+  readError?: ProviderErrorReading;
+  rows(context: FetchContext): Promise<ReportRow[]>;
+}
+
+export interface FetcherDeps {
+  http: ReportHttp;
+  poll: PollSettings;
+}
+
+/**
+ * A ReportFetcher from a definition. The rules every connector shares live here: the request
+ * is checked before any call (known fields, a range the provider answers, filters on known
+ * fields), and every row is filtered, put in the requested order, written as Looker Studio
+ * reads its semantic type, and cleaned of invalid formula markers.
+ */
+export function defineFetcher(
+  definition: FetcherDefinition,
+  connector: ConnectorDefinition,
+  provider: Provider,
+  deps: FetcherDeps,
+): ReportFetcher {
+  const schema = (account: ReportAccount) => ({
+    fields: definition.fields(account),
+    defaultDateRangeDays: definition.defaultDateRangeDays,
+    maxDateRangeDays: definition.maxDateRangeDays,
+  });
+
+  return {
+    connector: definition.connector,
+    schema,
+    async fetch(request) {
+      if (request.fields.length === 0) {
+        throw new ReportError('invalid_request', 'Pick at least one field for the report.');
+      }
+      const catalogue = new Map(definition.fields(request.account).map((f) => [f.id, f]));
+      const fields = request.fields.map((id) => known(catalogue, id, connector.name));
+      const filters = request.filters.map((filter) => ({
+        filter,
+        field: known(catalogue, filter.field, connector.name),
+      }));
+      checkRange(connector.name, request.dateRange, definition.maxDateRangeDays);
+      const scope: CallScope = {
+        connectorName: connector.name,
+        secrets: secretsOf(request.accessToken),
+        signal: request.signal,
+        ...(definition.readError ? { readError: definition.readError } : {}),
+      };
+      const login = connector.auth === 'form' ? formLogin(request.accessToken) : {};
+      const wanted = new Set(request.fields);
+      const context: FetchContext = {
+        request,
+        connector,
+        provider,
+        base: '',
+        fields,
+        wants: (id) => wanted.has(id) || request.filters.some((f) => f.field === id),
+        http: deps.http,
+        scope,
+        poll: deps.poll,
+        login,
+      };
+      context.base = await reportBase(context);
+      const rows = await definition.rows(context);
+      return {
+        rows: rows
+          // Filters see values as the report shows them (a date as YYYYMMDD, markers as null).
+          .filter((row) => filters.every((f) => matches(cell(f.field, row[f.field.id]), f.filter)))
+          .map((row) => fields.map((field) => cell(field, row[field.id]))),
+      };
+    },
+  };
+}
+
+function known(catalogue: Map<string, ReportField>, id: string, connectorName: string) {
+  const field = catalogue.get(id);
+  if (!field) {
+    throw new ReportError(
+      'invalid_request',
+      `${connectorName} has no field "${id}". Pick fields from the data source's field list.`,
+    );
+  }
+  return field;
+}
+
+/** A form login's fields, or none when the secret is a plain token. */
+function formLogin(secret: string): Record<string, string> {
+  try {
+    const parsed = JSON.parse(secret) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The token, and for a form login each field it holds: none may show in a message. */
+function secretsOf(accessToken: string): string[] {
+  return [accessToken, ...Object.values(formLogin(accessToken))].filter((s) => s.length >= 4);
+}
+
+/** Looker Studio reads YEAR_MONTH_DAY as YYYYMMDD; everything else as cleaned. */
+function cell(field: ReportField, value: unknown): ReportValue {
+  const clean = cleanValue(value);
+  if (field.type === 'YEAR_MONTH_DAY' && typeof clean === 'string') return clean.replace(/-/g, '');
+  if (field.concept === 'METRIC' && typeof clean === 'string') return toNumber(clean);
+  return clean;
+}
+
+function matches(value: unknown, filter: ReportFilter): boolean {
+  const text =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : '';
+  switch (filter.operator) {
+    case 'EQUALS':
+      return text === (filter.values[0] ?? '');
+    case 'CONTAINS':
+      return text.toLowerCase().includes((filter.values[0] ?? '').toLowerCase());
+    case 'IN_LIST':
+      return filter.values.includes(text);
+    case 'NUMERIC_GREATER_THAN':
+    case 'NUMERIC_LESS_THAN': {
+      const n = toNumber(value);
+      const bound = toNumber(filter.values[0]);
+      if (n === null || bound === null) return false;
+      return filter.operator === 'NUMERIC_GREATER_THAN' ? n > bound : n < bound;
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * One way to read a connector's report data: the data API asks a `ReportFetcher` for the
+ * fields a connector offers and for rows of one account, and never knows which provider API
+ * answered. One fetcher per connector; the real ones speak each provider's documented
+ * reporting API, and in demo mode the same code talks to the sandbox providers.
+ */
+
+/** Looker Studio's semantic types (a currency field is `CURRENCY_<ISO 4217 code>`). */
+export type SemanticType =
+  | 'YEAR_MONTH_DAY'
+  | 'YEAR_MONTH'
+  | 'YEAR_WEEK'
+  | 'TEXT'
+  | 'NUMBER'
+  | 'PERCENT'
+  | 'DURATION'
+  | 'BOOLEAN'
+  | 'URL'
+  | 'COUNTRY'
+  | 'REGION'
+  | 'CITY'
+  | `CURRENCY_${string}`;
+
+export interface ReportField {
+  /** Stable id the connector and the data API use (lower_snake_case). */
+  id: string;
+  /** What Looker Studio shows. */
+  name: string;
+  description: string;
+  concept: 'DIMENSION' | 'METRIC';
+  type: SemanticType;
+  /** How Looker Studio aggregates a metric. */
+  aggregation?: 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COUNT' | 'NONE';
+}
+
+export interface ReportSchema {
+  fields: readonly ReportField[];
+  /** Days back from yesterday the connector asks for when a report names no range. */
+  defaultDateRangeDays: number;
+  /** Longest range the provider answers in one report, in days. */
+  maxDateRangeDays: number;
+}
+
+export interface ReportFilter {
+  field: string;
+  operator: 'EQUALS' | 'CONTAINS' | 'IN_LIST' | 'NUMERIC_GREATER_THAN' | 'NUMERIC_LESS_THAN';
+  values: readonly string[];
+}
+
+/** The account a report is for, as stored for the team. */
+export interface ReportAccount {
+  /** The provider's id of the account (property, customer, ad account, ...). */
+  externalId: string;
+  name: string;
+  /** ISO 4217 code when the account states one (currency fields use it). */
+  currency: string | null;
+}
+
+export interface ReportRequest {
+  account: ReportAccount;
+  /** Field ids, in the order the rows carry them. */
+  fields: readonly string[];
+  /** Inclusive, YYYY-MM-DD in the account's time zone. */
+  dateRange: { start: string; end: string };
+  filters: readonly ReportFilter[];
+  /**
+   * A fresh access token of the credential that reaches the account; for a form login, its
+   * stored secret as is (the JSON of the login fields, e.g. CallRail's apiKey and accountId).
+   */
+  accessToken: string;
+  signal: AbortSignal;
+}
+
+export type ReportValue = string | number | boolean | null;
+
+export interface ReportResult {
+  /**
+   * One array per row, values in `fields` order, as Looker Studio reads each semantic type:
+   * YEAR_MONTH_DAY as YYYYMMDD, metrics as numbers, unknowns (and invalid formula markers)
+   * as null.
+   */
+  rows: ReportValue[][];
+}
+
+/** Why a report could not be read, in terms the data API turns into a job state. */
+export type ReportFailureKind =
+  /** The credential no longer works: the person must reconnect the connector. */
+  | 'reconnect'
+  /** The provider limits our calls: retry after `retryAfterMs`. */
+  | 'rate_limited'
+  /** The provider is down or timed out: retry with back-off. */
+  | 'unavailable'
+  /** The request cannot succeed as asked (unknown field, range too long): a 4xx. */
+  | 'invalid_request';
+
+export class ReportError extends Error {
+  constructor(
+    readonly kind: ReportFailureKind,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'ReportError';
+  }
+}
+
+export interface ReportFetcher {
+  /** The connector's `nameSimple`. */
+  connector: string;
+  schema(account: ReportAccount): ReportSchema;
+  /** Rows of one account; throws ReportError for every failure a person can act on. */
+  fetch(request: ReportRequest): Promise<ReportResult>;
+}
+
+/** The fetchers of every connector that has one. */
+export interface ReportFetchers {
+  find(connector: string): ReportFetcher | undefined;
+}

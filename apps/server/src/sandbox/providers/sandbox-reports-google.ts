@@ -1,0 +1,211 @@
+import type { SandboxReportApi } from './sandbox-report-api.ts';
+import {
+  errorAnswer,
+  noSuchPath,
+  notYours,
+  pageToken,
+  rangeDays,
+  readPageToken,
+} from './sandbox-report-api.ts';
+import { adDay, sandboxCampaigns, seeded, siteDay } from './sandbox-report-data.ts';
+
+/** GA4 rows per page here: fewer than asked, as the API may, so paging is exercised. */
+const GA_PAGE = 100;
+
+const GA_SOURCES = [
+  {
+    source: 'google',
+    medium: 'organic',
+    campaign: '(organic)',
+    channel: 'Organic Search',
+    share: 0.42,
+  },
+  { source: '(direct)', medium: '(none)', campaign: '(direct)', channel: 'Direct', share: 0.22 },
+  {
+    source: 'google',
+    medium: 'cpc',
+    campaign: 'Brand - Search',
+    channel: 'Paid Search',
+    share: 0.18,
+  },
+  { source: 'newsletter', medium: 'email', campaign: 'Monthly news', channel: 'Email', share: 0.1 },
+  {
+    source: 'facebook.com',
+    medium: 'referral',
+    campaign: '(referral)',
+    channel: 'Organic Social',
+    share: 0.08,
+  },
+];
+
+/** The GA4 Data API's runReport: dimensionHeaders, metricHeaders, rows of string values. */
+export const googleAnalyticsReports: SandboxReportApi = {
+  answer(call) {
+    const match = /^properties\/([^:]+):runReport$/.exec(call.path);
+    if (!match || call.method !== 'POST') return noSuchPath(call);
+    const property = match[1] ?? '';
+    if (!call.accounts.has(property)) return notYours(property);
+    const body = (call.body ?? {}) as GaRequest;
+    const days = rangeDays(body.dateRanges?.[0]?.startDate, body.dateRanges?.[0]?.endDate);
+    if (!days)
+      return errorAnswer(400, 'dateRanges must hold one valid range of at most 1200 days.');
+    const dimensions = (body.dimensions ?? []).map((d) => d.name ?? '');
+    const metrics = (body.metrics ?? []).map((m) => m.name ?? '');
+    const unknown = [...dimensions, ...metrics].find((n) => !(n in GA_VALUES));
+    if (unknown) return errorAnswer(400, `Field ${unknown} is not a valid dimension or metric.`);
+    const perSource = dimensions.some((d) => d !== 'date');
+    const all = days.flatMap((day) =>
+      (perSource ? GA_SOURCES : [{ ...GA_SOURCES[0], share: 1 }]).map((s) => {
+        const figures = siteDay(property, day, s.share ?? 1);
+        const values: Record<string, string> = {
+          date: day.replace(/-/g, ''),
+          sessionSource: s.source ?? '',
+          sessionMedium: s.medium ?? '',
+          sessionCampaignName: s.campaign ?? '',
+          sessionDefaultChannelGroup: s.channel ?? '',
+          country: 'United States',
+          city: seeded(property, 'city') < 0.5 ? 'Austin' : 'Denver',
+          deviceCategory: seeded(property, day, s.source ?? '') < 0.6 ? 'mobile' : 'desktop',
+          landingPage: '/',
+          sessions: String(figures.sessions),
+          totalUsers: String(figures.users),
+          newUsers: String(figures.newUsers),
+          engagedSessions: String(figures.engaged),
+          engagementRate: String(figures.sessions ? figures.engaged / figures.sessions : 0),
+          bounceRate: String(figures.sessions ? 1 - figures.engaged / figures.sessions : 0),
+          averageSessionDuration: String(figures.averageDuration),
+          screenPageViews: String(figures.pageViews),
+          keyEvents: String(figures.keyEvents),
+          totalRevenue: String(figures.revenue),
+        };
+        return {
+          dimensionValues: dimensions.map((d) => ({ value: values[d] ?? '' })),
+          metricValues: metrics.map((m) => ({ value: values[m] ?? '0' })),
+        };
+      }),
+    );
+    const offset = Math.max(0, Number(body.offset ?? 0));
+    const limit = Math.min(GA_PAGE, Math.max(1, Number(body.limit ?? GA_PAGE)));
+    return {
+      json: {
+        dimensionHeaders: dimensions.map((name) => ({ name })),
+        metricHeaders: metrics.map((name) => ({ name, type: GA_VALUES[name] })),
+        rows: all.slice(offset, offset + limit),
+        rowCount: all.length,
+        metadata: { currencyCode: 'USD', timeZone: 'America/New_York' },
+        kind: 'analyticsData#runReport',
+      },
+    };
+  },
+};
+
+interface GaRequest {
+  dateRanges?: Array<{ startDate?: string; endDate?: string }>;
+  dimensions?: Array<{ name?: string }>;
+  metrics?: Array<{ name?: string }>;
+  limit?: number | string;
+  offset?: number | string;
+}
+
+/** The names the sandbox knows, with GA4's metric types (dimensions have none). */
+const GA_VALUES: Readonly<Record<string, string>> = {
+  date: '',
+  sessionSource: '',
+  sessionMedium: '',
+  sessionCampaignName: '',
+  sessionDefaultChannelGroup: '',
+  country: '',
+  city: '',
+  deviceCategory: '',
+  landingPage: '',
+  sessions: 'TYPE_INTEGER',
+  totalUsers: 'TYPE_INTEGER',
+  newUsers: 'TYPE_INTEGER',
+  engagedSessions: 'TYPE_INTEGER',
+  engagementRate: 'TYPE_FLOAT',
+  bounceRate: 'TYPE_FLOAT',
+  averageSessionDuration: 'TYPE_SECONDS',
+  screenPageViews: 'TYPE_INTEGER',
+  keyEvents: 'TYPE_INTEGER',
+  totalRevenue: 'TYPE_CURRENCY',
+};
+
+/** Google Ads rows per page here (the real API sends 10,000). */
+const ADS_PAGE = 100;
+
+/** Google Ads' googleAds:search with a GAQL query on campaigns between two dates. */
+export const googleAdsReports: SandboxReportApi = {
+  answer(call) {
+    const match = /^customers\/([^/]+)\/googleAds:search$/.exec(call.path);
+    if (!match || call.method !== 'POST') return noSuchPath(call);
+    const customer = match[1] ?? '';
+    if (!call.accounts.has(customer)) return notYours(customer);
+    const body = (call.body ?? {}) as { query?: string; pageToken?: string };
+    const query = parseGaql(body.query ?? '');
+    if (!query)
+      return errorAnswer(
+        400,
+        'Error in query: expected SELECT … FROM campaign WHERE segments.date BETWEEN … AND ….',
+      );
+    const days = rangeDays(query.start, query.end);
+    if (!days) return errorAnswer(400, 'Error in query: the date range is not valid.');
+    const results = days.flatMap((day) =>
+      sandboxCampaigns(customer).map((campaign) => {
+        const f = adDay(customer, day, campaign);
+        const row = {
+          campaign: {
+            resourceName: `customers/${customer}/campaigns/${campaign.id}`,
+            id: campaign.id,
+            name: campaign.name,
+            status: 'ENABLED',
+          },
+          segments: { date: day, device: 'MOBILE', adNetworkType: 'SEARCH' },
+          metrics: {
+            impressions: String(f.impressions),
+            clicks: String(f.clicks),
+            costMicros: String(Math.round(f.cost * 1_000_000)),
+            ctr: f.impressions ? f.clicks / f.impressions : 0,
+            averageCpc: f.clicks ? Math.round((f.cost / f.clicks) * 1_000_000) : 0,
+            conversions: f.conversions,
+            conversionsValue: f.value,
+          },
+        };
+        return pick(row, query.fields);
+      }),
+    );
+    const offset = readPageToken(body.pageToken);
+    const next = offset + ADS_PAGE < results.length ? pageToken(offset + ADS_PAGE) : undefined;
+    return {
+      json: {
+        results: results.slice(offset, offset + ADS_PAGE),
+        fieldMask: query.fields.map(camel).join(','),
+        ...(next ? { nextPageToken: next } : {}),
+      },
+    };
+  },
+};
+
+function parseGaql(query: string) {
+  const match =
+    /^SELECT\s+(.+?)\s+FROM\s+campaign\s+WHERE\s+segments\.date\s+BETWEEN\s+'([\d-]+)'\s+AND\s+'([\d-]+)'\s*$/i.exec(
+      query.trim(),
+    );
+  if (!match) return undefined;
+  const fields = (match[1] ?? '').split(',').map((f) => f.trim());
+  return { fields, start: match[2], end: match[3] };
+}
+
+const camel = (path: string) => path.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** Only the selected fields, as the API answers (resource names come along). */
+function pick(row: Record<string, Record<string, unknown>>, fields: readonly string[]) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const field of fields.map(camel)) {
+    const [resource = '', name = ''] = field.split('.');
+    const value = row[resource]?.[name];
+    if (value === undefined) continue;
+    out[resource] = { ...out[resource], [name]: value };
+  }
+  if (out.campaign) out.campaign.resourceName = row.campaign?.resourceName;
+  return out;
+}

@@ -1,0 +1,143 @@
+import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
+import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { adDay, dailyCount, sandboxCampaigns } from './sandbox-report-data.ts';
+
+/** LinkedIn's error answer shape. */
+const linkedinError = (status: number, message: string) => ({
+  status,
+  json: {
+    status,
+    serviceErrorCode: 100,
+    code: status === 403 ? 'ACCESS_DENIED' : 'INVALID_PARAMS',
+    message,
+  },
+});
+
+const parts = (text: string) => {
+  const m = /\(year:(\d+),month:(\d+),day:(\d+)\)/.exec(text);
+  return m ? `${m[1]}-${m[2]?.padStart(2, '0')}-${m[3]?.padStart(2, '0')}` : undefined;
+};
+
+/** adAnalytics (q=analytics, CAMPAIGN pivot, DAILY) and an account's adCampaigns. */
+export const linkedinAdsReports: SandboxReportApi = {
+  answer(call) {
+    if (!/^\d{6}$/.test(call.headers['linkedin-version'] ?? '')) {
+      return linkedinError(400, 'A LinkedIn-Version header (YYYYMM) is required.');
+    }
+    if (call.path === 'adAnalytics' && call.method === 'GET') return analytics(call);
+    const campaigns = /^adAccounts\/([^/]+)\/adCampaigns$/.exec(call.path);
+    if (campaigns && call.method === 'GET') {
+      const account = campaigns[1] ?? '';
+      if (!call.accounts.has(account))
+        return linkedinError(403, `Not enough permissions to access account ${account}.`);
+      return {
+        json: {
+          elements: sandboxCampaigns(account).map((c) => ({
+            id: Number(c.id),
+            name: c.name,
+            account: `urn:li:sponsoredAccount:${account}`,
+            status: 'ACTIVE',
+          })),
+          metadata: {},
+          paging: { start: 0, count: 1000, links: [] },
+        },
+      };
+    }
+    return noSuchPath(call);
+  },
+};
+
+function analytics(call: SandboxReportCall) {
+  const q = call.query;
+  if (
+    q.get('q') !== 'analytics' ||
+    q.get('pivot') !== 'CAMPAIGN' ||
+    q.get('timeGranularity') !== 'DAILY'
+  ) {
+    return linkedinError(
+      400,
+      'The sandbox answers q=analytics with pivot=CAMPAIGN and timeGranularity=DAILY.',
+    );
+  }
+  const range = /^\(start:(\(.+?\)),end:(\(.+?\))\)$/.exec(q.get('dateRange') ?? '');
+  const days = range ? rangeDays(parts(range[1] ?? ''), parts(range[2] ?? '')) : undefined;
+  if (!days) return linkedinError(400, 'dateRange must be (start:(year:,month:,day:),end:(...)).');
+  const account =
+    /^List\(urn:li:sponsoredAccount:([^)]+)\)$/.exec(q.get('accounts') ?? '')?.[1] ?? '';
+  if (!call.accounts.has(account))
+    return linkedinError(403, `Not enough permissions to access account ${account}.`);
+  const fields = new Set((q.get('fields') ?? '').split(','));
+  const elements = days.flatMap((day) => {
+    const [year, month, date] = day.split('-').map(Number);
+    return sandboxCampaigns(account).map((campaign) => {
+      const f = adDay(account, day, campaign);
+      const all: Record<string, unknown> = {
+        dateRange: { start: { year, month, day: date }, end: { year, month, day: date } },
+        pivotValues: [`urn:li:sponsoredCampaign:${campaign.id}`],
+        impressions: f.impressions,
+        clicks: f.clicks,
+        costInLocalCurrency: f.cost.toFixed(2),
+        externalWebsiteConversions: f.conversions,
+        oneClickLeads: Math.round(f.conversions / 3),
+        likes: Math.round(f.clicks / 4),
+        shares: Math.round(f.clicks / 20),
+        comments: Math.round(f.clicks / 15),
+        follows: Math.round(f.clicks / 10),
+      };
+      return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
+    });
+  });
+  return { json: { elements, paging: { start: 0, count: 10, links: [] } } };
+}
+
+/** organizationalEntityShareStatistics by DAY: one element per day of the time range. */
+export const linkedinPagesReports: SandboxReportApi = {
+  answer(call) {
+    if (!/^\d{6}$/.test(call.headers['linkedin-version'] ?? '')) {
+      return linkedinError(400, 'A LinkedIn-Version header (YYYYMM) is required.');
+    }
+    if (call.path !== 'organizationalEntityShareStatistics' || call.method !== 'GET')
+      return noSuchPath(call);
+    const organization = (call.query.get('organizationalEntity') ?? '').replace(
+      /^urn:li:organization:/,
+      '',
+    );
+    if (!call.accounts.has(organization)) {
+      return linkedinError(403, `Not enough permissions to access organization ${organization}.`);
+    }
+    const range = /^\(timeRange:\(start:(\d+),end:(\d+)\),timeGranularityType:DAY\)$/.exec(
+      call.query.get('timeIntervals') ?? '',
+    );
+    const day = (ms: string | undefined) => new Date(Number(ms)).toISOString().slice(0, 10);
+    const days = range
+      ? rangeDays(day(range[1]), day(String(Number(range[2]) - 864e5)), 366)
+      : undefined;
+    if (!days)
+      return linkedinError(
+        400,
+        'timeIntervals must be (timeRange:(start:,end:),timeGranularityType:DAY).',
+      );
+    const elements = days.map((d) => {
+      const impressions = dailyCount(organization, d, 600, 'impressions');
+      const clicks = Math.round(impressions * 0.03);
+      const likes = Math.round(impressions * 0.02);
+      const comments = Math.round(impressions * 0.002);
+      const shares = Math.round(impressions * 0.001);
+      const start = Date.parse(`${d}T00:00:00Z`);
+      return {
+        organizationalEntity: `urn:li:organization:${organization}`,
+        timeRange: { start, end: start + 864e5 },
+        totalShareStatistics: {
+          impressionCount: impressions,
+          uniqueImpressionsCount: Math.round(impressions * 0.7),
+          clickCount: clicks,
+          likeCount: likes,
+          commentCount: comments,
+          shareCount: shares,
+          engagement: impressions ? (clicks + likes + comments + shares) / impressions : 0,
+        },
+      };
+    });
+    return { json: { elements, paging: { start: 0, count: 10, links: [] } } };
+  },
+};

@@ -1,0 +1,173 @@
+import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
+import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
+import { zipOne } from './sandbox-zip.ts';
+
+/** How long the sandbox "prepares" a report before its poll says Success. */
+const PREPARING_MS = 300;
+
+/** Microsoft's operation error answer (ErrorCode and Code, as its REST API sends them). */
+const bingError = (status: number, code: number, errorCode: string, message: string) => ({
+  status,
+  json: { OperationErrors: [{ Code: code, ErrorCode: errorCode, Message: message }] },
+});
+
+interface Prepared {
+  account: string;
+  start: string;
+  end: string;
+  columns: string[];
+  daily: boolean;
+  at: number;
+}
+
+const COLUMNS = new Set([
+  'TimePeriod',
+  'CampaignId',
+  'CampaignName',
+  'DeviceType',
+  'Network',
+  'Impressions',
+  'Clicks',
+  'Spend',
+  'Ctr',
+  'AverageCpc',
+  'Conversions',
+  'Revenue',
+]);
+
+/**
+ * The Reporting service: SubmitGenerateReport answers an id, PollGenerateReport says Pending
+ * then Success with a download address, and the address (signed, no token) serves a zip
+ * holding the CSV. The id carries the request, so nothing is kept between calls.
+ */
+export const bingAdsReports: SandboxReportApi = {
+  publicPath: /^download\//,
+  answer(call) {
+    if (call.path === 'GenerateReport/Submit' && call.method === 'POST') return submit(call);
+    if (call.path === 'GenerateReport/Poll' && call.method === 'POST') return poll(call);
+    if (call.path.startsWith('download/')) return download(call);
+    return noSuchPath(call);
+  },
+};
+
+function submit(call: SandboxReportCall) {
+  const request = (call.body as { ReportRequest?: Record<string, unknown> } | undefined)
+    ?.ReportRequest;
+  const scope = request?.Scope as { AccountIds?: unknown[] } | undefined;
+  const time = request?.Time as
+    Record<string, { Year?: number; Month?: number; Day?: number }> | undefined;
+  const day = (d: { Year?: number; Month?: number; Day?: number } | undefined) =>
+    d ? `${d.Year}-${String(d.Month).padStart(2, '0')}-${String(d.Day).padStart(2, '0')}` : '';
+  if (request?.Type !== 'CampaignPerformanceReportRequest') {
+    return bingError(
+      400,
+      2001,
+      'ReportingServiceInvalidReportType',
+      'The sandbox prepares CampaignPerformanceReportRequest only.',
+    );
+  }
+  const first = scope?.AccountIds?.[0];
+  const account = typeof first === 'number' || typeof first === 'string' ? String(first) : '';
+  if (!call.accounts.has(account)) {
+    return bingError(
+      403,
+      106,
+      'UserIsNotAuthorized',
+      `You are not authorized to read account ${account}.`,
+    );
+  }
+  const start = day(time?.CustomDateRangeStart);
+  const end = day(time?.CustomDateRangeEnd);
+  if (!rangeDays(start, end)) {
+    return bingError(
+      400,
+      2012,
+      'ReportingServiceInvalidCustomDateRangeStart',
+      'The custom date range is not valid.',
+    );
+  }
+  const columns = Array.isArray(request.Columns) ? request.Columns.map(String) : [];
+  const unknown = columns.find((c) => !COLUMNS.has(c));
+  if (unknown)
+    return bingError(
+      400,
+      2017,
+      'ReportingServiceInvalidReportColumn',
+      `Column ${unknown} is not valid.`,
+    );
+  const prepared: Prepared = {
+    account,
+    start,
+    end,
+    columns,
+    daily: request.Aggregation === 'Daily',
+    at: call.now,
+  };
+  const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
+  return { json: { ReportRequestId: `${payload}.${call.sign(payload)}` } };
+}
+
+function readId(call: SandboxReportCall, id: unknown): Prepared | undefined {
+  const [payload = '', signature = ''] = (typeof id === 'string' ? id : '').split('.');
+  if (!payload || call.sign(payload) !== signature) return undefined;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Prepared;
+}
+
+function poll(call: SandboxReportCall) {
+  const id = (call.body as { ReportRequestId?: string } | undefined)?.ReportRequestId;
+  const prepared = readId(call, id);
+  if (!prepared || !call.accounts.has(prepared.account)) {
+    return bingError(
+      400,
+      2003,
+      'ReportingServiceInvalidReportId',
+      'The report request id is not valid.',
+    );
+  }
+  const ready = call.now - prepared.at >= PREPARING_MS;
+  return {
+    json: {
+      ReportRequestStatus: ready
+        ? { Status: 'Success', ReportDownloadUrl: `${call.base}/download/${id}` }
+        : { Status: 'Pending', ReportDownloadUrl: null },
+    },
+  };
+}
+
+function download(call: SandboxReportCall) {
+  const prepared = readId(call, call.path.slice('download/'.length));
+  if (!prepared) return { status: 403, json: { error: { message: 'Signature not valid.' } } };
+  const days = rangeDays(prepared.start, prepared.end) ?? [];
+  const lines = [prepared.columns.map(quote).join(',')];
+  const periods = prepared.daily ? days.map((d) => [d]) : [days];
+  for (const period of periods) {
+    for (const campaign of sandboxCampaigns(prepared.account)) {
+      const figures = period.map((d) => adDay(prepared.account, d, campaign));
+      const total = (key: 'impressions' | 'clicks' | 'cost' | 'conversions' | 'value') =>
+        figures.reduce((sum, f) => sum + f[key], 0);
+      const clicks = total('clicks');
+      const impressions = total('impressions');
+      const cost = total('cost');
+      const values: Record<string, string> = {
+        TimePeriod: period[0] ?? '',
+        CampaignId: campaign.id,
+        CampaignName: campaign.name,
+        DeviceType: 'Computer',
+        Network: 'Microsoft sites and select traffic',
+        Impressions: String(impressions),
+        Clicks: String(clicks),
+        Spend: cost.toFixed(2),
+        Ctr: impressions ? `${((clicks * 100) / impressions).toFixed(2)}%` : '0.00%',
+        AverageCpc: clicks ? (cost / clicks).toFixed(2) : '0.00',
+        Conversions: String(total('conversions')),
+        Revenue: total('value').toFixed(2),
+      };
+      lines.push(prepared.columns.map((c) => quote(values[c] ?? '')).join(','));
+    }
+  }
+  const csv = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+  return { file: { bytes: zipOne('report.csv', csv), type: 'application/zip' } };
+}
+
+const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { CONNECTORS } from '@gds/contract';
+import { providerApiOf } from '@gds/contract/providers';
+import type {
+  Provider,
+  ProviderDirectory,
+} from '../../src/modules/providers/provider-directory.ts';
+import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
+import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
+import type { ReportFetcher, ReportRequest } from '../../src/modules/reports/report-fetcher.ts';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+
+/** A recorded answer in the provider's documented shape. */
+export const fixture = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+
+export interface Recorded {
+  status?: number;
+  body: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export const json = (
+  name: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Recorded => ({
+  status,
+  body: fixture(name),
+  headers: { 'content-type': 'application/json', ...headers },
+});
+
+/** A zip holding one file, as Microsoft delivers report files (the recorded CSV inside). */
+export function zipOf(name: string, content: string): Buffer {
+  const data = deflateRawSync(Buffer.from(content));
+  const file = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt16LE(file.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(local.length + file.length + data.length, 16);
+  return Buffer.concat([local, file, data, central, file, end]);
+}
+
+export interface SentRequest {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * Fetchers talking to the real providers' addresses, answered from a script of recorded
+ * answers in order; every request is kept for the test to read. A call past the script fails
+ * the test.
+ */
+export function recordedFetchers(script: Recorded[], options: { timeoutMs?: number } = {}) {
+  const sent: SentRequest[] = [];
+  const queue = [...script];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    sent.push({
+      url,
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: text === undefined ? undefined : (JSON.parse(text) as unknown),
+    });
+    const next = queue.shift();
+    if (!next) return Promise.reject(new Error(`no recorded answer for ${url.pathname}`));
+    const response = new Response(next.body, {
+      status: next.status ?? 200,
+      headers: next.headers ?? {},
+    });
+    Object.defineProperty(response, 'url', { value: url.toString() });
+    return Promise.resolve(response);
+  };
+  const providers: ProviderDirectory = {
+    find: (id) => {
+      const connector = CONNECTORS.find((c) => c.id === id);
+      const api = connector ? providerApiOf(connector) : undefined;
+      if (!connector || !api) return undefined;
+      const provider: Provider = {
+        connector,
+        sandbox: false,
+        api,
+        clientId: 'recorded-client-id',
+        clientSecret: 'recorded-client-secret',
+        values: { clientId: 'recorded-client-id', developerToken: 'recorded-developer-token' },
+      };
+      return provider;
+    },
+  };
+  const fetchers = createReportFetchers({
+    definitions: FETCHER_DEFINITIONS,
+    providers,
+    timeoutMs: options.timeoutMs ?? 2_000,
+    poll: { intervalMs: 1, attempts: 5 },
+    fetch,
+  });
+  return { fetchers, providers, sent, left: () => queue.length };
+}
+
+/** The fetcher of a connector, or a failed test. */
+export function fetcherOf(fetchers: { find(c: string): ReportFetcher | undefined }, name: string) {
+  const fetcher = fetchers.find(name);
+  if (!fetcher) throw new Error(`no fetcher for ${name}`);
+  return fetcher;
+}
+
+export const TOKEN = 'ya29.recorded-access-token-value';
+
+export const requestFor = (
+  externalId: string,
+  fields: readonly string[],
+  more: Partial<ReportRequest> = {},
+): ReportRequest => ({
+  account: { externalId, name: 'Recorded account', currency: 'EUR' },
+  fields,
+  dateRange: { start: '2024-03-01', end: '2024-03-02' },
+  filters: [],
+  accessToken: TOKEN,
+  signal: AbortSignal.timeout(5_000),
+  ...more,
+});
