@@ -86,6 +86,7 @@ const SERVER_MODULES = [
   'credentials',
   'connect',
   'data-sources',
+  'billing',
   'health',
   'home',
 ];

@@ -74,7 +74,8 @@ export async function assertTeamCanGrow(
 ): Promise<void> {
   const status = await teamPlanStatus(db, teamId, now);
   if (statusAllowsGrowth(status)) return;
-  const what = status === 'trial_expired' ? 'Your trial has ended.' : 'Your subscription has ended.';
+  const what =
+    status === 'trial_expired' ? 'Your trial has ended.' : 'Your subscription has ended.';
   throw new AppError(
     'SUBSCRIPTION_INACTIVE',
     `${what} Choose a plan in Billing to ${GROWTH_WORDS[growth]}.`,
