@@ -70,11 +70,27 @@ export function createChargebeeClient(
     try {
       return await call(chargebee);
     } catch (error) {
-      options.log.warn(
-        { provider: loggableProviderError(error) },
-        `billing provider: ${what} failed`,
-      );
+      // A 404 is an answer (no such coupon or subscription), not a failure worth a log line.
+      if (!isNotFound(error)) {
+        options.log.warn(
+          { provider: loggableProviderError(error) },
+          `billing provider: ${what} failed`,
+        );
+      }
       throw toAppError(error, { coupon });
+    }
+  }
+
+  /** Runs a lookup whose 404 means "none": undefined then, any other failure mapped. */
+  async function find<T>(
+    what: string,
+    call: (cb: Chargebee) => Promise<T>,
+  ): Promise<T | undefined> {
+    try {
+      return await run(what, call);
+    } catch (error) {
+      if (error instanceof AppError && isNotFound(error.cause)) return undefined;
+      throw error;
     }
   }
 
@@ -98,15 +114,7 @@ export function createChargebeeClient(
 
     /** A coupon by its code; undefined when the provider knows no such coupon. */
     async coupon(code: string): Promise<Coupon | undefined> {
-      try {
-        const answer = await run('reading a coupon', (cb) => cb.coupon.retrieve(code), code);
-        return answer.coupon;
-      } catch (error) {
-        if (error instanceof AppError && error.field === 'coupon' && isNotFoundCause(error)) {
-          return undefined;
-        }
-        throw error;
-      }
+      return (await find('reading a coupon', (cb) => cb.coupon.retrieve(code)))?.coupon;
     },
 
     /** Price of a first subscription (the team has none at the provider yet). */
@@ -202,18 +210,10 @@ export function createChargebeeClient(
 
     /** The subscription as it stands now; undefined when the provider has none by this id. */
     async subscription(id: string): Promise<ProviderSubscription | undefined> {
-      if (!chargebee) throw new AppError('BAD_GATEWAY', BILLING_MESSAGES.notConnected);
-      try {
-        const answer = await chargebee.subscription.retrieve(id);
-        return { subscription: answer.subscription, customer: answer.customer, card: answer.card };
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        options.log.warn(
-          { provider: loggableProviderError(error) },
-          'billing provider: reading a subscription failed',
-        );
-        throw toAppError(error, {});
-      }
+      const answer = await find('reading a subscription', (cb) => cb.subscription.retrieve(id));
+      return answer
+        ? { subscription: answer.subscription, customer: answer.customer, card: answer.card }
+        : undefined;
     },
 
     /** The customer's first card, for when the subscription answer carries none. */
@@ -250,17 +250,7 @@ export function createChargebeeClient(
 
     /** One invoice; undefined when the provider has none by this id. */
     async invoice(id: string): Promise<Invoice | undefined> {
-      if (!chargebee) throw new AppError('BAD_GATEWAY', BILLING_MESSAGES.notConnected);
-      try {
-        return (await chargebee.invoice.retrieve(id)).invoice;
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        options.log.warn(
-          { provider: loggableProviderError(error) },
-          'billing provider: reading an invoice failed',
-        );
-        throw toAppError(error, {});
-      }
+      return (await find('reading an invoice', (cb) => cb.invoice.retrieve(id)))?.invoice;
     },
 
     /** A short-lived address of the invoice's PDF. */
@@ -285,11 +275,6 @@ export function createChargebeeClient(
       };
     },
   };
-}
-
-/** The coupon lookup's 404 is "no such coupon", not a failure. */
-function isNotFoundCause(error: AppError): boolean {
-  return isNotFound(error.cause);
 }
 
 export type ChargebeeClient = ReturnType<typeof createChargebeeClient>;
