@@ -560,6 +560,18 @@ export async function startFakeChargebee() {
       return setSubscription(teamId, items);
     },
     subscription: (teamId: string) => subscriptions.get(teamId),
+    /** Puts back a state saved earlier (as a slow read racing a newer change would see it). */
+    restore(teamId: string, saved: Stored) {
+      subscriptions.set(teamId, structuredClone(saved));
+    },
+    /** A saved copy of a team's state at the provider now. */
+    snapshot(teamId: string): Stored {
+      const stored = subscriptions.get(teamId);
+      if (!stored) throw new Error(`no subscription ${teamId}`);
+      return structuredClone(stored);
+    },
+    /** An event about a team with no webhook sent (a delivery that never arrived). */
+    recordEvent: (type: string, teamId: string) => event(type, teamId),
     /** Sets a stored subscription's status (a new resource version, no event). */
     setStatus(teamId: string, status: string) {
       const stored = subscriptions.get(teamId);

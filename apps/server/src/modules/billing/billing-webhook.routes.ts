@@ -47,7 +47,8 @@ export async function registerBillingWebhook(
   deps: { settings: BillingSettings | undefined; sync: SyncDeps },
 ): Promise<void> {
   await app.register((scope, _options, registered) => {
-    // JSON is accepted on this route only: the rest of the API takes forms.
+    // JSON, and only JSON, on this route: the rest of the API takes forms.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
