@@ -560,6 +560,9 @@ export async function startFakeChargebee() {
       return setSubscription(teamId, items);
     },
     subscription: (teamId: string) => subscriptions.get(teamId),
+    /** The ids of a team's invoices, newest first. */
+    invoicesOf: (teamId: string) =>
+      invoices.filter((i) => i.customer_id === teamId).map((i) => i.id),
     /** Puts back a state saved earlier (as a slow read racing a newer change would see it). */
     restore(teamId: string, saved: Stored) {
       subscriptions.set(teamId, structuredClone(saved));
