@@ -26,6 +26,7 @@ export const BILLING_MESSAGES = {
 /** A Chargebee error body as the client rejects with it (documented error shape). */
 interface ProviderErrorBody {
   http_status_code?: number;
+  type?: string;
   api_error_code?: string;
   error_code?: string;
   message?: string;
@@ -67,6 +68,10 @@ export function toAppError(error: unknown, context: { coupon?: string | undefine
           ? BILLING_MESSAGES.unknownCoupon(context.coupon)
           : BILLING_MESSAGES.couponNotForPlan(context.coupon);
       return new AppError('VALIDATION_FAILED', message, 'coupon', { cause: error });
+    }
+    // The client's own timeout comes in the error shape too (type timeout, 504).
+    if (error.type === 'timeout' || [503, 504].includes(error.http_status_code ?? 0)) {
+      return new AppError('BAD_GATEWAY', BILLING_MESSAGES.unreachable, undefined, { cause: error });
     }
     if (error.api_error_code === 'invalid_state_for_request') {
       return new AppError('CONFLICT', BILLING_MESSAGES.refused, undefined, { cause: error });
