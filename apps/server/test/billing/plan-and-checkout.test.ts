@@ -224,7 +224,7 @@ describeEachDatabase('billing: plan, prices, checkout', (db) => {
     expect(changes.map((c) => c.details)).toEqual([
       {
         from: null,
-        to: 'basic-plan, +5 accounts, +1 users, facebook-ads',
+        to: 'basic-plan: 25 accounts, 6 users, Facebook Ads',
         status: 'active',
       },
     ]);

@@ -2,12 +2,15 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { TeamRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/uuid.ts';
+import { PLAN_OPTIONS } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
 import type { Customer, Subscription } from 'chargebee';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { AuditEntry } from '../audit/audit.service.ts';
 import { writeTeamPlan } from '../team/team-plan.service.ts';
 import { findTeam, lockTeam } from '../team/team.service.ts';
 import type { ChargebeeClient } from './chargebee-client.ts';
+import { addonName } from './billing-catalogue.ts';
 import { toCardColumns, toCopy } from './billing.mappers.ts';
 import type { CardLike } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
@@ -70,15 +73,18 @@ async function applyCurrent(
     if (stored) {
       await writeTeamPlan(tx, team.id, plan);
       await repo.setWebhookStatus(team.id, 'confirmed', now);
+      const unit = team.business_unit;
       const from =
         before &&
         summary(
+          unit,
           before.plan_item_price_id,
           before.extra_accounts,
           before.extra_users,
           before.addons,
         );
       const to = summary(
+        unit,
         row.plan_item_price_id,
         row.extra_accounts ?? 0,
         row.extra_users ?? 0,
@@ -129,10 +135,19 @@ export async function storeSubscription(
   return applyCurrent(deps, team, { subscription }, 'unchanged', undefined, audit);
 }
 
-/** How a plan reads in the activity log: "basic-plan, +3 accounts, +1 users, facebook-ads". */
-function summary(planId: string, accounts: number, users: number, addons: unknown): string {
-  const list = Array.isArray(addons) ? (addons as string[]) : [];
-  return [planId, `+${accounts} accounts`, `+${users} users`, ...list].join(', ');
+/** How a plan reads in the activity log: "basic-plan: 25 accounts, 6 users, Facebook Ads". */
+function summary(
+  unit: BusinessUnit,
+  planId: string,
+  extraAccounts: number,
+  extraUsers: number,
+  addons: unknown,
+): string {
+  const options = PLAN_OPTIONS[unit];
+  const names = (Array.isArray(addons) ? (addons as string[]) : []).map(addonName);
+  const accounts = options.accounts.chargedAbove + extraAccounts;
+  const users = options.users.chargedAbove + extraUsers;
+  return [`${planId}: ${accounts} accounts`, `${users} users`, ...names].join(', ');
 }
 
 function recordEvent(tx: Db, event: ProviderEvent, teamId: string | null, now: Date) {
