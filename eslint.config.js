@@ -89,6 +89,7 @@ const SERVER_MODULES = [
   'connect',
   'client-links',
   'data-sources',
+  'billing',
   'health',
   'home',
 ];

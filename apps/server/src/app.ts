@@ -8,6 +8,7 @@ import { DEFAULT_BUSINESS_UNIT } from '@gds/contract';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
 import { registerBackgroundJobs } from './background-jobs.ts';
+import type { BillingSettings } from './config/billing-settings.ts';
 import type { Config } from './config/config.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
 import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
@@ -40,6 +41,15 @@ import { clientLinksHandlers } from './modules/client-links/client-links.routes.
 import { createClientLinksService } from './modules/client-links/client-links.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authHandlers } from './modules/auth/auth.routes.ts';
+import { createBillingAccountService } from './modules/billing/billing-account.service.ts';
+import { createCheckoutService } from './modules/billing/billing-checkout.service.ts';
+import { createCatalogue } from './modules/billing/billing-deps.ts';
+import type { BillingDeps } from './modules/billing/billing-deps.ts';
+import { reconcileBillingEvents } from './modules/billing/billing-reconcile.ts';
+import { registerBillingWebhook } from './modules/billing/billing-webhook.routes.ts';
+import { billingHandlers } from './modules/billing/billing.routes.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
+import { createChargebeeClient } from './modules/billing/chargebee-client.ts';
 import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
 import { GOOGLE_ISSUER, createIdentityProvider } from './modules/auth/identity-provider.ts';
 import type { ConnectDeps } from './modules/connect/connect-deps.ts';
@@ -97,6 +107,12 @@ export interface BuildAppOptions {
   maintenance?: boolean;
   /** The sandbox providers' switches (demo mode); tests pass their own to break and watch them. */
   sandboxProviders?: SandboxProviderControl;
+  /**
+   * How billing reaches its provider. Real mode builds it from config (CHARGEBEE_*); demo mode
+   * gets it from the sandbox billing provider; tests pass one pointing at recorded responses.
+   * Undefined in demo mode until the sandbox provides it: billing calls then fail clearly.
+   */
+  billing?: BillingSettings;
   /** Where log lines go with the server's own logger settings (tests read them). */
   logStream?: LogStream;
   /**
@@ -172,7 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const cookieSpec = sessionCookieFor(config.publicUrl);
   const sessions = createSessionService({ db, clock, idleSeconds: config.sessionIdleSeconds });
-  const teams = createTeamService({ db, clock });
+  const teams = createTeamService({ db, clock, trialDays: config.trialDays });
   const useSandboxIdp = !config.google;
   const keys = useSandboxIdp ? loadSandboxKeys(path.join(config.dataDir, 'keys')) : undefined;
   const baseIdentity = createIdentityProvider(identitySettings(config, keys));
@@ -226,6 +242,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers,
     retentionDays: config.dataSourceRetentionDays,
   });
+
+  const billingSettings =
+    options.billing ?? billingSandbox?.settings ?? realBillingSettings(config);
+  const billingClient = createChargebeeClient(billingSettings, {
+    timeoutMs: config.billingTimeoutMs,
+    log: app.log,
+  });
+  const billingDeps: BillingDeps = {
+    db,
+    clock,
+    client: billingClient,
+    catalogue: createCatalogue(billingClient, clock),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  const billingPlan = createBillingService(billingDeps);
 
   const platformAdmins = createPlatformAdmins({
     emails: config.platformAdminEmails,
@@ -319,6 +351,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         teamLimit: teamClientLinkLimit,
       }),
       ...adminHandlers({ db, switches, cookie: cookieSpec }),
+      ...billingHandlers({
+        plan: billingPlan,
+        checkout: createCheckoutService(billingDeps),
+        account: createBillingAccountService(billingDeps, billingPlan),
+      }),
     },
     {
       login: signInLimit,
@@ -335,6 +372,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connect,
     client: clientCallback({ connect, cookie: clientCookie }),
   });
+  await registerBillingWebhook(app, { settings: billingSettings, sync: billingDeps });
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 
@@ -375,9 +413,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => mailer.purgeOutbox(OUTBOX_KEEP_DAYS),
     ],
     keyRings: createServerKeyRings(db, cipher),
+    reconcileBilling: billingSettings ? () => reconcileBillingEvents(billingDeps) : undefined,
     run: options.maintenance === true,
   });
   return app;
+}
+
+/** Chargebee itself when configured (the sandbox off); undefined in demo mode. */
+function realBillingSettings(config: Config): BillingSettings | undefined {
+  if (!config.chargebee) return undefined;
+  return {
+    client: { site: config.chargebeeSite, apiKey: config.chargebee.apiKey },
+    webhook: {
+      username: config.chargebee.webhookUsername,
+      password: config.chargebee.webhookPassword,
+    },
+    sandbox: false,
+  };
 }
 
 /** Google when it is configured, else the sandbox identity provider with its generated secret. */

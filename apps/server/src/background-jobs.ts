@@ -15,6 +15,8 @@ export interface BackgroundJobs {
   purge: () => Promise<void>;
   /** Records this server's token key versions (its heartbeat; rotate-keys reads them). */
   announceKeys: () => Promise<void>;
+  /** Reads the billing provider's events a webhook may have missed, by one instance at a time. */
+  reconcileBilling: () => Promise<unknown>;
 }
 
 const registry = new WeakMap<FastifyInstance, BackgroundJobs>();
@@ -29,16 +31,19 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Registers the jobs, and with `run` starts them on timers in this instance: purges hourly,
- * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS, the key-ring heartbeat every 30 s.
+ * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS, the key-ring heartbeat every 30 s,
+ * billing's event reconciliation every BILLING_RECONCILE_INTERVAL_SECONDS.
  * Every instance runs them; row locks make sure two never do the same piece of work.
  */
 export function registerBackgroundJobs(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, 'refresh'>;
+    config: Pick<Config, 'refresh' | 'billingReconcileIntervalMs'>;
     refresher: TokenRefresher;
     purges: ReadonlyArray<() => Promise<unknown>>;
     keyRings: ServerKeyRings;
+    /** Undefined while billing has no provider to read (demo mode before its sandbox). */
+    reconcileBilling: (() => Promise<unknown>) | undefined;
     run: boolean;
   },
 ): void {
@@ -48,6 +53,7 @@ export function registerBackgroundJobs(
       for (const purge of deps.purges) await purge();
     },
     announceKeys: () => deps.keyRings.announce(),
+    reconcileBilling: () => deps.reconcileBilling?.() ?? Promise.resolve(undefined),
   };
   registry.set(app, jobs);
   // A server shutting down stops counting as a key holder at once, not when its heartbeat ages.
@@ -93,4 +99,11 @@ export function registerBackgroundJobs(
   );
   every('refreshing data-source tokens', deps.config.refresh.intervalMs, jobs.refreshTokens);
   every('recording the token keys this server holds', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
+  if (deps.reconcileBilling) {
+    every(
+      'reading billing events a webhook may have missed',
+      deps.config.billingReconcileIntervalMs,
+      jobs.reconcileBilling,
+    );
+  }
 }

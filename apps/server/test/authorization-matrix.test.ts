@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, PROBES } from '@gds/contract';
+import { BILLING_WEBHOOK_PATH, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
+import { deliver, subscribeTeam } from './helpers/billing.ts';
 import { call } from './helpers/contract-call.ts';
 import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { everyRow, rowsChanged } from './helpers/every-row.ts';
+import { startFakeChargebee } from './helpers/fake-chargebee.ts';
+import type { FakeChargebee } from './helpers/fake-chargebee.ts';
 import { addMember, setPermissionsExcept } from './helpers/members.ts';
 import { seedClientLink } from './helpers/client-links.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
@@ -39,6 +42,14 @@ interface TeamAObjects {
   clientLink(): Promise<{ id: string; token: string }>;
   /** Team A's id (a platform admin switches into it). */
   id(): string;
+  /** One of team A's invoices at the billing provider. */
+  invoice(): string;
+  /**
+   * Every signed-in team's subscription put in this state at the provider and in its copy, and
+   * their thank-you feedback cleared: cancelling needs an active plan, resuming a scheduled
+   * cancellation, feedback a team that has not given it.
+   */
+  billing(state: 'active' | 'non_renewing'): Promise<void>;
   /** `prefix` numbered: a role name or email's local part nobody used yet. */
   unique(prefix: string): string;
 }
@@ -117,6 +128,39 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
   userSwitch: (teamA) =>
     Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),
   endUserSwitch: {},
+  getPlanUsage: {},
+  getPlans: {},
+  getAddons: {},
+  estimatePlan: { form: { period: 'month', accounts: 25, users: 5, addons: 'facebook-ads' } },
+  estimateNextBillingAmount: { form: {} },
+  customizePlan: (teamA) =>
+    Promise.resolve({
+      form: {
+        period: 'year',
+        accounts: 30,
+        users: 6,
+        addons: '',
+        idempotencyKey: teamA.unique('matrix-key'),
+      },
+    }),
+  updateSubscriptionWebhookStatus: { form: { webhookStatus: 'pending' } },
+  updateCard: { form: {} },
+  getInvoices: {},
+  downloadInvoice: (teamA) => Promise.resolve({ form: { id: teamA.invoice() } }),
+  getChurnReasons: {},
+  submitChurnFeedback: { form: { reason: 'other', payload: 'Matrix feedback' } },
+  cancelSubscription: async (teamA) => {
+    await teamA.billing('active');
+    return { form: {} };
+  },
+  resumeSubscription: async (teamA) => {
+    await teamA.billing('non_renewing');
+    return { form: {} };
+  },
+  submitBillingFeedback: async (teamA) => {
+    await teamA.billing('active');
+    return { form: { rating: '4', payload: 'Matrix' } };
+  },
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -137,7 +181,15 @@ const TEAM_A_OBJECT = new Set<Name>([
   // Sent to member A: anyone else is told it is not found.
   'acceptInvitation',
   'revokeClientLink',
+  // Team A's invoice: another team's caller is told it is not found.
+  'downloadInvoice',
 ]);
+
+/**
+ * Routes under /api that a provider's server calls, not the browser: no session, their own
+ * credentials. They are not contract endpoints; each refuses a caller without its credentials.
+ */
+const PROVIDER_ROUTES = [{ method: 'POST', url: BILLING_WEBHOOK_PATH }];
 
 /** Endpoints that end the caller's own membership: a fresh member of the caller's team calls. */
 const STAND_IN = new Set<Name>(['leaveTeam']);
@@ -167,13 +219,16 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   let memberA: SignedIn;
   let ownerB: SignedIn;
   let platformAdmin: SignedIn;
+  let fake: FakeChargebee;
   /** Every id and email of team A, seeded ones included: no row team B changes may name one. */
   const marksOfA: string[] = ['owner-a@example.com', 'member-a@example.com'];
   let uniques = 0;
   beforeAll(async () => {
+    fake = await startFakeChargebee();
     app = await createTestApp(db(), {
       identity,
       config: testConfig({ PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN }),
+      billing: fake.settings,
     });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
@@ -181,6 +236,11 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     ownerB = await signIn(app, identity, 'owner-b@example.com');
     platformAdmin = await signIn(app, identity, PLATFORM_ADMIN);
     marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
+    // Every team has a paid plan, so each billing call has something to act on.
+    for (const team of [ownerA.team.id, ownerB.team.id, platformAdmin.team.id]) {
+      await subscribeTeam(app, fake, team);
+    }
+    marksOfA.push(...fake.invoicesOf(ownerA.team.id).map((id) => `invoices/${id}.pdf`));
     // Room under the plan's limits for every member, invitation and account the samples add.
     await db()
       .updateTable('teams')
@@ -188,7 +248,10 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       .where('id', '=', ownerA.team.id)
       .execute();
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
 
   const teamA: TeamAObjects = {
     async account(state) {
@@ -245,6 +308,14 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       return link;
     },
     id: () => ownerA.team.id,
+    invoice: () => fake.invoicesOf(ownerA.team.id)[0] ?? '',
+    async billing(state) {
+      for (const team of [ownerA.team.id, ownerB.team.id, platformAdmin.team.id]) {
+        fake.setStatus(team, state);
+        await deliver(app, fake.recordEvent('subscription_changed', team));
+      }
+      await db().deleteFrom('billing_feedback').execute();
+    },
     unique(prefix) {
       uniques += 1;
       return `${prefix}-${uniques}`;
@@ -296,9 +367,12 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   };
 
   it('every contract endpoint is served, and every /api route is a contract endpoint', () => {
+    const isProviderRoute = (r: { method: string; url: string }) =>
+      PROVIDER_ROUTES.some((p) => p.method === r.method && p.url === r.url);
     const apiRoutes = registeredRoutes(app).filter(
-      (r) => r.url.startsWith('/api') && r.method !== 'HEAD',
+      (r) => r.url.startsWith('/api') && r.method !== 'HEAD' && !isProviderRoute(r),
     );
+    for (const route of PROVIDER_ROUTES) expect(registeredRoutes(app)).toContainEqual(route);
     const declared = entries.map(([, e]) => `${e.method} ${e.path}`);
     const served = apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect([...served].sort()).toEqual([...declared].sort());
@@ -360,6 +434,27 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
 
     it('a platform admin, not switched into team A, never sees, changes or names its rows', async () => {
       await expectOutsider(name, platformAdmin.cookie);
+    });
+  });
+
+  // Provider callbacks: without their own credentials, refused whoever the caller is.
+  describe.each(PROVIDER_ROUTES)('provider route $method $url', (route) => {
+    it('refuses anonymous callers and members alike with 401, nothing changed', async () => {
+      for (const cookie of [undefined, memberA.cookie, ownerA.cookie]) {
+        const before = await everyRow(db());
+        const response = await app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: {
+            host: 'localhost:3000',
+            'content-type': 'application/json',
+            ...(cookie ? { cookie } : {}),
+          },
+          payload: JSON.stringify({ id: 'ev_x', occurred_at: 1, event_type: 'x', content: {} }),
+        });
+        expect(response.statusCode).toBe(401);
+        expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+      }
     });
   });
 

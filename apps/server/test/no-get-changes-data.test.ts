@@ -7,6 +7,8 @@ import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { everyRow, rowsChanged } from './helpers/every-row.ts';
 import { seedClientConnectionResult, seedClientLink } from './helpers/client-links.ts';
+import { startFakeChargebee } from './helpers/fake-chargebee.ts';
+import type { FakeChargebee } from './helpers/fake-chargebee.ts';
 import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
@@ -22,6 +24,7 @@ const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name, ENDPOINTS.startCon
 describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
   const identity = fakeIdentity();
   let app: FastifyInstance;
+  let fake: FakeChargebee;
   let owner: SignedIn;
   /** A valid query for the GETs that take one, so their answering path is read too. */
   let queries: Record<string, Record<string, string>>;
@@ -29,9 +32,11 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
   let cookies: Record<string, string>;
   beforeAll(async () => {
     // A platform admin, so /admin's search is read too.
+    fake = await startFakeChargebee();
     app = await createTestApp(db(), {
       identity,
       config: testConfig({ PLATFORM_ADMIN_EMAILS: 'reader@example.com' }),
+      billing: fake.settings,
     });
     owner = await signIn(app, identity, 'reader@example.com');
     await seedLogin(db(), owner.team.id, { userId: owner.user.id });
@@ -55,7 +60,10 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
       [ENDPOINTS.searchTeams.name]: { q: 'reader' },
     };
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
 
   it('every GET endpoint, signed in and signed out, leaves every table as it was', async () => {
     const gets = Object.values(ENDPOINTS as Record<string, Endpoint>).filter(

@@ -4,6 +4,12 @@ import { ConfigError, loadConfig } from './config.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const KEY = `v1:${Buffer.alloc(32, 7).toString('base64')}`;
+const CHARGEBEE = {
+  CHARGEBEE_SITE: 'gds',
+  CHARGEBEE_API_KEY: 'live_key',
+  CHARGEBEE_WEBHOOK_USERNAME: 'hook',
+  CHARGEBEE_WEBHOOK_PASSWORD: 'hook-password',
+};
 
 const load = (env: Record<string, string>) => loadConfig(env);
 const failure = (env: Record<string, string>) => {
@@ -58,6 +64,7 @@ describe('config', () => {
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
       TOKEN_ENCRYPTION_KEYS: KEY,
+      ...CHARGEBEE,
     });
     expect(config.publicUrl).toBe('https://app.example.com');
     expect(config.appOrigins).toEqual(['https://app.example.com', 'https://raven.example.com']);
@@ -136,6 +143,29 @@ describe('config', () => {
         'https://script.google.com/macros/',
       ],
     });
+  });
+
+  it('with the sandbox off, names every Chargebee setting missing; demo mode needs none', () => {
+    const live = {
+      SANDBOX: '0',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 's',
+      TOKEN_ENCRYPTION_KEYS: KEY,
+    };
+    expect(failure(live)).toBe(
+      'CHARGEBEE_SITE, CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD: billing needs Chargebee when the sandbox is off; set them, or SANDBOX=1 for the built-in billing sandbox',
+    );
+    expect(failure({ ...live, ...CHARGEBEE, CHARGEBEE_WEBHOOK_PASSWORD: '' })).toMatch(
+      /^CHARGEBEE_WEBHOOK_PASSWORD: billing needs Chargebee .*; set it,/,
+    );
+    expect(load({ ...live, ...CHARGEBEE }).chargebee).toEqual({
+      apiKey: 'live_key',
+      webhookUsername: 'hook',
+      webhookPassword: 'hook-password',
+    });
+    expect(load({}).chargebee).toBeUndefined();
+    expect(load({}).trialDays).toBe(14);
+    expect(load({ TRIAL_DAYS: '30' }).trialDays).toBe(30);
   });
 
   it('refuses half a connector registration, bad keys, and no keys with the sandbox off', () => {

@@ -38,6 +38,17 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | undefined;
   amchartLicense: string;
   chargebeeSite: string;
+  /**
+   * The real Chargebee (CHARGEBEE_API_KEY and the webhook's Basic credentials): required with
+   * the sandbox off; undefined in demo mode, where the sandbox billing provider stands in.
+   */
+  chargebee: { apiKey: string; webhookUsername: string; webhookPassword: string } | undefined;
+  /** Longest wait for one billing provider call. */
+  billingTimeoutMs: number;
+  /** How long a new team's trial lasts (TRIAL_DAYS). */
+  trialDays: number;
+  /** How often the provider's event list is read for webhooks that never arrived. */
+  billingReconcileIntervalMs: number;
   gtagIds: Partial<Record<BusinessUnit, string>>;
   /** The chat vendor of units whose skin has a chat widget; undefined: the built-in launcher. */
   chatWidget: { scriptUrl: string; widgetId: string } | undefined;
@@ -121,6 +132,12 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalText,
   AMCHART_LICENSE: optionalText,
   CHARGEBEE_SITE: optionalText,
+  CHARGEBEE_API_KEY: optionalText,
+  CHARGEBEE_WEBHOOK_USERNAME: optionalText,
+  CHARGEBEE_WEBHOOK_PASSWORD: optionalText,
+  CHARGEBEE_TIMEOUT_MS: positiveInt(15_000),
+  TRIAL_DAYS: positiveInt(14),
+  BILLING_RECONCILE_INTERVAL_SECONDS: positiveInt(300),
   GTAG_IDS: optionalText,
   CHAT_WIDGET_SCRIPT_URL: optionalText.pipe(
     z
@@ -175,7 +192,12 @@ const envSchema = z.object({
 });
 
 /** Variables whose value may hold a secret: a bad value is named but never repeated. */
-const SECRET_VARIABLES = new Set(['SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'SMTP_URL',
+  'CHARGEBEE_API_KEY',
+  'CHARGEBEE_WEBHOOK_USERNAME',
+  'CHARGEBEE_WEBHOOK_PASSWORD',
+]);
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -208,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'TOKEN_ENCRYPTION_KEYS: required when the sandbox is off, e.g. v1:<output of openssl rand -base64 32>',
     );
   }
+  const chargebee = parseChargebee(e, sandbox);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const skinHosts = wrap('SKIN_HOSTS', () =>
     parseSkinHosts(e.SKIN_HOSTS ?? formatHostUnitMap(DEFAULT_HOST_UNIT_MAP)),
@@ -228,6 +251,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google,
     amchartLicense: e.AMCHART_LICENSE ?? '',
     chargebeeSite: e.CHARGEBEE_SITE ?? '',
+    chargebee,
+    billingTimeoutMs: e.CHARGEBEE_TIMEOUT_MS,
+    trialDays: e.TRIAL_DAYS,
+    billingReconcileIntervalMs: e.BILLING_RECONCILE_INTERVAL_SECONDS * 1000,
     gtagIds: e.GTAG_IDS ? wrap('GTAG_IDS', () => parseGtagIds(e.GTAG_IDS ?? '')) : {},
     chatWidget: parseChatWidget(e.CHAT_WIDGET_SCRIPT_URL, e.CHAT_WIDGET_ID),
     sessionIdleSeconds: e.SESSION_IDLE_SECONDS,
@@ -269,6 +296,40 @@ function parseGoogle(clientId: string | undefined, clientSecret: string | undefi
   if (clientSecret)
     throw new ConfigError('GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set');
   return undefined;
+}
+
+/**
+ * Chargebee's settings: all four with the sandbox off (start-up names every one missing); in
+ * demo mode the sandbox billing provider makes its own, so these are ignored.
+ */
+function parseChargebee(
+  e: {
+    CHARGEBEE_SITE?: string | undefined;
+    CHARGEBEE_API_KEY?: string | undefined;
+    CHARGEBEE_WEBHOOK_USERNAME?: string | undefined;
+    CHARGEBEE_WEBHOOK_PASSWORD?: string | undefined;
+  },
+  sandbox: boolean,
+): Config['chargebee'] {
+  if (sandbox) return undefined;
+  const missing = (
+    [
+      'CHARGEBEE_SITE',
+      'CHARGEBEE_API_KEY',
+      'CHARGEBEE_WEBHOOK_USERNAME',
+      'CHARGEBEE_WEBHOOK_PASSWORD',
+    ] as const
+  ).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(', ')}: billing needs Chargebee when the sandbox is off; set ${missing.length > 1 ? 'them' : 'it'}, or SANDBOX=1 for the built-in billing sandbox`,
+    );
+  }
+  return {
+    apiKey: e.CHARGEBEE_API_KEY ?? '',
+    webhookUsername: e.CHARGEBEE_WEBHOOK_USERNAME ?? '',
+    webhookPassword: e.CHARGEBEE_WEBHOOK_PASSWORD ?? '',
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ describe('migrations on an empty database', () => {
       '0007_team_management.sql',
       '0008_admin_switch.sql',
       '0009_client_links.sql',
+      '0010_billing.sql',
       '0011_sandbox_billing.sql',
     ]);
     expect(await migrate(db)).toEqual([]);

@@ -24,7 +24,14 @@ export interface TeamsTable {
   addons: Json<string[]>;
   referral_partner_key: string | null;
   created_at: CreatedAt;
+  /** The subscription's status as the provider (or the trial) states it; billing writes it. */
+  plan_status: Defaulted<TeamPlanStatus>;
+  /** When the team's trial ends (a trial past it is expired); null once a plan is bought. */
+  trial_ends_at: NullableTimestamp;
 }
+
+/** What teams.plan_status holds; "trial expired" is derived from trial_ends_at and the clock. */
+export type TeamPlanStatus = 'in_trial' | 'active' | 'non_renewing' | 'cancelled';
 
 /** A role built into every team: Super Admin (every permission, fixed) and Admin (editable). */
 export type BuiltInRole = 'super_admin' | 'admin';
@@ -228,6 +235,79 @@ export interface ServerKeyRingsTable {
   seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A team's copy of its subscription at the billing provider (ids there are the team id). */
+export interface BillingSubscriptionsTable {
+  team_id: string;
+  status: string;
+  plan_item_price_id: string;
+  period: 'month' | 'year';
+  extra_accounts: number;
+  extra_users: number;
+  addons: Json<string[]>;
+  coupons: Json<string[]>;
+  currency: string;
+  current_term_start: NullableTimestamp;
+  current_term_end: NullableTimestamp;
+  next_billing_at: NullableTimestamp;
+  trial_end: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  resource_version: number;
+  customer_resource_version: Defaulted<number>;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_expiry_month: number | null;
+  card_expiry_year: number | null;
+  updated_at: Timestamp;
+}
+
+export interface BillingWebhookStatesTable {
+  team_id: string;
+  webhook_status: 'pending' | 'confirmed';
+  changed_at: Timestamp;
+}
+
+/** A provider event processed once (webhook or event list). */
+export interface BillingEventsTable {
+  event_id: string;
+  event_type: string;
+  occurred_at: Timestamp;
+  team_id: string | null;
+  processed_at: Timestamp;
+}
+
+/** How far the reconciliation has read the provider's event list (one row, id 1). */
+export interface BillingEventCursorTable {
+  id: number;
+  last_occurred_at: Timestamp;
+  claimed_until: NullableTimestamp;
+}
+
+export interface BillingCheckoutsTable {
+  team_id: string;
+  idempotency_key: string;
+  selection: string;
+  hosted_page_id: string;
+  hosted_page_url: string;
+  created_at: Timestamp;
+}
+
+export interface BillingFeedbackTable {
+  team_id: string;
+  user_id: string | null;
+  rating: number;
+  payload: string;
+  created_at: Timestamp;
+}
+
+export interface ChurnFeedbackTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string | null;
+  reason: string;
+  payload: string;
+  created_at: Timestamp;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -249,9 +329,18 @@ export interface Database {
   rate_limits: RateLimitsTable;
   server_key_rings: ServerKeyRingsTable;
   schema_migrations: MigrationsTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_webhook_states: BillingWebhookStatesTable;
+  billing_events: BillingEventsTable;
+  billing_event_cursor: BillingEventCursorTable;
+  billing_checkouts: BillingCheckoutsTable;
+  billing_feedback: BillingFeedbackTable;
+  churn_feedback: ChurnFeedbackTable;
 }
 
 export type TeamRow = Selectable<TeamsTable>;
+export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
+export type NewBillingSubscription = Insertable<BillingSubscriptionsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type InvitationRow = Selectable<InvitationsTable>;

@@ -6,6 +6,13 @@ import { isApiPath, isCanonicalTarget } from './canonical-path.ts';
 import { QUERY_ERROR } from './form-body.ts';
 import { BAD_ADDRESS } from './framework-errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on routes a provider's server calls (webhooks): they authenticate it themselves. */
+    fromProvider?: boolean;
+  }
+}
+
 const UNIT_HEADER = BUSINESS_UNIT_HEADER.toLowerCase();
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,6 +51,9 @@ export function registerApiGuards(app: FastifyInstance, config: Config): void {
       throw new AppError('BAD_REQUEST', 'The request must name the site in its Host header.');
     }
     if (!isApiRoute(req)) return;
+    // A provider's server calling back (the billing webhook) is no browser: it carries neither
+    // a unit header nor an Origin, and the route checks its own credentials.
+    if (req.routeOptions.config.fromProvider === true) return;
 
     const queryError = (req.query as Record<symbol, unknown> | undefined)?.[QUERY_ERROR];
     if (typeof queryError === 'string') throw new AppError('VALIDATION_FAILED', queryError);

@@ -7,7 +7,12 @@ import { seedLogin } from '../helpers/connections.ts';
 import type { StartQuery } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
-import { createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  fakeIdentity,
+  testConfig,
+  CHARGEBEE_LIVE_ENV,
+} from '../helpers/test-app.ts';
 
 /** startConnection: what is refused before any state is made. */
 describeEachDatabase('starting a connection: checks', (db) => {
@@ -109,6 +114,7 @@ describeEachDatabase('starting a connection: checks', (db) => {
   it('with the sandbox off, a connector without credentials cannot be started', async () => {
     const config = testConfig({
       SANDBOX: '0',
+      ...CHARGEBEE_LIVE_ENV,
       GOOGLE_CLIENT_ID: 'g',
       GOOGLE_CLIENT_SECRET: 's',
       TOKEN_ENCRYPTION_KEYS: `v1:${Buffer.alloc(32, 5).toString('base64')}`,

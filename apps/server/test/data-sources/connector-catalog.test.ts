@@ -5,7 +5,12 @@ import { CONNECTORS } from '@gds/contract';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  fakeIdentity,
+  testConfig,
+  CHARGEBEE_LIVE_ENV,
+} from '../helpers/test-app.ts';
 
 describeEachDatabase('connector catalog', (db) => {
   const identity = fakeIdentity();
@@ -72,6 +77,7 @@ describeEachDatabase('connector catalog', (db) => {
   it('with the sandbox off, only configured OAuth connectors (and form logins) are allowed', async () => {
     const config = testConfig({
       SANDBOX: '0',
+      ...CHARGEBEE_LIVE_ENV,
       GOOGLE_CLIENT_ID: 'g',
       GOOGLE_CLIENT_SECRET: 's',
       TOKEN_ENCRYPTION_KEYS: `v1:${Buffer.alloc(32, 3).toString('base64')}`,

@@ -28,6 +28,14 @@ export function tempDir(): string {
 /** One data dir per test worker: the sandbox's RSA key is generated once, not per app. */
 let sharedDataDir: string | undefined;
 
+/** Chargebee's settings a configuration with the sandbox off must carry (never called here). */
+export const CHARGEBEE_LIVE_ENV = {
+  CHARGEBEE_SITE: 'gds-test',
+  CHARGEBEE_API_KEY: 'test_live_key',
+  CHARGEBEE_WEBHOOK_USERNAME: 'hook',
+  CHARGEBEE_WEBHOOK_PASSWORD: 'hook-password',
+} as const;
+
 export function testConfig(env: Record<string, string> = {}): Config {
   sharedDataDir ??= tempDir();
   return loadConfig({

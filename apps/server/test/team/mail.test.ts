@@ -7,7 +7,13 @@ import { signIn } from '../helpers/sign-in.ts';
 import { startSmtpServer } from '../helpers/smtp-server.ts';
 import { call } from '../helpers/contract-call.ts';
 import { invite, outboxFor } from '../helpers/team-management.ts';
-import { api, createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
+import {
+  api,
+  createTestApp,
+  fakeIdentity,
+  testConfig,
+  CHARGEBEE_LIVE_ENV,
+} from '../helpers/test-app.ts';
 
 /** A loopback port nothing listens on (taken, then released). */
 async function closedPort(): Promise<number> {
@@ -20,6 +26,7 @@ async function closedPort(): Promise<number> {
 
 const LIVE = {
   SANDBOX: '0',
+  ...CHARGEBEE_LIVE_ENV,
   GOOGLE_CLIENT_ID: 'g',
   GOOGLE_CLIENT_SECRET: 's',
   TOKEN_ENCRYPTION_KEYS: `v1:${Buffer.alloc(32, 7).toString('base64')}`,

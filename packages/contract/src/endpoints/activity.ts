@@ -31,6 +31,10 @@ export const ACTIVITY_ACTIONS = {
   'data_source.account_delete': 'Deleted an account',
   'data_source.account_restore': 'Restored an account',
   'data_source.account_purge': 'Removed a deleted account for good',
+  'billing.plan_change': 'Changed the plan',
+  'billing.cancel': 'Scheduled the cancellation of the subscription',
+  'billing.resume': 'Took back the scheduled cancellation',
+  'billing.card_update': 'Updated the card on file',
   'admin_switch.start': 'A platform admin started acting as a member',
   'admin_switch.end': 'A platform admin stopped acting as a member',
 } as const;

@@ -261,7 +261,8 @@ export const updateCard = defineEndpoint({
   access: privateAccess('edit_billing'),
   body: z.object({}),
   response: z.object({ hostedPageUrl: z.string() }),
-  errors: ['BAD_GATEWAY'],
+  /** CONFLICT: the team has never bought a plan, so the provider holds no card for it. */
+  errors: ['CONFLICT', 'BAD_GATEWAY'],
 });
 
 export const INVOICE_STATUSES = [
@@ -369,3 +370,9 @@ export const submitBillingFeedback = defineEndpoint({
   response: successSchema,
   errors: ['CONFLICT'],
 });
+
+/**
+ * Where the billing provider posts its webhooks (JSON, HTTP Basic). Not an endpoint of the
+ * browser's API: no session, no business-unit header, the provider's own body shape.
+ */
+export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';

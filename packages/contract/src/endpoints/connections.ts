@@ -39,7 +39,14 @@ export const startConnection = defineEndpoint({
     gdsRedirectUri: z.string().nullable(),
     error: z.string().nullable(),
   }),
-  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'BAD_GATEWAY'],
+  errors: [
+    'VALIDATION_FAILED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'CONFLICT',
+    'SUBSCRIPTION_INACTIVE',
+    'BAD_GATEWAY',
+  ],
 });
 
 /**

@@ -59,7 +59,14 @@ export const createInvitation = defineEndpoint({
   access: privateAccess('manage_members'),
   body: z.object({ email: emailSchema, roleId: idSchema }),
   response: sentInvitationSchema,
-  errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'PLAN_LIMIT', 'RATE_LIMITED'],
+  errors: [
+    'VALIDATION_FAILED',
+    'NOT_FOUND',
+    'CONFLICT',
+    'PLAN_LIMIT',
+    'SUBSCRIPTION_INACTIVE',
+    'RATE_LIMITED',
+  ],
 });
 
 /** A new link (the old one stops working) valid for another 7 days, emailed again. */
@@ -74,7 +81,7 @@ export const resendInvitation = defineEndpoint({
     sendEmail: z.enum(['true', 'false']).default('true'),
   }),
   response: sentInvitationSchema,
-  errors: ['NOT_FOUND', 'PLAN_LIMIT', 'RATE_LIMITED'],
+  errors: ['NOT_FOUND', 'PLAN_LIMIT', 'SUBSCRIPTION_INACTIVE', 'RATE_LIMITED'],
 });
 
 export const revokeInvitation = defineEndpoint({

@@ -63,6 +63,14 @@ const SENTENCES: { [A in ActivityAction]?: (d: Details) => string | undefined } 
   'data_source.reconnect': (d) => `Reconnected ${connector(d)} login ${text(d, 'login')}`,
   'data_source.refresh_failed': (d) =>
     `${connector(d)} login could not be refreshed (${text(d, 'reason') || 'provider error'})`,
+  'billing.plan_change': (d) =>
+    text(d, 'from') ? `Changed the plan to ${text(d, 'to')}` : `Bought the plan ${text(d, 'to')}`,
+  'billing.cancel': (d) =>
+    text(d, 'endsAt')
+      ? `Scheduled the cancellation of the subscription for ${text(d, 'endsAt').slice(0, 10)}`
+      : undefined,
+  'billing.card_update': (d) =>
+    text(d, 'last4') ? `Updated the card on file (ending ${text(d, 'last4')})` : undefined,
   'data_source.account_delete': (d) => `Deleted the ${connector(d)} account ${text(d, 'name')}`,
   'data_source.account_restore': (d) => `Restored the ${connector(d)} account ${text(d, 'name')}`,
   'data_source.account_purge': (d) =>

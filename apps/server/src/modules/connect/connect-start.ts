@@ -7,7 +7,7 @@ import { credentialsOfConnector, findCredential } from '../credentials/credentia
 import { connectorAvailability } from '../providers/availability.ts';
 import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
 import { newToken } from '../sessions/session-token.ts';
-import { teamAddons } from '../team/team-plan.service.ts';
+import { assertTeamCanGrow, teamAddons } from '../team/team-plan.service.ts';
 import type { ConnectDeps } from './connect-deps.ts';
 import { CONNECT_STATE_TTL_MS } from './connect-deps.ts';
 import { CONNECT_MESSAGES } from './connect-messages.ts';
@@ -49,6 +49,10 @@ export async function startConnection(
       'This is not your team’s business unit.',
       'business_unit',
     );
+  }
+  // A new login needs a live plan; reconnecting one the team has keeps its accounts working.
+  if (query.credentialId === undefined) {
+    await assertTeamCanGrow(deps.db, user.teamId, deps.clock(), 'connect');
   }
   const addons = await teamAddons(deps.db, user.teamId);
   const availability = connectorAvailability(connector, addons, deps.providers);

@@ -17,6 +17,17 @@ export function createAccountsRepository(db: Db) {
       return row.n;
     },
 
+    /** The team's accounts that count against its plan, per connector. */
+    countActiveByConnector(teamId: string) {
+      return db
+        .selectFrom('data_source_accounts')
+        .select(['connector_id', sql<number>`count(*)::int`.as('n')])
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .groupBy('connector_id')
+        .execute();
+    },
+
     /** The team's accounts of a connector among these provider ids (deleted ones too). */
     byExternalId(teamId: string, connectorId: number, externalIds: string[]) {
       if (externalIds.length === 0) return Promise.resolve([]);

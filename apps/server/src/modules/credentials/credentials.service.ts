@@ -26,3 +26,12 @@ export function credentialsOfConnector(db: Db, teamId: string, connectorId: numb
 export function countActiveAccounts(db: Db, teamId: string): Promise<number> {
   return createAccountsRepository(db).countActive(teamId);
 }
+
+/** The team's accounts that count against its plan, by connector id. */
+export async function countActiveAccountsByConnector(
+  db: Db,
+  teamId: string,
+): Promise<ReadonlyMap<number, number>> {
+  const rows = await createAccountsRepository(db).countActiveByConnector(teamId);
+  return new Map(rows.map((row) => [row.connector_id, row.n]));
+}

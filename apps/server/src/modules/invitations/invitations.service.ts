@@ -10,6 +10,7 @@ import { effectivePermissions, holdsAll } from '../team/role-permissions.ts';
 import { findRole } from '../roles/roles.service.ts';
 import { hashToken, newToken } from '../sessions/session-token.ts';
 import { lockTeam } from '../team/team.service.ts';
+import { assertTeamCanGrow } from '../team/team-plan.service.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { INVITATION_MESSAGES, lockSeats } from './invitation-rules.ts';
@@ -100,6 +101,7 @@ export function createInvitationsService(deps: { db: Db; clock: Clock; mailer: M
         if (open && open.expires_at > now) {
           throw new AppError('CONFLICT', INVITATION_MESSAGES.alreadyInvited(input.email));
         }
+        await assertTeamCanGrow(tx, user.teamId, now, 'invite');
         await lockSeats(tx, deps, user.teamId, 1);
         const expiresAt = new Date(now.getTime() + TTL_MS);
         const tokenHash = hashToken(token);
@@ -141,6 +143,7 @@ export function createInvitationsService(deps: { db: Db; clock: Clock; mailer: M
         const now = deps.clock();
         await lockTeam(tx, user.teamId);
         const row = await openInvitation(tx, user.teamId, input.id);
+        await assertTeamCanGrow(tx, user.teamId, now, 'invite');
         await grantableRole(tx, user, row.role_id ?? '');
         await lockSeats(tx, deps, user.teamId, statusOf(row, now) === 'pending' ? 0 : 1);
         await createInvitationsRepository(tx).renew(user.teamId, row.id, {

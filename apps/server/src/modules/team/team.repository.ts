@@ -1,6 +1,17 @@
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-import type { BuiltInRole, TeamRow } from '../../db/schema.ts';
+import type { BuiltInRole, TeamPlanStatus, TeamRow } from '../../db/schema.ts';
+
+/** A team's plan as billing writes it and every limit check reads it. */
+export interface TeamPlan {
+  planId: string;
+  userLimit: number;
+  accountLimit: number;
+  /** Connector add-ons owned (connector nameSimple). */
+  addons: string[];
+  status: TeamPlanStatus;
+  trialEndsAt: Date | null;
+}
 
 /**
  * SQL for teams and their roles: the one place the teams table is read or written. Every
@@ -41,6 +52,31 @@ export function createTeamRepository(db: Db) {
       return row.account_limit;
     },
 
+    /** The plan's status and trial end, as every growth check reads them. */
+    planState(teamId: string) {
+      return db
+        .selectFrom('teams')
+        .select(['business_unit', 'plan_status', 'trial_ends_at'])
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+    },
+
+    /** Writes the plan billing bought: limits, connector add-ons, status and trial end. */
+    async writePlan(teamId: string, plan: TeamPlan): Promise<void> {
+      await db
+        .updateTable('teams')
+        .set({
+          plan_id: plan.planId,
+          user_limit: plan.userLimit,
+          account_limit: plan.accountLimit,
+          addons: JSON.stringify(plan.addons),
+          plan_status: plan.status,
+          trial_ends_at: plan.trialEndsAt,
+        })
+        .where('id', '=', teamId)
+        .execute();
+    },
+
     async rename(teamId: string, name: string): Promise<TeamRow | undefined> {
       return db
         .updateTable('teams')
@@ -57,6 +93,7 @@ export function createTeamRepository(db: Db) {
       userLimit: number;
       accountLimit: number;
       partnerKey: string | null;
+      trialEndsAt: Date;
     }): Promise<TeamRow> {
       return db
         .insertInto('teams')
@@ -67,6 +104,8 @@ export function createTeamRepository(db: Db) {
           user_limit: team.userLimit,
           account_limit: team.accountLimit,
           referral_partner_key: team.partnerKey,
+          plan_status: 'in_trial',
+          trial_ends_at: team.trialEndsAt,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -21,7 +21,11 @@ export interface SignInIdentity {
   image: string;
 }
 
-export function createTeamService(deps: { db: Db; clock: Clock }) {
+/** A new team's trial when the deployment does not say (TRIAL_DAYS). */
+export const DEFAULT_TRIAL_DAYS = 14;
+
+export function createTeamService(deps: { db: Db; clock: Clock; trialDays?: number }) {
+  const trialDays = deps.trialDays ?? DEFAULT_TRIAL_DAYS;
   const users = createUsersRepository(deps.db);
 
   async function teamOf(user: SessionUser): Promise<Team> {
@@ -81,7 +85,7 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
             }
             const userId = createNew
               ? await createNew(tx, now)
-              : await createOwner(tx, unit, identity, partnerKey, now);
+              : await createOwner(tx, { unit, identity, partnerKey, now, trialDays });
             return { userId, created: true };
           });
         } catch (error) {
@@ -94,13 +98,22 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
   };
 }
 
+/**
+ * A new team: default roles, the signing-in person as Super Admin, and a trial of the unit's
+ * default plan with the skin's included quantities (the billing provider hears of the team at
+ * its first checkout).
+ */
 async function createOwner(
   tx: Db,
-  unit: BusinessUnit,
-  identity: SignInIdentity,
-  partnerKey: string | null,
-  now: Date,
+  input: {
+    unit: BusinessUnit;
+    identity: SignInIdentity;
+    partnerKey: string | null;
+    now: Date;
+    trialDays: number;
+  },
 ): Promise<string> {
+  const { unit, identity, partnerKey, now } = input;
   const repo = createTeamRepository(tx);
   const team = await repo.insertTeam({
     unit,
@@ -109,6 +122,7 @@ async function createOwner(
     userLimit: PLAN_OPTIONS[unit].users.default,
     accountLimit: PLAN_OPTIONS[unit].accounts.default,
     partnerKey,
+    trialEndsAt: new Date(now.getTime() + input.trialDays * 24 * 60 * 60 * 1000),
   });
   let ownerRoleId: string | undefined;
   for (const role of DEFAULT_ROLES) {

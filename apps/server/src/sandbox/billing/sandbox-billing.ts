@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BILLING_WEBHOOK_PATH } from '@gds/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BillingSettings } from '../../config/billing-settings.ts';
 import type { Config } from '../../config/config.ts';
@@ -17,7 +18,6 @@ import { advanceSubscriptions } from './renewals.ts';
 import { createWebhookDelivery } from './webhooks.ts';
 
 /** Where Chargebee's webhooks reach the app (the billing module's receiver). */
-export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
 
 export interface SandboxBillingOptions {
   /** Where webhooks go instead of the app's own receiver (tests run a small one). */

@@ -1,0 +1,230 @@
+import type { Db } from '../../db/database.ts';
+import type { BillingSubscriptionRow, NewBillingSubscription } from '../../db/schema.ts';
+
+/**
+ * SQL for billing's tables: the subscription copy, webhook status, processed events, the event
+ * cursor, checkouts and feedback. Every statement on a team's rows names the team; the event
+ * list and its cursor span all teams on purpose (they are the provider's, read by background
+ * work) and say so.
+ */
+export function createBillingRepository(db: Db) {
+  return {
+    findCopy(teamId: string): Promise<BillingSubscriptionRow | undefined> {
+      return db
+        .selectFrom('billing_subscriptions')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Stores the copy only when its resource_version is newer than the stored one's, in one
+     * statement: an older or replayed state can never overwrite a newer one. Answers whether
+     * it was stored.
+     */
+    async storeCopyIfNewer(row: NewBillingSubscription): Promise<boolean> {
+      const { team_id: _teamId, ...changes } = row;
+      const stored = await db
+        .insertInto('billing_subscriptions')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('team_id')
+            .doUpdateSet(changes)
+            .where('billing_subscriptions.resource_version', '<', row.resource_version),
+        )
+        .returning('team_id')
+        .executeTakeFirst();
+      return stored !== undefined;
+    },
+
+    /** The card summary, when the customer's version is newer than the one it came from. */
+    async storeCardIfNewer(
+      teamId: string,
+      customerVersion: number,
+      card: {
+        card_brand: string | null;
+        card_last4: string | null;
+        card_expiry_month: number | null;
+        card_expiry_year: number | null;
+      },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('billing_subscriptions')
+        .set({ ...card, customer_resource_version: customerVersion })
+        .where('team_id', '=', teamId)
+        .where('customer_resource_version', '<', customerVersion)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async webhookState(teamId: string) {
+      return db
+        .selectFrom('billing_webhook_states')
+        .select(['webhook_status', 'changed_at'])
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+    },
+
+    async setWebhookStatus(
+      teamId: string,
+      status: 'pending' | 'confirmed',
+      now: Date,
+    ): Promise<void> {
+      await db
+        .insertInto('billing_webhook_states')
+        .values({ team_id: teamId, webhook_status: status, changed_at: now })
+        .onConflict((oc) =>
+          oc.column('team_id').doUpdateSet({ webhook_status: status, changed_at: now }),
+        )
+        .execute();
+    },
+
+    /** Whether an event was processed already (events are the provider's: any team). */
+    async eventSeen(eventId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('billing_events')
+        .select('event_id')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Records an event as processed; false when another delivery recorded it first. */
+    async recordEvent(event: {
+      id: string;
+      type: string;
+      occurredAt: Date;
+      teamId: string | null;
+      now: Date;
+    }): Promise<boolean> {
+      const row = await db
+        .insertInto('billing_events')
+        .values({
+          event_id: event.id,
+          event_type: event.type,
+          occurred_at: event.occurredAt,
+          team_id: event.teamId,
+          processed_at: event.now,
+        })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Claims the event-list reading for `until` unless another instance holds it (background
+     * work over all teams); answers the time to read after, or undefined when not claimed.
+     */
+    async claimCursor(now: Date, until: Date, start: Date): Promise<Date | undefined> {
+      await db
+        .insertInto('billing_event_cursor')
+        .values({ id: 1, last_occurred_at: start, claimed_until: null })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      const row = await db
+        .updateTable('billing_event_cursor')
+        .set({ claimed_until: until })
+        .where('id', '=', 1)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .returning('last_occurred_at')
+        .executeTakeFirst();
+      return row?.last_occurred_at;
+    },
+
+    /** Moves the cursor on and releases the claim (background work over all teams). */
+    async releaseCursor(lastOccurredAt: Date): Promise<void> {
+      await db
+        .updateTable('billing_event_cursor')
+        .set({ last_occurred_at: lastOccurredAt, claimed_until: null })
+        .where('id', '=', 1)
+        .execute();
+    },
+
+    findCheckout(teamId: string, key: string) {
+      return db
+        .selectFrom('billing_checkouts')
+        .select(['selection', 'hosted_page_id', 'hosted_page_url'])
+        .where('team_id', '=', teamId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
+    /** Keeps the first page stored for a key: a racing second insert changes nothing. */
+    async insertCheckout(row: {
+      teamId: string;
+      key: string;
+      selection: string;
+      pageId: string;
+      url: string;
+      now: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('billing_checkouts')
+        .values({
+          team_id: row.teamId,
+          idempotency_key: row.key,
+          selection: row.selection,
+          hosted_page_id: row.pageId,
+          hosted_page_url: row.url,
+          created_at: row.now,
+        })
+        .onConflict((oc) => oc.columns(['team_id', 'idempotency_key']).doNothing())
+        .execute();
+    },
+
+    async feedbackGiven(teamId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('billing_feedback')
+        .select('team_id')
+        .where('team_id', '=', teamId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The team's one feedback; false when it already gave one. */
+    async insertFeedback(row: {
+      teamId: string;
+      userId: string;
+      rating: number;
+      payload: string;
+      now: Date;
+    }): Promise<boolean> {
+      const inserted = await db
+        .insertInto('billing_feedback')
+        .values({
+          team_id: row.teamId,
+          user_id: row.userId,
+          rating: row.rating,
+          payload: row.payload,
+          created_at: row.now,
+        })
+        .onConflict((oc) => oc.column('team_id').doNothing())
+        .returning('team_id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async insertChurnFeedback(row: {
+      teamId: string;
+      userId: string;
+      reason: string;
+      payload: string;
+      now: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('churn_feedback')
+        .values({
+          team_id: row.teamId,
+          user_id: row.userId,
+          reason: row.reason,
+          payload: row.payload,
+          created_at: row.now,
+        })
+        .execute();
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;

@@ -1,0 +1,58 @@
+import type { Handlers } from '../../http/route.ts';
+import type { SessionUser } from '../../http/request-context.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import type { BillingAccountService } from './billing-account.service.ts';
+import type { CheckoutService } from './billing-checkout.service.ts';
+import type { BillingService } from './billing.service.ts';
+
+type BillingEndpoint =
+  | 'getPlanUsage'
+  | 'getPlans'
+  | 'getAddons'
+  | 'estimatePlan'
+  | 'estimateNextBillingAmount'
+  | 'customizePlan'
+  | 'updateSubscriptionWebhookStatus'
+  | 'updateCard'
+  | 'getInvoices'
+  | 'downloadInvoice'
+  | 'getChurnReasons'
+  | 'submitChurnFeedback'
+  | 'cancelSubscription'
+  | 'resumeSubscription'
+  | 'submitBillingFeedback';
+
+/** The Billing screen's calls; every one needs edit_billing (declared in the contract). */
+export function billingHandlers(deps: {
+  plan: BillingService;
+  checkout: CheckoutService;
+  account: BillingAccountService;
+}): Pick<Handlers, BillingEndpoint> {
+  const { plan, checkout, account } = deps;
+  return {
+    getPlanUsage: ({ user }) => plan.planUsage(required(user)),
+    getPlans: ({ user }) => plan.plans(required(user)),
+    getAddons: ({ user }) => plan.addons(required(user)),
+    estimatePlan: ({ user, body }) => checkout.estimate(required(user), body),
+    estimateNextBillingAmount: ({ user }) => checkout.nextBillingAmount(required(user)),
+    customizePlan: ({ user, body }) => checkout.customize(required(user), body),
+    updateSubscriptionWebhookStatus: ({ user }) => checkout.markPending(required(user)),
+    updateCard: ({ user }) => account.updateCard(required(user)),
+    getInvoices: ({ user }) => account.invoices(required(user)),
+    downloadInvoice: ({ user, body }) => account.downloadInvoice(required(user), body.id),
+    getChurnReasons: ({ user }) => {
+      required(user);
+      return Promise.resolve(account.churnReasons());
+    },
+    submitChurnFeedback: ({ user, body }) => account.churnFeedback(required(user), body),
+    cancelSubscription: ({ user }) => account.cancel(required(user)),
+    resumeSubscription: ({ user }) => account.resume(required(user)),
+    submitBillingFeedback: ({ user, body }) => account.feedback(required(user), body),
+  };
+}
+
+/** Private routes never run without a user; this keeps that true if a declaration changes. */
+function required(user: SessionUser | null): SessionUser {
+  if (!user) throw unauthenticated();
+  return user;
+}
