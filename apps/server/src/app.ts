@@ -60,6 +60,7 @@ import { createRolesService } from './modules/roles/roles.service.ts';
 import { createAuthenticate } from './modules/sessions/authenticate.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
+import { toSessionUser } from './modules/team/team.mappers.ts';
 import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
@@ -197,10 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
-  const platformAdmins = createPlatformAdmins({
-    emails: config.platformAdminEmails,
-    findSessionUser: teams.findSessionUser,
-  });
+  const platformAdmins = createPlatformAdmins({ emails: config.platformAdminEmails });
   const switches = createAdminSwitchService({
     db,
     clock,
@@ -210,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticate = createAuthenticate({
     sessions,
     cookie: cookieSpec,
-    findUser: teams.findSessionUser,
+    toSessionUser,
     platformAdminOf: platformAdmins.of,
   });
   // Sign-in start and callback share one per-IP budget, counted across all instances.
