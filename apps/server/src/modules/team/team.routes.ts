@@ -11,7 +11,7 @@ export function teamHandlers(deps: {
   const { teams } = deps;
   return {
     getTeamInfo: async ({ user, auth }) => ({
-      ...(await teams.getInfo(required(user))),
+      ...teams.getInfo(required(user)),
       admin: toAdminInfo(auth),
     }),
     updateTeamInfo: async ({ user, body }) => teams.rename(required(user), body.name),

@@ -26,7 +26,7 @@ export function createTeamService(deps: { db: Db; clock: Clock }) {
 
   return {
     /** A user as a session would read them (sign-in, admin switch), or undefined. */
-    async findSessionUser(userId: string): Promise<SessionUser | undefined> {
+    findSessionUser: async (userId: string): Promise<SessionUser | undefined> => {
       const row = await users.findSessionUser(userId);
       return row && toSessionUser(row);
     },
