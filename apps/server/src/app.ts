@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_BUSINESS_UNIT } from '@gds/contract';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
@@ -25,6 +25,7 @@ import { registerApiGuards } from './http/guards.ts';
 import type { LogStream } from './http/logger.ts';
 import { loggerOptions } from './http/logger.ts';
 import { purgeRateLimits, rateLimit, rateLimiter } from './http/rate-limit.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -99,6 +100,12 @@ export interface BuildAppOptions {
    * themselves over keep-alive connections; the server's own graceful close keeps the default.
    */
   forceCloseConnections?: boolean;
+  /**
+   * Also check every response against its contract schema with zod (tests). The server writes
+   * responses with writers compiled from the same schemas, which drop what the contract does
+   * not name; checking each one again would cost more than the rest of a read.
+   */
+  validateResponses?: boolean;
 }
 
 /** Demo mode keeps sent mail this long (an invitation link works 7 days). */
@@ -141,7 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ validate: options.validateResponses === true }),
+  );
   app.decorateRequest('unit', DEFAULT_BUSINESS_UNIT);
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
