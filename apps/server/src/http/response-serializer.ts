@@ -30,9 +30,9 @@ const validating = createSerializerCompiler({});
  */
 export function responseSerializerCompiler(options: { validate: boolean }): SerializerCompiler {
   return (route) => {
-    const write = compileResponseWriter(route.schema as z.ZodType);
+    const write = compileResponseWriter(route.schema);
     if (!options.validate) return write;
-    const checked = validating(route as Parameters<typeof validating>[0]);
+    const checked = validating(route);
     return (data: unknown) => {
       const expected = checked(data);
       const written = write(data);
