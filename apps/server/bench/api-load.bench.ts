@@ -8,6 +8,8 @@
  *
  *   npm run bench                 full run (BENCH_SECONDS per scenario, default 5)
  *   npm run bench -- --smoke      one second per scenario, no timing targets (CI)
+ *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text
+ *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -56,22 +58,31 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     } satisfies BenchTeams;
   });
   const bare = await start([path.join(REPO_ROOT, 'apps/server/bench/bare-server.ts')], {});
+  const profile = process.env.BENCH_PROFILE_DIR;
   const app = await start(
-    existsSync(COMPILED_SERVER) ? [COMPILED_SERVER] : ['apps/server/src/server.ts'],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'apps/server/src/server.ts',
+    ],
     database.env,
   );
   try {
     await app.listening();
     await bare.listening();
-    const yardstick = await runLoad({ url: bare.base, connections: 50, seconds: SECONDS });
+    const yardstick = await measured(bare.child, () =>
+      runLoad({ url: bare.base, connections: 50, seconds: SECONDS }),
+    );
     console.log(`\n### ${kind}\n`);
     console.log(
       '| scenario | conns | req/s | share of bare | p50 ms | p99 ms | target | errors | non-2xx |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|');
     console.log(row('bare node:http, constant JSON', 50, yardstick, 1, {}));
-    for (const scenario of scenarios(app.base, kind, teams)) {
-      const result = await runLoad({ ...scenario.load, seconds: SECONDS });
+    const only = process.env.BENCH_ONLY ?? '';
+    for (const scenario of scenarios(app.base, kind, teams).filter((s) => s.name.includes(only))) {
+      const result = await measured(app.child, () =>
+        runLoad({ ...scenario.load, seconds: SECONDS }),
+      );
       const share = result.rps / yardstick.rps;
       console.log(row(scenario.name, scenario.load.connections, result, share, scenario.target));
       check(`${kind}: ${scenario.name}`, result, share, scenario.target);
@@ -89,7 +100,27 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
   }
 }
 
-function row(name: string, connections: number, r: LoadResult, share: number, t: Target) {
+type Measured = LoadResult & { cpuMsPerRequest: number };
+
+/**
+ * A load with the server's own CPU time per answer beside it: on a machine shared with other
+ * work, req/s and latency move with the neighbours, CPU time per request much less so.
+ */
+async function measured(child: ChildProcess, load: () => Promise<LoadResult>): Promise<Measured> {
+  const before = cpuMs(child);
+  const result = await load();
+  const answers = result.ok + result.non2xx;
+  return { ...result, cpuMsPerRequest: answers > 0 ? (cpuMs(child) - before) / answers : 0 };
+}
+
+/** User plus system CPU time of a process so far (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function row(name: string, connections: number, r: Measured, share: number, t: Target) {
   const target = [
     t.minShare === undefined ? '' : `≥ ${t.minShare * 100} %`,
     t.maxP99Ms === undefined ? '' : `p99 ≤ ${t.maxP99Ms} ms`,
@@ -97,13 +128,15 @@ function row(name: string, connections: number, r: LoadResult, share: number, t:
     .filter(Boolean)
     .join(', ');
   const percent = `${(share * 100).toFixed(1)} %`;
-  return `| ${name} | ${connections} | ${r.rps} | ${percent} | ${r.p50} | ${r.p99} | ${target || '–'} | ${r.errors} | ${r.non2xx} |`;
+  const cpu = r.cpuMsPerRequest.toFixed(2);
+  return `| ${name} | ${connections} | ${r.rps} | ${percent} | ${cpu} | ${r.p50} | ${r.p99} | ${target || '–'} | ${r.errors} | ${r.non2xx} |`;
 }
 
 function check(name: string, result: LoadResult, share: number, target: Target): void {
   if (result.errors + result.non2xx > 0) {
     failures.push(`${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   }
+  if (result.ok === 0) failures.push(`${name}: no answer arrived in time`);
   if (SMOKE) return;
   if (target.minShare !== undefined && share < target.minShare) {
     failures.push(`${name}: ${(share * 100).toFixed(1)} % of bare < ${target.minShare * 100} %`);
@@ -124,13 +157,12 @@ interface Started {
 async function start(args: string[], env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const typescript = args[0]?.endsWith('.ts') ?? false;
+  const typescript = args.at(-1)?.endsWith('.ts') ?? false;
   const child = spawn(process.execPath, [...(typescript ? ['--import', 'tsx'] : []), ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
       ...env,
-      NODE_ENV: 'production',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://localhost:${port}`,
@@ -141,7 +173,7 @@ async function start(args: string[], env: Record<string, string>): Promise<Start
   return {
     child,
     base,
-    listening: () => waitUntilUp(base),
+    listening: () => waitUntilUp(base, child),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -149,9 +181,9 @@ async function start(args: string[], env: Record<string, string>): Promise<Start
   };
 }
 
-async function waitUntilUp(base: string): Promise<void> {
+async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       await fetch(`${base}/`, { headers: { accept: 'application/json' } });
       return;

@@ -12,6 +12,8 @@ export interface Load {
 }
 
 export interface LoadResult {
+  /** 2xx answers in all. */
+  ok: number;
   rps: number;
   p50: number;
   p99: number;
@@ -30,6 +32,7 @@ export async function runLoad(load: Load): Promise<LoadResult> {
     ...(load.requests ? { requests: load.requests } : {}),
   });
   return {
+    ok: result['2xx'],
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
