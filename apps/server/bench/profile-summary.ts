@@ -3,7 +3,10 @@
  * Where the time went in a V8 CPU profile (node --cpu-prof, or BENCH_PROFILE_DIR in the bench):
  * self time by package or source area, and the heaviest functions.
  *
- *   node --import tsx apps/server/bench/profile-summary.ts /tmp/prof/CPU.*.cpuprofile
+ *   node --import tsx apps/server/bench/profile-summary.ts /tmp/prof/CPU.*.cpuprofile [from to]
+ *
+ * `from` and `to` (seconds from the profile's start, `to` may be negative: from its end) keep
+ * only the samples of one load, leaving out the server's start-up.
  */
 import { readFileSync } from 'node:fs';
 
@@ -21,9 +24,20 @@ const file = process.argv[2];
 if (!file) throw new Error('Name a .cpuprofile file.');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const length = profile.timeDeltas.reduce((sum, us) => sum + us, 0) / 1e6;
+const at = (arg: string | undefined, fallback: number) => {
+  const value = arg === undefined ? fallback : Number(arg);
+  return value < 0 ? length + value : value;
+};
+const from = at(process.argv[3], 0);
+const to = at(process.argv[4], length);
 const selfUs = new Map<number, number>();
+let clock = 0;
 profile.samples.forEach((id, i) => {
-  selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const delta = profile.timeDeltas[i] ?? 0;
+  clock += delta / 1e6;
+  if (clock < from || clock > to) return;
+  selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
 });
 
 const areas = new Map<string, number>();
@@ -40,7 +54,9 @@ for (const [id, us] of selfUs) {
 }
 
 const busy = total - (areas.get('(idle)') ?? 0);
-console.log(`sampled ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s\n`);
+console.log(
+  `profile ${length.toFixed(1)} s; window ${from.toFixed(1)}–${to.toFixed(1)} s: busy ${(busy / 1e6).toFixed(1)} s\n`,
+);
 print('by area (share of busy time)', areas);
 print('heaviest functions', functions);
 

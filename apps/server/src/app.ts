@@ -157,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerActingAdminScope(app);
   registerErrorHandler(app);
   logLostConnections(app, db);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerClosingGate(app);
   await app.register(cookie);
   // Bodies are forms only, as the browser app sends them: no JSON parser, so other types get 415.
