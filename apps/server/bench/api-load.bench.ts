@@ -24,6 +24,7 @@ import type { LoadResult } from './load.ts';
 import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
+import { LOGIN_TARGET_KB, ROUTE_TARGET_KB, measureWebBundle } from './web-bundle.ts';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,6 +36,7 @@ const kinds: BenchDatabaseKind[] = postgresUrl() ? ['pglite', 'postgres'] : ['pg
 console.log(
   SMOKE ? 'Smoke run: 1 s per scenario, no timing targets.' : `${SECONDS} s per scenario.`,
 );
+reportWebBundle();
 for (const kind of kinds) await benchDatabase(kind);
 if (failures.length > 0) {
   console.error(`\nFailed:\n- ${failures.join('\n- ')}`);
@@ -97,6 +99,27 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
   } finally {
     await Promise.all([app.stop(), bare.stop()]);
     await database.drop();
+  }
+}
+
+/** The web app's first-visit JavaScript and route chunks, gzip, against their budgets. */
+function reportWebBundle(): void {
+  const bundle = measureWebBundle();
+  const largest = bundle.routes[0];
+  console.log(`\n### web bundle (gzip)\n`);
+  console.log(`| what | kB | target |\n|---|---|---|`);
+  console.log(
+    `| JavaScript of a first visit to /login | ${bundle.loginKb.toFixed(1)} | ≤ ${LOGIN_TARGET_KB} |`,
+  );
+  for (const { route, kb } of bundle.routes) {
+    console.log(`| route chunk ${route} | ${kb.toFixed(1)} | ≤ ${ROUTE_TARGET_KB} |`);
+  }
+  if (SMOKE) return;
+  if (bundle.loginKb > LOGIN_TARGET_KB) {
+    failures.push(`web: /login loads ${bundle.loginKb.toFixed(1)} kB > ${LOGIN_TARGET_KB} kB`);
+  }
+  if (largest && largest.kb > ROUTE_TARGET_KB) {
+    failures.push(`web: ${largest.route} is ${largest.kb.toFixed(1)} kB > ${ROUTE_TARGET_KB} kB`);
   }
 }
 
