@@ -7,7 +7,7 @@
  * same run. Fails on any error or non-2xx answer, and (not in smoke mode) on a missed target.
  *
  *   npm run bench                 full run (BENCH_SECONDS per scenario, default 5)
- *   npm run bench -- --smoke      one second per scenario, no timing targets (CI)
+ *   npm run bench:smoke           one second per scenario, no timing targets (CI; BENCH_SMOKE=1)
  *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text
  *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
  */

@@ -3,7 +3,8 @@
  * `npm start` builds only what changed: the web app and the compiled server each keep a hash
  * of their inputs beside their output (dist/.inputs-hash), and a build whose inputs hash the
  * same as last time is reused as it is. Any change to a source file, a config file or the
- * lockfile changes the hash and rebuilds that part.
+ * lockfile changes the hash and rebuilds that part. `--always` (npm run build) builds both
+ * whatever the hashes say, and records them, so a start right after reuses that build.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -37,11 +38,12 @@ const BUILDS: Build[] = [
   },
 ];
 
+const always = process.argv.includes('--always');
 for (const build of BUILDS) {
   const hashFile = path.join(REPO_ROOT, build.output, '.inputs-hash');
   const hash = hashOf(build.inputs);
   const built = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : '';
-  if (built === hash) {
+  if (built === hash && !always) {
     console.log(`The ${build.name} is up to date (${build.output}); reusing it.`);
     continue;
   }
