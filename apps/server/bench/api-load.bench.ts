@@ -76,9 +76,9 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     );
     console.log(`\n### ${kind}\n`);
     console.log(
-      '| scenario | conns | req/s | share of bare | p50 ms | p99 ms | target | errors | non-2xx |',
+      '| scenario | conns | req/s | share of bare | server CPU ms/req | p50 ms | p99 ms | target | errors | non-2xx |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
     console.log(row('bare node:http, constant JSON', 50, yardstick, 1, {}));
     const only = process.env.BENCH_ONLY ?? '';
     for (const scenario of scenarios(app.base, kind, teams).filter((s) => s.name.includes(only))) {
