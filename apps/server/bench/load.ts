@@ -6,6 +6,8 @@ export interface Load {
   url: string;
   connections: number;
   seconds: number;
+  /** A fixed number of requests instead of a duration (smoke runs: done however slow). */
+  amount?: number;
   headers?: Record<string, string>;
   /** A sequence each connection repeats (writes); `perConnection` picks its own target. */
   requests?: Request[];
@@ -27,7 +29,7 @@ export async function runLoad(load: Load): Promise<LoadResult> {
   const result = await autocannon({
     url: load.url,
     connections: load.connections,
-    duration: load.seconds,
+    ...(load.amount ? { amount: load.amount } : { duration: load.seconds }),
     headers: load.headers ?? {},
     ...(load.requests ? { requests: load.requests } : {}),
   });
