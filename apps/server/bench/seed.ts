@@ -55,7 +55,8 @@ export async function seedTeam(
 }
 
 /**
- * `logins` logins of Google Analytics with `perLogin` accounts each, a tenth of them deleted.
+ * `logins` logins of Google Analytics with `perLogin` accounts each, every `deletedEvery`-th
+ * of them deleted (0: none). Answers the ids of the accounts left active.
  * The token columns hold placeholders: reading the grouped view never decrypts them, and with
  * no expiry and no refresh token the refresher leaves them alone.
  */
@@ -64,7 +65,9 @@ export async function seedAccounts(
   team: SeededTeam,
   logins: number,
   perLogin: number,
-): Promise<number> {
+  deletedEvery = 10,
+): Promise<string[]> {
+  const active: string[] = [];
   const connectorId = 1;
   for (let l = 0; l < logins; l += 1) {
     const credentialId = randomUUID();
@@ -81,7 +84,7 @@ export async function seedAccounts(
         created_by: team.userId,
       })
       .execute();
-    await db
+    const rows = await db
       .insertInto('data_source_accounts')
       .values(
         Array.from({ length: perLogin }, (_, a) => ({
@@ -91,10 +94,14 @@ export async function seedAccounts(
           external_id: `properties/${l}${String(a).padStart(5, '0')}`,
           name: `Bench property ${l}-${a}`,
           added_by: team.userId,
-          ...(a % 10 === 0 ? { deleted_at: new Date(), deleted_by: team.userId } : {}),
+          ...(deletedEvery > 0 && a % deletedEvery === 0
+            ? { deleted_at: new Date(), deleted_by: team.userId }
+            : {}),
         })),
       )
+      .returning(['id', 'deleted_at'])
       .execute();
+    for (const row of rows) if (row.deleted_at === null) active.push(row.id);
   }
-  return logins * perLogin;
+  return active;
 }

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_BUSINESS_UNIT } from '@gds/contract';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
@@ -26,6 +26,7 @@ import { registerApiGuards } from './http/guards.ts';
 import type { LogStream } from './http/logger.ts';
 import { loggerOptions } from './http/logger.ts';
 import { purgeRateLimits, rateLimit, rateLimiter } from './http/rate-limit.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -75,6 +76,7 @@ import { createRolesService } from './modules/roles/roles.service.ts';
 import { createAuthenticate } from './modules/sessions/authenticate.ts';
 import { sessionCookieFor } from './modules/sessions/session-cookie.ts';
 import { createSessionService } from './modules/sessions/sessions.service.ts';
+import { toSessionUser } from './modules/team/team.mappers.ts';
 import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
@@ -122,6 +124,12 @@ export interface BuildAppOptions {
   forceCloseConnections?: boolean;
   /** The sandbox billing provider's test switches (webhook address, delivery, retry waits). */
   sandboxBilling?: SandboxBillingOptions;
+  /**
+   * Also check every response against its contract schema with zod (tests). The server writes
+   * responses with writers compiled from the same schemas, which drop what the contract does
+   * not name; checking each one again would cost more than the rest of a read.
+   */
+  validateResponses?: boolean;
 }
 
 /** Demo mode keeps sent mail this long (an invitation link works 7 days). */
@@ -171,14 +179,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ validate: options.validateResponses === true }),
+  );
   app.decorateRequest('unit', DEFAULT_BUSINESS_UNIT);
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
   registerActingAdminScope(app);
   registerErrorHandler(app);
   logLostConnections(app, db);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerClosingGate(app);
   await app.register(cookie);
   // Bodies are forms only, as the browser app sends them: no JSON parser, so other types get 415.
@@ -259,10 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const billingPlan = createBillingService(billingDeps);
 
-  const platformAdmins = createPlatformAdmins({
-    emails: config.platformAdminEmails,
-    findSessionUser: teams.findSessionUser,
-  });
+  const platformAdmins = createPlatformAdmins({ emails: config.platformAdminEmails });
   const switches = createAdminSwitchService({
     db,
     clock,
@@ -272,7 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticate = createAuthenticate({
     sessions,
     cookie: cookieSpec,
-    findUser: teams.findSessionUser,
+    toSessionUser,
     platformAdminOf: platformAdmins.of,
   });
   // Sign-in start and callback share one per-IP budget, counted across all instances.

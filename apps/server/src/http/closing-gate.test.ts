@@ -9,7 +9,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 it('a request that reaches a closing server gets the one error shape, the headers and Connection: close', async () => {
   const app = Fastify({ return503OnClosing: false });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, testConfig());
+  registerSecurityHeaders(app, testConfig());
   registerClosingGate(app);
   let started!: () => void;
   const inFlight = new Promise<void>((resolve) => (started = resolve));

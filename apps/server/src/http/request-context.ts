@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
-import type { BuiltInRole, SessionRow } from '../db/schema.ts';
+import type { BuiltInRole, SessionRow, TeamRow } from '../db/schema.ts';
 
 /** A signed-in user as every request sees it: read fresh, with the role's permissions. */
 export interface SessionUser {
@@ -17,6 +17,8 @@ export interface SessionUser {
   /** 'super_admin' or 'admin' for the built-in roles, null for the team's own. */
   roleBuiltIn: BuiltInRole | null;
   permissions: PermissionMap;
+  /** The user's team, read in the same statement (answers only: a change re-reads it locked). */
+  team: TeamRow;
 }
 
 /** What the request hooks learned about a request before its handler runs. */

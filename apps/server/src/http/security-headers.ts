@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { HelmetOptions } from 'helmet';
@@ -55,12 +54,21 @@ export function helmetOptions(config: HeaderConfig) {
   } satisfies HelmetOptions;
 }
 
-/**
- * The headers of an answer written outside Fastify's hooks (a bad URL, an HTTP parse error):
- * exactly what helmet sets with the same options, recorded once, plus no caching. Being
- * derived rather than listed, they cannot drift from the headers of routed answers.
- */
-export function securityHeaders(config: HeaderConfig): Readonly<Record<string, string>> {
+type Headers = Readonly<Record<string, string>>;
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /** helmet settings over the server's own for this route (a page that posts elsewhere). */
+    helmet?: HelmetOptions;
+  }
+  interface FastifyContextConfig {
+    /** The route's own security headers, recorded when it was declared. */
+    securityHeaders?: Headers;
+  }
+}
+
+/** Exactly the headers helmet sets with these options, recorded once instead of per answer. */
+function recordedHeaders(options: HelmetOptions): Headers {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -70,24 +78,43 @@ export function securityHeaders(config: HeaderConfig): Readonly<Record<string, s
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(helmetOptions(config))(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    () => undefined,
-  );
-  return { ...headers, 'cache-control': 'no-store' };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }
 
 /**
- * Helmet on every response. Nothing is cached unless its route says so (static files, the
- * page): API answers hold personal data, and errors, whatever their address, are never cached.
+ * The headers of an answer written outside Fastify's hooks (a bad URL, an HTTP parse error):
+ * the same as every routed answer gets, plus no caching. Being derived rather than listed,
+ * they cannot drift from the headers of routed answers.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptions(config));
-  app.addHook('onSend', async (_req, reply, payload) => {
+export function securityHeaders(config: HeaderConfig): Headers {
+  return { ...recordedHeaders(helmetOptions(config)), 'cache-control': 'no-store' };
+}
+
+/**
+ * helmet's headers on every response, recorded once from its settings (per route where a
+ * route brings its own) rather than helmet rebuilding them for each answer. Nothing is cached
+ * unless its route says so (static files, the page): API answers hold personal data, and
+ * errors, whatever their address, are never cached.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const options = helmetOptions(config);
+  const headers = recordedHeaders(options);
+  app.addHook('onRoute', (route) => {
+    // Merged the way helmet merges a route's settings: each top-level option replaced whole.
+    if (route.helmet) {
+      const own = recordedHeaders({ ...options, ...route.helmet } as HelmetOptions);
+      route.config = { ...route.config, securityHeaders: own };
+    }
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.routeOptions.config.securityHeaders ?? headers);
+    done();
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (reply.statusCode >= 400 || !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -94,6 +94,7 @@ export async function createTestApp(
     // Silent, unless a test reads the server's own log lines (logStream).
     ...(options.logStream ? {} : { logger: false }),
     distDir: path.join(tempDir(), 'no-dist'),
+    validateResponses: true,
     ...(identity ? { wrapIdentity: () => identity } : {}),
     ...rest,
   });

@@ -42,7 +42,7 @@ export function authHandlers(deps: {
       setSessionCookie(reply, cookie, done.sessionToken);
       const user = await deps.teams.findSessionUser(done.userId);
       if (!user) throw new AppError('INTERNAL', 'The signed-in user vanished.');
-      const info = await deps.teams.getInfo(user);
+      const info = deps.teams.getInfo(user);
       return {
         success: true as const,
         user: info.user,

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { countActiveAccounts } from '../credentials/credentials.service.ts';
 import { connectorAvailability } from '../providers/availability.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
-import { accountLimit, lockAccountLimit, teamAddons } from '../team/team-plan.service.ts';
+import { lockAccountLimit, teamAddons } from '../team/team-plan.service.ts';
 import { teamPeople } from '../team/team.service.ts';
 import { retentionCutoff, toAccount, toCredential } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
@@ -67,10 +67,11 @@ export function createDataSourcesService(deps: {
 
     /** Every credential and account of the team by connector, in four queries whatever the size. */
     async groupedData(user: SessionUser): Promise<GroupedData> {
-      const [credentials, accounts, limit, people] = await Promise.all([
+      // The limit as read with the session this request: shown, not enforced, here.
+      const limit = user.team.account_limit;
+      const [credentials, accounts, people] = await Promise.all([
         repo.credentials(user.teamId),
         repo.accounts(user.teamId),
-        accountLimit(deps.db, user.teamId),
         teamPeople(deps.db, user.teamId),
       ]);
       const byCredential = new Map<string, Account[]>();

@@ -34,15 +34,6 @@ export function createSessionsRepository(db: Db) {
         .execute();
     },
 
-    async touch(idHash: string, now: Date): Promise<void> {
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: now })
-        .where('id_hash', '=', idHash)
-        .where('ended_at', 'is', null)
-        .execute();
-    },
-
     async markEnded(idHash: string, now: Date): Promise<void> {
       await db
         .updateTable('sessions')

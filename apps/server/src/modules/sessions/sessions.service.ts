@@ -3,6 +3,8 @@ import type { BusinessUnit } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionRow } from '../../db/schema.ts';
+import { createSessionPeopleRepository } from './session-people.repository.ts';
+import type { SessionWithPeople } from './session-people.repository.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { hashToken, isWellFormedToken, newToken } from './session-token.ts';
 
@@ -10,7 +12,7 @@ import { hashToken, isWellFormedToken, newToken } from './session-token.ts';
 export type SessionLookup =
   | { status: 'none' }
   | { status: 'expired' }
-  | { status: 'active'; token: string; session: SessionRow };
+  | ({ status: 'active'; token: string } & SessionWithPeople);
 
 /** Who a re-issued session acts as, and for an admin user switch, who stands behind it. */
 export interface SessionIdentity {
@@ -30,6 +32,7 @@ const KEEP_ENDED_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: number }) {
   const repo = createSessionsRepository(deps.db);
+  const people = createSessionPeopleRepository(deps.db);
   const idleMs = deps.idleSeconds * 1000;
   const touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, idleMs / 4);
 
@@ -51,17 +54,28 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
     start,
 
     /**
-     * Resolves a cookie value. Expiry is decided here, on the server, from stored times only.
-     * `touch: false` (passive checks) leaves the idle timer where it is.
+     * Resolves a cookie value to its session, its user and (during an admin switch) the admin
+     * behind it, in one statement that also moves the idle timer when it is due. Expiry is
+     * decided here, on the server, from stored times only. `touch: false` (passive checks)
+     * leaves the idle timer where it is.
      */
     async lookup(
       token: string | undefined,
       options: { touch?: boolean } = {},
     ): Promise<SessionLookup> {
       if (!isWellFormedToken(token)) return { status: 'none' };
-      const session = await repo.find(hashToken(token));
-      if (!session) return { status: 'none' };
       const now = deps.clock();
+      const touch =
+        options.touch === false
+          ? null
+          : {
+              now,
+              seenBefore: new Date(now.getTime() - touchIntervalMs),
+              idleBefore: new Date(now.getTime() - idleMs),
+            };
+      const found = await people.find(hashToken(token), touch);
+      if (!found) return { status: 'none' };
+      const { session } = found;
       const expired =
         session.ended_at !== null ||
         endOf(session).getTime() <= now.getTime() ||
@@ -70,13 +84,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; idleSeconds: 
         if (session.ended_at === null) await repo.markEnded(session.id_hash, now);
         return { status: 'expired' };
       }
-      if (
-        options.touch !== false &&
-        now.getTime() - session.last_seen_at.getTime() >= touchIntervalMs
-      ) {
-        await repo.touch(session.id_hash, now);
-      }
-      return { status: 'active', token, session };
+      return { status: 'active', token, ...found };
     },
 
     /**

@@ -1,8 +1,9 @@
 import type { Person, ProfileUser, ResponseOf, Team } from '@gds/contract';
 import type { ENDPOINTS } from '@gds/contract';
-import type { TeamRow } from '../../db/schema.ts';
+import type { SessionUserRow, TeamRow } from '../../db/schema.ts';
 import type { RequestAuth, SessionUser } from '../../http/request-context.ts';
 import { platformAdminOf } from '../../http/request-context.ts';
+import { effectivePermissions } from './role-permissions.ts';
 
 /** Database rows → the contract's response shapes (nothing else leaves the server). */
 
@@ -15,6 +16,25 @@ export function toTeam(row: TeamRow): Team {
     planId: row.plan_id,
     userLimit: row.user_limit,
     accountLimit: row.account_limit,
+  };
+}
+
+/** A user as every request sees them: with what their role grants, and their team. */
+export function toSessionUser(row: SessionUserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    name: row.name,
+    image: row.image,
+    teamId: row.team_id,
+    teamUnit: row.team.business_unit,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    roleBuiltIn: row.built_in,
+    permissions: effectivePermissions(row.built_in, row.permissions),
+    team: row.team,
   };
 }
 

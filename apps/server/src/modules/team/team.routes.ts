@@ -10,10 +10,8 @@ export function teamHandlers(deps: {
 }): Pick<Handlers, 'getTeamInfo' | 'updateTeamInfo'> {
   const { teams } = deps;
   return {
-    getTeamInfo: async ({ user, auth }) => ({
-      ...(await teams.getInfo(required(user))),
-      admin: toAdminInfo(auth),
-    }),
+    getTeamInfo: ({ user, auth }) =>
+      Promise.resolve({ ...teams.getInfo(required(user)), admin: toAdminInfo(auth) }),
     updateTeamInfo: async ({ user, body }) => teams.rename(required(user), body.name),
   };
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { TeamRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { BUILT_IN_BY_NAME } from './role-permissions.ts';
-import { toPeople, toProfileUser, toTeam } from './team.mappers.ts';
+import { toPeople, toProfileUser, toSessionUser, toTeam } from './team.mappers.ts';
 import type { TeamPeople } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
@@ -28,17 +28,16 @@ export function createTeamService(deps: { db: Db; clock: Clock; trialDays?: numb
   const trialDays = deps.trialDays ?? DEFAULT_TRIAL_DAYS;
   const users = createUsersRepository(deps.db);
 
-  async function teamOf(user: SessionUser): Promise<Team> {
-    const row = await createTeamRepository(deps.db).findById(user.teamId);
-    if (!row) throw notFound('The team');
-    return toTeam(row);
-  }
-
   return {
-    findSessionUser: (userId: string) => users.findSessionUser(userId),
+    /** A user as a session would read them (sign-in, admin switch), or undefined. */
+    findSessionUser: async (userId: string): Promise<SessionUser | undefined> => {
+      const row = await users.findSessionUser(userId);
+      return row && toSessionUser(row);
+    },
 
-    async getInfo(user: SessionUser): Promise<{ team: Team; user: ProfileUser }> {
-      return { team: await teamOf(user), user: toProfileUser(user) };
+    /** The caller's team and profile, as read with the session: no further query. */
+    getInfo(user: SessionUser): { team: Team; user: ProfileUser } {
+      return { team: toTeam(user.team), user: toProfileUser(user) };
     },
 
     /** Renames the caller's team and records who did it, in one transaction. */

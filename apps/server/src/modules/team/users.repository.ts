@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { BusinessUnit } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-import type { SessionUser } from '../../http/request-context.ts';
-import { effectivePermissions } from './role-permissions.ts';
+import type { SessionUserRow } from '../../db/schema.ts';
 
 /** SQL for users. Team-scoped reads take the team id; nothing crosses teams. */
 export function createUsersRepository(db: Db) {
@@ -15,7 +14,8 @@ export function createUsersRepository(db: Db) {
       .innerJoin('teams as t', 't.id', 'u.team_id');
 
   return {
-    async findSessionUser(userId: string): Promise<SessionUser | undefined> {
+    /** A user with their role and team, as a session reads them (see SessionUserRow). */
+    async findSessionUser(userId: string): Promise<SessionUserRow | undefined> {
       const row = await withRole()
         .select([
           'u.id',
@@ -25,28 +25,51 @@ export function createUsersRepository(db: Db) {
           'u.name',
           'u.image',
           'u.team_id',
-          't.business_unit',
           'u.role_id',
           'r.name as role_name',
           'r.built_in',
           'r.permissions',
+          't.business_unit',
+          't.name as team_name',
+          't.plan_id',
+          't.user_limit',
+          't.account_limit',
+          't.addons',
+          't.referral_partner_key',
+          't.created_at as team_created_at',
+          't.plan_status',
+          't.trial_ends_at',
         ])
         .where('u.id', '=', userId)
         .executeTakeFirst();
       if (!row) return undefined;
+      const { business_unit, team_name, plan_id, user_limit, account_limit, addons } = row;
+      const team = {
+        id: row.team_id,
+        business_unit,
+        name: team_name,
+        plan_id,
+        user_limit,
+        account_limit,
+        addons,
+        referral_partner_key: row.referral_partner_key,
+        created_at: row.team_created_at,
+        plan_status: row.plan_status,
+        trial_ends_at: row.trial_ends_at,
+      };
       return {
         id: row.id,
         email: row.email,
-        firstName: row.first_name,
-        lastName: row.last_name,
+        first_name: row.first_name,
+        last_name: row.last_name,
         name: row.name,
         image: row.image,
-        teamId: row.team_id,
-        teamUnit: row.business_unit,
-        roleId: row.role_id,
-        roleName: row.role_name,
-        roleBuiltIn: row.built_in,
-        permissions: effectivePermissions(row.built_in, row.permissions),
+        team_id: row.team_id,
+        role_id: row.role_id,
+        role_name: row.role_name,
+        built_in: row.built_in,
+        permissions: row.permissions,
+        team,
       };
     },
 
