@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DataSourceAccountsTable } from '../../db/schema.ts';
+import { isUuid } from '../../db/uuid.ts';
 
 /** SQL for the accounts a credential reaches, as connecting stores them. Every statement names the team. */
 export function createAccountsRepository(db: Db) {
@@ -15,6 +16,25 @@ export function createAccountsRepository(db: Db) {
         .where('deleted_at', 'is', null)
         .executeTakeFirstOrThrow();
       return row.n;
+    },
+
+    /** One of the team's accounts (deleted ones too); undefined for an id that is no uuid. */
+    find(teamId: string, id: string) {
+      if (!isUuid(id)) return Promise.resolve(undefined);
+      return db
+        .selectFrom('data_source_accounts')
+        .select([
+          'id',
+          'credential_id',
+          'connector_id',
+          'external_id',
+          'name',
+          'status',
+          'deleted_at',
+        ])
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** The team's accounts of a connector among these provider ids (deleted ones too). */

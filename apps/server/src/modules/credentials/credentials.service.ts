@@ -26,3 +26,8 @@ export function credentialsOfConnector(db: Db, teamId: string, connectorId: numb
 export function countActiveAccounts(db: Db, teamId: string): Promise<number> {
   return createAccountsRepository(db).countActive(teamId);
 }
+
+/** One of the team's accounts with the credential that reaches it; deleted ones too. */
+export function findAccount(db: Db, teamId: string, accountId: string) {
+  return createAccountsRepository(db).find(teamId, accountId);
+}
