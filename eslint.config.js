@@ -84,8 +84,11 @@ const SERVER_MODULES = [
   'auth',
   'providers',
   'credentials',
+  'connector-oauth',
   'connect',
   'data-sources',
+  'reports',
+  'data-api',
   'health',
   'home',
 ];

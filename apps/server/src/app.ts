@@ -41,7 +41,24 @@ import type { ConnectDeps } from './modules/connect/connect-deps.ts';
 import { connectHandlers } from './modules/connect/connect.routes.ts';
 import { purgeConnectionResults } from './modules/connect/connection-results.service.ts';
 import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.ts';
+import { createAccessTokens } from './modules/credentials/access-token.ts';
 import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
+import { createAuthorizationServer } from './modules/connector-oauth/authorization-server.ts';
+import { createConnectorGrantsService } from './modules/connector-oauth/connector-grants.service.ts';
+import {
+  connectorGrantsHandlers,
+  registerAuthorizationServer,
+} from './modules/connector-oauth/connector-oauth.routes.ts';
+import { purgeOauthArtifacts } from './modules/connector-oauth/oauth-adapter.ts';
+import { loadOauthKeys } from './modules/connector-oauth/oauth-keys.ts';
+import { createDataApiService } from './modules/data-api/data-api.service.ts';
+import { registerDataApi } from './modules/data-api/data-api.routes.ts';
+import { createDataJobWorker } from './modules/data-api/data-job-worker.ts';
+import {
+  lookerStudioUrls,
+  registerConnectorDocsPage,
+} from './modules/data-api/looker-studio-links.ts';
+import type { ReportFetchers } from './modules/reports/report-fetcher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
@@ -98,6 +115,8 @@ export interface BuildAppOptions {
    * themselves over keep-alive connections; the server's own graceful close keeps the default.
    */
   forceCloseConnections?: boolean;
+  /** The report fetcher of each connector the data API serves (tests pass their own). */
+  reportFetchers?: ReportFetchers;
 }
 
 /** Demo mode keeps sent mail this long (an invitation link works 7 days). */
@@ -197,6 +216,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     retentionDays: config.dataSourceRetentionDays,
   });
 
+  // Until the fetchers are wired here, the data API answers that reports are not available.
+  const reportFetchers: ReportFetchers = options.reportFetchers ?? { find: () => undefined };
+  const authorizationServer = createAuthorizationServer({
+    config,
+    db,
+    clock,
+    keys: await loadOauthKeys(db, cipher),
+  });
+  const connectorGrants = createConnectorGrantsService({
+    db,
+    clock,
+    provider: authorizationServer,
+  });
+  const refresher = createTokenRefresher({ db, clock, cipher, providers, config, log: app.log });
+  const dataJobs = createDataJobWorker({
+    db,
+    clock,
+    fetchers: reportFetchers,
+    accessTokens: createAccessTokens({ db, clock, cipher, refresher, config }),
+    config,
+    log: app.log,
+  });
+  const runDataJobs = jobRunner(() => dataJobs.runOnce(), app.log);
+  const dataApi = createDataApiService({
+    db,
+    clock,
+    fetchers: reportFetchers,
+    config,
+    kick: options.maintenance === true ? runDataJobs : () => undefined,
+  });
+
   const platformAdmins = createPlatformAdmins({
     emails: config.platformAdminEmails,
     findSessionUser: teams.findSessionUser,
@@ -245,7 +295,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app,
     { authenticate },
     {
-      ...homeHandlers({ config, sessions }),
+      ...homeHandlers({
+        config,
+        sessions,
+        lookerStudioUrls: lookerStudioUrls(config, reportFetchers),
+      }),
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
       ...membersHandlers({ members: createMembersService({ db, clock }), cookie: cookieSpec }),
@@ -261,6 +315,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
       ...connectHandlers({ config, connect }),
+      ...connectorGrantsHandlers({
+        db,
+        config,
+        provider: authorizationServer,
+        grants: connectorGrants,
+      }),
       ...adminHandlers({ db, switches, cookie: cookieSpec }),
     },
     {
@@ -271,6 +331,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   );
   registerOAuthCallback(app, { authenticate, connect });
+  await registerAuthorizationServer(app, {
+    config,
+    provider: authorizationServer,
+    authenticate,
+    grants: connectorGrants,
+  });
+  await registerDataApi(app, {
+    dataApi,
+    verify: (token) => connectorGrants.verifyAccessToken(token),
+    limit: rateLimiter(
+      { db, clock },
+      {
+        bucket: 'data-api',
+        limit: config.dataApi.perMinute,
+        windowMs: 60 * 1000,
+        message:
+          'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
+      },
+    ),
+  });
+  if (config.sandbox) registerConnectorDocsPage(app);
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 
@@ -300,8 +381,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerBackgroundJobs(app, {
     config,
-    refresher: createTokenRefresher({ db, clock, cipher, providers, config, log: app.log }),
+    refresher,
+    dataJobs: { run: runDataJobs, runOnce: () => dataJobs.runOnce() },
     purges: [
+      () => dataJobs.purge(),
+      () => purgeOauthArtifacts({ db, clock }),
       () => sessions.purge(),
       () => auth.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
@@ -313,6 +397,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     run: options.maintenance === true,
   });
   return app;
+}
+
+/**
+ * Runs the data jobs in this instance now, one run at a time (a second call while one runs is
+ * dropped: the running one picks the new job up before it stops).
+ */
+function jobRunner(runOnce: () => Promise<unknown>, log: FastifyInstance['log']): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    runOnce()
+      .catch((error: unknown) => log.warn({ err: error }, 'running data jobs failed'))
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  return run;
 }
 
 /** Google when it is configured, else the sandbox identity provider with its generated secret. */

@@ -3,6 +3,7 @@ import type { Config } from './config/config.ts';
 import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
 import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';
+import type { DataJobSummary } from './modules/data-api/data-job-worker.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {
@@ -15,6 +16,8 @@ export interface BackgroundJobs {
   purge: () => Promise<void>;
   /** Records this server's token key versions (its heartbeat; rotate-keys reads them). */
   announceKeys: () => Promise<void>;
+  /** Runs the report jobs due now, each by one instance only. */
+  runDataJobs: () => Promise<DataJobSummary>;
 }
 
 const registry = new WeakMap<FastifyInstance, BackgroundJobs>();
@@ -35,8 +38,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export function registerBackgroundJobs(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, 'refresh'>;
+    config: Pick<Config, 'refresh' | 'dataApi'>;
     refresher: TokenRefresher;
+    /** The report jobs: `run` starts a run unless one is going, `runOnce` runs and answers. */
+    dataJobs: { run: () => void; runOnce: () => Promise<DataJobSummary> };
     purges: ReadonlyArray<() => Promise<unknown>>;
     keyRings: ServerKeyRings;
     run: boolean;
@@ -48,6 +53,7 @@ export function registerBackgroundJobs(
       for (const purge of deps.purges) await purge();
     },
     announceKeys: () => deps.keyRings.announce(),
+    runDataJobs: () => deps.dataJobs.runOnce(),
   };
   registry.set(app, jobs);
   // A server shutting down stops counting as a key holder at once, not when its heartbeat ages.
@@ -93,4 +99,10 @@ export function registerBackgroundJobs(
   );
   every('refreshing data-source tokens', deps.config.refresh.intervalMs, jobs.refreshTokens);
   every('recording the token keys this server holds', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
+  // Jobs queued by this instance start at once; this loop picks up the rest (another
+  // instance's, retries after back-off, jobs whose instance died).
+  every('running report jobs', deps.config.dataApi.workerIntervalMs, () => {
+    deps.dataJobs.run();
+    return Promise.resolve();
+  });
 }

@@ -28,6 +28,8 @@ export const ACTIVITY_ACTIONS = {
   'data_source.account_delete': 'Deleted an account',
   'data_source.account_restore': 'Restored an account',
   'data_source.account_purge': 'Removed a deleted account for good',
+  'connector_grant.created': 'Allowed the Looker Studio connector to read data',
+  'connector_grant.revoked': "Revoked the Looker Studio connector's access",
   'admin_switch.start': 'A platform admin started acting as a member',
   'admin_switch.end': 'A platform admin stopped acting as a member',
 } as const;

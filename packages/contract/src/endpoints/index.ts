@@ -3,6 +3,7 @@ import * as activity from './activity.ts';
 import * as admin from './admin.ts';
 import * as auth from './auth.ts';
 import * as connections from './connections.ts';
+import * as connectorGrants from './connector-grants.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
 import * as invitations from './invitations.ts';
@@ -17,6 +18,7 @@ export {
   admin,
   auth,
   connections,
+  connectorGrants,
   dataSources,
   home,
   invitations,
@@ -27,6 +29,7 @@ export {
 };
 export * from './activity.ts';
 export * from './admin.ts';
+export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
@@ -83,6 +86,9 @@ export const ENDPOINTS = {
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,
+  getConnectorGrants: connectorGrants.getConnectorGrants,
+  revokeConnectorGrant: connectorGrants.revokeConnectorGrant,
+  getConnectorConsent: connectorGrants.getConnectorConsent,
   searchTeams: admin.searchTeams,
   userSwitch: admin.userSwitch,
   endUserSwitch: admin.endUserSwitch,
