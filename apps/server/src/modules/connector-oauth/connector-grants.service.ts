@@ -66,7 +66,8 @@ export function createConnectorGrantsService(deps: { db: Db; clock: Clock; provi
         clientId,
         accountId: connectorSubject(user.teamId, user.id),
       });
-      grant.addOAuthScope(DATA_READ_SCOPE);
+      // Without resource indicators, a plain OAuth scope is kept with the OpenID ones.
+      grant.addOIDCScope(DATA_READ_SCOPE);
       const grantId = await grant.save();
       await deps.db.transaction().execute(async (tx) => {
         await createConnectorGrantsRepository(tx).insert({
