@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, PROBES } from '@gds/contract';
+import { DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { call } from './helpers/contract-call.ts';
@@ -34,6 +34,10 @@ interface TeamAObjects {
   role(): Promise<string>;
   /** An invitation of team A: pending, or one member A already accepted (accepting is a no-op). */
   invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
+  /** A connector grant of member A (to revoke). */
+  grant(): Promise<string>;
+  /** A pending connector authorization request (its interaction uid). */
+  consentRequest(): Promise<string>;
   /** Team A's id (a platform admin switches into it). */
   id(): string;
   /** `prefix` numbered: a role name or email's local part nobody used yet. */
@@ -103,6 +107,9 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
   userSwitch: (teamA) =>
     Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),
   endUserSwitch: {},
+  getConnectorGrants: {},
+  revokeConnectorGrant: async (teamA) => ({ params: { grantId: await teamA.grant() } }),
+  getConnectorConsent: async (teamA) => ({ query: { uid: await teamA.consentRequest() } }),
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -122,6 +129,7 @@ const TEAM_A_OBJECT = new Set<Name>([
   'revokeInvitation',
   // Sent to member A: anyone else is told it is not found.
   'acceptInvitation',
+  'revokeConnectorGrant',
 ]);
 
 /** Endpoints that end the caller's own membership: a fresh member of the caller's team calls. */
@@ -158,7 +166,12 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
   beforeAll(async () => {
     app = await createTestApp(db(), {
       identity,
-      config: testConfig({ PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN }),
+      config: testConfig({
+        PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN,
+        LOOKER_STUDIO_CLIENT_ID: 'matrix-connector',
+        LOOKER_STUDIO_CLIENT_SECRET: 'matrix-connector-secret-0123456789abcdef',
+        LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/matrix/usercallback',
+      }),
     });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
@@ -224,6 +237,33 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       marksOfA.push(sent.id, email);
       return sent;
     },
+    async grant() {
+      const grantId = `matrix-grant-${teamA.unique('g')}`;
+      await db()
+        .insertInto('connector_grants')
+        .values({
+          grant_id: grantId,
+          team_id: ownerA.team.id,
+          user_id: memberA.user.id,
+          client_id: 'matrix-connector',
+        })
+        .execute();
+      marksOfA.push(grantId);
+      return grantId;
+    },
+    async consentRequest() {
+      const url = new URLSearchParams({
+        client_id: 'matrix-connector',
+        redirect_uri: 'http://localhost/matrix/usercallback',
+        response_type: 'code',
+        scope: 'data.read',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      });
+      const started = await app.inject({ method: 'GET', url: `/oauth/auth?${url.toString()}` });
+      const location = started.headers.location ?? '';
+      return String(location).split('/').at(-1) ?? '';
+    },
     id: () => ownerA.team.id,
     unique(prefix) {
       uniques += 1;
@@ -279,7 +319,10 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     const apiRoutes = registeredRoutes(app).filter(
       (r) => r.url.startsWith('/api') && r.method !== 'HEAD',
     );
-    const declared = entries.map(([, e]) => `${e.method} ${e.path}`);
+    const declared = [
+      ...entries.map(([, e]) => `${e.method} ${e.path}`),
+      ...Object.values(DATA_API).map((e) => `${e.method} ${e.path}`),
+    ];
     const served = apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect([...served].sort()).toEqual([...declared].sort());
     expect(Object.keys(SAMPLE).sort()).toEqual(Object.keys(ENDPOINTS).sort());
@@ -340,6 +383,28 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
 
     it('a platform admin, not switched into team A, never sees, changes or names its rows', async () => {
       await expectOutsider(name, platformAdmin.cookie);
+    });
+  });
+
+  // The data API takes a connector's bearer token only: no session, whoever holds it.
+  describe.each(Object.entries(DATA_API))('data API %s', (_name, endpoint) => {
+    it('refuses anonymous callers and session cookies alike (401), changing nothing', async () => {
+      const url = endpoint.path.replace(/:(\w+)/g, 'x') + '?account=x';
+      for (const cookie of [undefined, memberA.cookie, platformAdmin.cookie]) {
+        const before = await everyRow(db());
+        const response = await app.inject({
+          method: endpoint.method,
+          url,
+          headers: {
+            host: 'localhost:3000',
+            ...(cookie ? { cookie } : {}),
+            ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(endpoint.method === 'POST' ? { payload: '{}' } : {}),
+        });
+        expect(response.statusCode, response.body).toBe(401);
+        expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+      }
     });
   });
 

@@ -171,9 +171,9 @@ describeEachDatabase('connector OAuth', (db) => {
     await setPermissionsExcept(db(), plain.user.id, ['manage_data_sources']);
     await authorizeConnector(ctx, plain.cookie);
     const ownersGrant = await authorizeConnector(ctx, owner.cookie);
-    const grants = (await call(ctx.app, ENDPOINTS.getConnectorGrants, { cookie: plain.cookie }))
-      .json()
-      .grants;
+    const grants = (
+      await call(ctx.app, ENDPOINTS.getConnectorGrants, { cookie: plain.cookie })
+    ).json().grants;
     const mine = grants.find((g) => g.user?.id === plain.user.id);
     const others = grants.find((g) => g.user?.id === owner.user.id);
     expect(mine?.revocable).toBe(true);

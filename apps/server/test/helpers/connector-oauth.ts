@@ -191,7 +191,10 @@ export async function seedReportLogin(
       connector_id: 1,
       external_user_id: `ext-${id}`,
       display_name: `login-${id.slice(0, 6)}`,
-      access_token_enc: cipher.encrypt(input.accessToken ?? `token-${id}`, sealContext(id, 'access')),
+      access_token_enc: cipher.encrypt(
+        input.accessToken ?? `token-${id}`,
+        sealContext(id, 'access'),
+      ),
       refresh_token_enc: null,
       key_version: KEY.version,
       created_by: input.userId ?? null,

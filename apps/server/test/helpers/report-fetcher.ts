@@ -14,7 +14,13 @@ export const TEST_CONNECTOR = 'google-analytics';
 const SCHEMA: ReportSchema = {
   fields: [
     { id: 'date', name: 'Date', description: 'Day', concept: 'DIMENSION', type: 'YEAR_MONTH_DAY' },
-    { id: 'campaign', name: 'Campaign', description: 'Campaign', concept: 'DIMENSION', type: 'TEXT' },
+    {
+      id: 'campaign',
+      name: 'Campaign',
+      description: 'Campaign',
+      concept: 'DIMENSION',
+      type: 'TEXT',
+    },
     {
       id: 'sessions',
       name: 'Sessions',
