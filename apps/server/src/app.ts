@@ -43,7 +43,10 @@ import { purgeConnectionResults } from './modules/connect/connection-results.ser
 import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.ts';
 import { createAccessTokens } from './modules/credentials/access-token.ts';
 import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
-import { createAuthorizationServer } from './modules/connector-oauth/authorization-server.ts';
+import {
+  createAuthorizationServer,
+  oauthIssuer,
+} from './modules/connector-oauth/authorization-server.ts';
 import { createConnectorGrantsService } from './modules/connector-oauth/connector-grants.service.ts';
 import {
   connectorGrantsHandlers,
@@ -339,6 +342,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await registerDataApi(app, {
     dataApi,
+    baseUrls: config.dataApi.baseUrls,
+    issuer: oauthIssuer(config.publicUrl),
     verify: (token) => connectorGrants.verifyAccessToken(token),
     limit: rateLimiter(
       { db, clock },

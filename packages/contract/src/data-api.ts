@@ -13,6 +13,21 @@ export const DATA_API_PREFIX = '/api/data/v1';
 export const DATA_API_ENVIRONMENTS = ['production', ...LIVE_DATA_ENVIRONMENTS] as const;
 export type DataApiEnvironment = (typeof DATA_API_ENVIRONMENTS)[number];
 
+/**
+ * The discovery document a connector reads first (outside /api: no unit header, no token):
+ * where each environment serves the data API, and the OAuth addresses.
+ */
+export const DATA_API_DISCOVERY_PATH = '/.well-known/gds-data-api';
+
+export const dataApiDiscovery = z.object({
+  version: z.literal('v1'),
+  environments: z.partialRecord(z.enum(DATA_API_ENVIRONMENTS), z.string()),
+  authorizationEndpoint: z.string(),
+  tokenEndpoint: z.string(),
+  revocationEndpoint: z.string(),
+  scope: z.string(),
+});
+
 /** The scope a connector grant carries: reading report data, nothing else. */
 export const DATA_READ_SCOPE = 'data.read';
 
@@ -78,8 +93,29 @@ export const dataJobPoll = z.object({
 });
 export type DataJobPoll = z.infer<typeof dataJobPoll>;
 
+export const dataConnectorsResponse = z.object({
+  /** Connectors with reports of which the team has accounts. */
+  connectors: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const dataAccountsResponse = z.object({
+  /** The team's live accounts of the connector, by name. */
+  accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
 /** The data API's routes, for the server, the connector's documentation and tests. */
 export const DATA_API = {
+  connectors: {
+    method: 'GET',
+    path: `${DATA_API_PREFIX}/connectors`,
+    response: dataConnectorsResponse,
+  },
+  accounts: {
+    method: 'GET',
+    path: `${DATA_API_PREFIX}/connectors/:connector/accounts`,
+    params: z.object({ connector: singleLineText('The connector').min(1).max(64) }),
+    response: dataAccountsResponse,
+  },
   schema: {
     method: 'GET',
     path: `${DATA_API_PREFIX}/connectors/:connector/schema`,

@@ -18,6 +18,18 @@ export function createAccountsRepository(db: Db) {
       return row.n;
     },
 
+    /** The team's accounts that are not deleted, by name. */
+    listLive(teamId: string) {
+      return db
+        .selectFrom('data_source_accounts')
+        .select(['id', 'connector_id', 'name'])
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
     /** One of the team's accounts (deleted ones too); undefined for an id that is no uuid. */
     find(teamId: string, id: string) {
       if (!isUuid(id)) return Promise.resolve(undefined);

@@ -31,3 +31,8 @@ export function countActiveAccounts(db: Db, teamId: string): Promise<number> {
 export function findAccount(db: Db, teamId: string, accountId: string) {
   return createAccountsRepository(db).find(teamId, accountId);
 }
+
+/** The team's accounts that are not deleted, by name (every connector). */
+export function liveAccounts(db: Db, teamId: string) {
+  return createAccountsRepository(db).listLive(teamId);
+}

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DATA_API } from '@gds/contract';
+import { DATA_API, DATA_API_DISCOVERY_PATH, DATA_READ_SCOPE } from '@gds/contract';
+import type { z } from 'zod';
+import type { dataApiDiscovery } from '@gds/contract';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
@@ -33,9 +35,25 @@ export async function registerDataApi(
     dataApi: DataApiService;
     verify: (token: string) => Promise<ConnectorCaller | null>;
     limit: RateLimiter;
+    /** Where each environment serves the data API (DATA_API_BASE_URLS). */
+    baseUrls: z.output<typeof dataApiDiscovery>['environments'];
+    /** The authorization server's issuer (PUBLIC_URL/oauth). */
+    issuer: string;
   },
 ): Promise<void> {
   app.decorateRequest('connectorCaller', null);
+  const discovery: z.output<typeof dataApiDiscovery> = {
+    version: 'v1',
+    environments: deps.baseUrls,
+    authorizationEndpoint: `${deps.issuer}/auth`,
+    tokenEndpoint: `${deps.issuer}/token`,
+    revocationEndpoint: `${deps.issuer}/token/revocation`,
+    scope: DATA_READ_SCOPE,
+  };
+  // Public and the same for everyone: a connector reads it before it has a token.
+  app.get(DATA_API_DISCOVERY_PATH, async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=300').send(discovery),
+  );
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -55,6 +73,14 @@ export async function registerDataApi(
       req.connectorCaller = caller;
     });
     const route = scope.withTypeProvider<ZodTypeProvider>();
+
+    route.get(DATA_API.connectors.path, async (req) => deps.dataApi.connectors(callerOf(req)));
+
+    route.get(
+      DATA_API.accounts.path,
+      { schema: { params: DATA_API.accounts.params } },
+      async (req) => deps.dataApi.accounts(callerOf(req), req.params.connector),
+    );
 
     route.get(
       DATA_API.schema.path,

@@ -7,7 +7,7 @@ import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findAccount } from '../credentials/credentials.service.ts';
+import { findAccount, liveAccounts } from '../credentials/credentials.service.ts';
 import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
 import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
@@ -189,7 +189,31 @@ export function createDataApiService(deps: {
     return { text };
   }
 
-  return { describe, startJob, poll };
+  /** Connectors with reports of which the team has accounts (the connector's first choice). */
+  async function connectors(caller: ConnectorCaller) {
+    const ids = new Set((await liveAccounts(deps.db, caller.teamId)).map((a) => a.connector_id));
+    return {
+      connectors: [...ids]
+        .map((id) => findConnector(id))
+        .filter((c): c is ConnectorDefinition => !!c && !!deps.fetchers.find(c.nameSimple))
+        .map((c) => ({ id: c.nameSimple, name: c.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /** The team's live accounts of one connector (the connector's account choice). */
+  async function accounts(caller: ConnectorCaller, connectorName: string) {
+    const connector = findConnectorByName(connectorName);
+    if (!connector) throw notFound(`The data source "${connectorName}"`);
+    const all = await liveAccounts(deps.db, caller.teamId);
+    return {
+      accounts: all
+        .filter((a) => a.connector_id === connector.id)
+        .map((a) => ({ id: a.id, name: a.name })),
+    };
+  }
+
+  return { connectors, accounts, describe, startJob, poll };
 }
 
 export type DataApiService = ReturnType<typeof createDataApiService>;
