@@ -41,8 +41,8 @@ function throwUser_(message) {
 function getOAuthService_() {
   var s = settings_();
   return OAuth2.createService('gds')
-    .setAuthorizationBaseUrl(s.appUrl + '/oauth/auth')
-    .setTokenUrl(s.appUrl + '/oauth/token')
+    .setAuthorizationBaseUrl(s.appUrl + '/connector-oauth/auth')
+    .setTokenUrl(s.appUrl + '/connector-oauth/token')
     .setClientId(s.clientId)
     .setClientSecret(s.clientSecret)
     .setScope('data.read')
@@ -79,7 +79,7 @@ function resetAuth() {
   var token = service.getToken();
   if (token && token.refresh_token) {
     var s = settings_();
-    UrlFetchApp.fetch(s.appUrl + '/oauth/token/revocation', {
+    UrlFetchApp.fetch(s.appUrl + '/connector-oauth/token/revocation', {
       method: 'post',
       payload: {
         token: token.refresh_token,

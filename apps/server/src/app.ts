@@ -53,7 +53,6 @@ import {
   registerAuthorizationServer,
 } from './modules/connector-oauth/connector-oauth.routes.ts';
 import { purgeOauthArtifacts } from './modules/connector-oauth/oauth-adapter.ts';
-import { loadOauthKeys } from './modules/connector-oauth/oauth-keys.ts';
 import { createDataApiService } from './modules/data-api/data-api.service.ts';
 import { registerDataApi } from './modules/data-api/data-api.routes.ts';
 import { createDataJobWorker } from './modules/data-api/data-job-worker.ts';
@@ -225,12 +224,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     db,
     clock,
-    keys: await loadOauthKeys(db, cipher),
+    cipher,
+    log: app.log,
   });
   const connectorGrants = createConnectorGrantsService({
     db,
     clock,
-    provider: authorizationServer,
+    server: authorizationServer,
   });
   const refresher = createTokenRefresher({ db, clock, cipher, providers, config, log: app.log });
   const dataJobs = createDataJobWorker({
@@ -321,7 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...connectorGrantsHandlers({
         db,
         config,
-        provider: authorizationServer,
+        server: authorizationServer,
         grants: connectorGrants,
       }),
       ...adminHandlers({ db, switches, cookie: cookieSpec }),
@@ -336,7 +336,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOAuthCallback(app, { authenticate, connect });
   await registerAuthorizationServer(app, {
     config,
-    provider: authorizationServer,
+    server: authorizationServer,
     authenticate,
     grants: connectorGrants,
   });

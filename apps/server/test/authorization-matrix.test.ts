@@ -260,7 +260,10 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
         code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
         code_challenge_method: 'S256',
       });
-      const started = await app.inject({ method: 'GET', url: `/oauth/auth?${url.toString()}` });
+      const started = await app.inject({
+        method: 'GET',
+        url: `/connector-oauth/auth?${url.toString()}`,
+      });
       const location = started.headers.location ?? '';
       return String(location).split('/').at(-1) ?? '';
     },

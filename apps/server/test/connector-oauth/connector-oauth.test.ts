@@ -144,7 +144,7 @@ describeEachDatabase('connector OAuth', (db) => {
 
   it('the connector revoking its refresh token ends the grant', async () => {
     const tokens = await authorizeConnector(ctx, owner.cookie);
-    const response = await fetch(`${ctx.base}/oauth/token/revocation`, {
+    const response = await fetch(`${ctx.base}/connector-oauth/token/revocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

@@ -65,7 +65,7 @@ export function authorizeUrl(
   base: string,
   input: { challenge?: string; method?: string; state?: string; scope?: string },
 ): string {
-  const url = new URL(`${base}/oauth/auth`);
+  const url = new URL(`${base}/connector-oauth/auth`);
   url.searchParams.set('client_id', CLIENT_ID);
   url.searchParams.set('redirect_uri', REDIRECT_URI);
   url.searchParams.set('response_type', 'code');
@@ -122,7 +122,7 @@ export async function consentAs(
 
 /** The token endpoint, as the connector calls it (client_secret_post). */
 export async function tokenRequest(base: string, form: Record<string, string>) {
-  const response = await fetch(`${base}/oauth/token`, {
+  const response = await fetch(`${base}/connector-oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({

@@ -1,15 +1,21 @@
 import Provider from 'oidc-provider';
 import type { Client, KoaContextWithOIDC } from 'oidc-provider';
 import { DATA_READ_SCOPE } from '@gds/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { renderOauthPage } from './oauth-page.ts';
 import { createOauthAdapter } from './oauth-adapter.ts';
+import { loadOauthKeys } from './oauth-keys.ts';
 import type { OauthKeys } from './oauth-keys.ts';
 
-/** Where the authorization server is mounted; its issuer is PUBLIC_URL plus this. */
-export const OAUTH_PATH = '/oauth';
+/**
+ * Where the authorization server is mounted; its issuer is PUBLIC_URL plus this. Not /oauth:
+ * that is where providers send people back after connecting a data source.
+ */
+export const OAUTH_PATH = '/connector-oauth';
 
 export const oauthIssuer = (publicUrl: string) => `${publicUrl}${OAUTH_PATH}`;
 
@@ -32,8 +38,40 @@ export function createAuthorizationServer(deps: {
   config: Config;
   db: Db;
   clock: Clock;
-  keys: OauthKeys;
-}): Provider {
+  cipher: TokenCipher;
+  log: FastifyBaseLogger;
+}) {
+  let built: Promise<Provider> | undefined;
+  const listeners: Array<(provider: Provider) => void> = [];
+  return {
+    /**
+     * The provider, made on first use: its keys are in the database, and the app starts (and
+     * answers its probes) while the database is away. A failed start is retried on next use.
+     */
+    provider(): Promise<Provider> {
+      built ??= loadOauthKeys(deps.db, deps.cipher, deps.log).then(
+        (keys) => {
+          const provider = buildProvider({ ...deps, keys });
+          for (const listen of listeners) listen(provider);
+          return provider;
+        },
+        (error: unknown) => {
+          built = undefined;
+          throw error;
+        },
+      );
+      return built;
+    },
+    /** Runs `listen` on the provider once it is made (to subscribe to its events). */
+    onProvider(listen: (provider: Provider) => void): void {
+      listeners.push(listen);
+    },
+  };
+}
+
+export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
+
+function buildProvider(deps: { config: Config; db: Db; clock: Clock; keys: OauthKeys }): Provider {
   const { config } = deps;
   const client = config.lookerStudio.client;
   const provider = new Provider(oauthIssuer(config.publicUrl), {

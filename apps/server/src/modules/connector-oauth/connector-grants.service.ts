@@ -1,4 +1,3 @@
-import type Provider from 'oidc-provider';
 import { DATA_READ_SCOPE, hasPermissions } from '@gds/contract';
 import type { ConnectorGrant } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
@@ -8,6 +7,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { toPerson } from '../team/team.mappers.ts';
 import { CONNECTOR_CLIENT_NAME } from './authorization-server.ts';
+import type { AuthorizationServer } from './authorization-server.ts';
 import { connectorSubject, parseConnectorSubject } from './connector-subject.ts';
 import { createConnectorGrantsRepository } from './connector-grants.repository.ts';
 import type { GrantView } from './connector-grants.repository.ts';
@@ -31,7 +31,11 @@ const TOKEN_SHAPE = /^[\w-]{20,200}$/;
  * screen, and checked on every data API call, so a revoked grant or a member who left the
  * team is refused at once, whatever the token's own lifetime.
  */
-export function createConnectorGrantsService(deps: { db: Db; clock: Clock; provider: Provider }) {
+export function createConnectorGrantsService(deps: {
+  db: Db;
+  clock: Clock;
+  server: AuthorizationServer;
+}) {
   const grants = createConnectorGrantsRepository(deps.db);
 
   const toGrant = (row: GrantView, user: SessionUser): ConnectorGrant => ({
@@ -54,15 +58,17 @@ export function createConnectorGrantsService(deps: { db: Db; clock: Clock; provi
 
   /** Deletes every code and token issued under the grant, and the provider's grant itself. */
   async function destroyArtifacts(grantId: string) {
-    await deps.provider.AccessToken.revokeByGrantId(grantId);
-    const grant = await deps.provider.Grant.find(grantId);
+    const provider = await deps.server.provider();
+    await provider.AccessToken.revokeByGrantId(grantId);
+    const grant = await provider.Grant.find(grantId);
     await grant?.destroy();
   }
 
   return {
     /** The consent screen's Allow: a grant of data.read for this member and team. */
     async allow(user: SessionUser, clientId: string): Promise<string> {
-      const grant = new deps.provider.Grant({
+      const provider = await deps.server.provider();
+      const grant = new provider.Grant({
         clientId,
         accountId: connectorSubject(user.teamId, user.id),
       });
@@ -121,7 +127,8 @@ export function createConnectorGrantsService(deps: { db: Db; clock: Clock; provi
      */
     async verifyAccessToken(token: string): Promise<ConnectorCaller | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const issued = await deps.provider.AccessToken.find(token);
+      const provider = await deps.server.provider();
+      const issued = await provider.AccessToken.find(token);
       if (!issued?.grantId) return null;
       if (!(issued.scope ?? '').split(' ').includes(DATA_READ_SCOPE)) return null;
       const subject = parseConnectorSubject(issued.accountId);

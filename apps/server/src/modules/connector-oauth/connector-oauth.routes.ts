@@ -10,6 +10,7 @@ import { notFound, unauthenticated } from '../../lib/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { findTeam } from '../team/team.service.ts';
 import { CONNECTOR_CLIENT_NAME, OAUTH_PATH, interactionPath } from './authorization-server.ts';
+import type { AuthorizationServer } from './authorization-server.ts';
 import type { ConnectorGrantsService } from './connector-grants.service.ts';
 import { connectorSubject } from './connector-subject.ts';
 import { renderOauthPage } from './oauth-page.ts';
@@ -33,12 +34,12 @@ export async function registerAuthorizationServer(
   app: FastifyInstance,
   deps: {
     config: Config;
-    provider: Provider;
+    server: AuthorizationServer;
     authenticate: Authenticate;
     grants: ConnectorGrantsService;
   },
 ): Promise<void> {
-  const { provider, config } = deps;
+  const { server, config } = deps;
   const allowedOrigins = new Set(config.appOrigins);
   const expired = (reply: FastifyReply) =>
     reply
@@ -47,18 +48,21 @@ export async function registerAuthorizationServer(
       .type('text/html')
       .send(renderOauthPage(...EXPIRED));
 
-  provider.on('grant.revoked', (ctx: unknown, grantId: unknown) => {
-    const entities = (ctx as { oidc?: { entities?: Record<string, { accountId?: string }> } }).oidc
-      ?.entities;
-    const accountId = entities?.RefreshToken?.accountId ?? entities?.AccessToken?.accountId;
-    deps.grants.revokedByConnector(accountId, String(grantId)).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'recording a grant the connector revoked failed');
-    });
-  });
+  server.onProvider((provider) =>
+    provider.on('grant.revoked', (ctx: unknown, grantId: unknown) => {
+      const entities = (ctx as { oidc?: { entities?: Record<string, { accountId?: string }> } })
+        .oidc?.entities;
+      const accountId = entities?.RefreshToken?.accountId ?? entities?.AccessToken?.accountId;
+      deps.grants.revokedByConnector(accountId, String(grantId)).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'recording a grant the connector revoked failed');
+      });
+    }),
+  );
 
   // The person arrives from the connector: the app's consent page takes over (signing in
   // first when needed). The interaction cookie proves this browser started the request.
   app.get(`${OAUTH_PATH}/interaction/:uid`, async (req, reply) => {
+    const provider = await server.provider();
     try {
       const details = await provider.interactionDetails(req.raw, reply.raw);
       return await reply
@@ -98,6 +102,7 @@ export async function registerAuthorizationServer(
           ),
         );
     }
+    const provider = await server.provider();
     let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
       details = await provider.interactionDetails(req.raw, reply.raw);
@@ -130,28 +135,46 @@ export async function registerAuthorizationServer(
     return reply.redirect(returnTo, 303);
   });
 
-  const callback = provider.callback();
+  let callback: ReturnType<Provider['callback']> | undefined;
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, next) => next(null, undefined));
-    scope.all(`${OAUTH_PATH}/*`, (req, reply) => {
-      reply.hijack();
-      const raw = req.raw as IncomingMessage & { originalUrl?: string };
-      const url = raw.url ?? '/';
-      // oidc-provider routes relative to its mount path and finds the path from originalUrl.
-      raw.originalUrl = url;
-      raw.url = url.slice(OAUTH_PATH.length) || '/';
-      callback(raw, reply.raw);
-    });
+    // Only the endpoints the connector uses: any other address gets the app's own 404.
+    for (const [methods, path] of PROVIDER_ENDPOINTS) {
+      scope.route({
+        method: [...methods],
+        url: `${OAUTH_PATH}${path}`,
+        handler: async (req, reply) => {
+          callback ??= (await server.provider()).callback();
+          reply.hijack();
+          const raw = req.raw as IncomingMessage & { originalUrl?: string };
+          const url = raw.url ?? '/';
+          // oidc-provider routes relative to its mount path and finds the path from originalUrl.
+          raw.originalUrl = url;
+          raw.url = url.slice(OAUTH_PATH.length) || '/';
+          callback(raw, reply.raw);
+        },
+      });
+    }
     done();
   });
 }
+
+/** oidc-provider's endpoints the connector needs, relative to the mount path. */
+const PROVIDER_ENDPOINTS: ReadonlyArray<readonly [readonly ('GET' | 'POST')[], string]> = [
+  [['GET', 'POST'], '/auth'],
+  [['GET'], '/auth/:uid'],
+  [['POST'], '/token'],
+  [['POST'], '/token/revocation'],
+  [['GET'], '/jwks'],
+  [['GET'], '/.well-known/openid-configuration'],
+];
 
 /** The browser API of connector grants: the consent page's details, the list, revoking. */
 export function connectorGrantsHandlers(deps: {
   db: Db;
   config: Config;
-  provider: Provider;
+  server: AuthorizationServer;
   grants: ConnectorGrantsService;
 }): Pick<Handlers, 'getConnectorGrants' | 'revokeConnectorGrant' | 'getConnectorConsent'> {
   return {
@@ -163,7 +186,8 @@ export function connectorGrantsHandlers(deps: {
     },
 
     getConnectorConsent: async ({ user, query }) => {
-      const interaction = await deps.provider.Interaction.find(query.uid);
+      const provider = await deps.server.provider();
+      const interaction = await provider.Interaction.find(query.uid);
       const clientId = textOf(interaction?.params.client_id);
       const client = deps.config.lookerStudio.client;
       if (!interaction || !client || client.clientId !== clientId) {

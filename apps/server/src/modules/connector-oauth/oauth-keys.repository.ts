@@ -12,6 +12,16 @@ export function createOauthKeysRepository(db: Db) {
         .execute();
     },
 
+    /** Seals the row again under another key, unless another instance did first. */
+    async reseal(fromVersion: string, keysEnc: string, keyVersion: string) {
+      await db
+        .updateTable('connector_oauth_keys')
+        .set({ keys_enc: keysEnc, key_version: keyVersion })
+        .where('id', '=', 1)
+        .where('key_version', '=', fromVersion)
+        .execute();
+    },
+
     find() {
       return db
         .selectFrom('connector_oauth_keys')

@@ -114,7 +114,7 @@ export function createDataApiService(deps: {
       }
       throw error;
     }
-    const requestKey = keyOf(request);
+    const requestKey = requestKeyOf(request);
     const fresh = await jobs.findFresh(
       caller.teamId,
       requestKey,
@@ -253,7 +253,7 @@ function checkRequest(connector: ConnectorDefinition, schema: ReportSchema, requ
 }
 
 /** Identical requests (same account, fields, range and filters) share one key. */
-function keyOf(request: JobRequest): string {
+export function requestKeyOf(request: JobRequest): string {
   const canonical = JSON.stringify([
     request.account,
     request.fields,
