@@ -344,7 +344,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataApi,
     baseUrls: config.dataApi.baseUrls,
     issuer: oauthIssuer(config.publicUrl),
-    verify: (token) => connectorGrants.verifyAccessToken(token),
+    verify: (token, options) => connectorGrants.verifyAccessToken(token, options),
     limit: rateLimiter(
       { db, clock },
       {

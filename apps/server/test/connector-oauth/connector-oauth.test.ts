@@ -47,6 +47,15 @@ describeEachDatabase('connector OAuth', (db) => {
     expect(tokens.refreshToken).not.toBe('undefined');
     const schema = await dataCall(ctx.base, tokens.accessToken, schemaPath());
     expect(schema.status, schema.text).toBe(200);
+    const unused = await call(ctx.app, ENDPOINTS.getConnectorGrants, { cookie: owner.cookie });
+    // Reads (schema, polls) change nothing; starting a data request is what counts as a use.
+    expect(unused.json().grants[0]?.lastUsedAt).toBeNull();
+    const job = await dataCall(ctx.base, tokens.accessToken, `${DATA_API_PREFIX}/jobs`, {
+      account: accountId,
+      fields: ['date'],
+      dateRange: { startDate: '2026-01-01', endDate: '2026-01-01' },
+    });
+    expect(job.status, job.text).toBe(200);
 
     const listed = await call(ctx.app, ENDPOINTS.getConnectorGrants, { cookie: owner.cookie });
     const grant = listed.json().grants[0];

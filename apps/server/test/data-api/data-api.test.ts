@@ -10,6 +10,7 @@ import {
 } from '../helpers/connector-oauth.ts';
 import type { DataApiContext } from '../helpers/connector-oauth.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
+import { everyRow, rowsChanged } from '../helpers/every-row.ts';
 import { ReportError } from '../helpers/report-fetcher.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -280,6 +281,19 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     expect(answer.body.reason).toBe(
       `Access was revoked at Google Analytics. Reconnect Google Analytics at ${ctx.base}/data-sources`,
     );
+  });
+
+  it('reading (schema, polls) changes no data', async () => {
+    const started = await startJob({
+      account: accountId,
+      fields: ['date'],
+      dateRange: freshRange(),
+    });
+    await runJobs();
+    const before = await everyRow(db());
+    expect((await schema('google-analytics', accountId)).status).toBe(200);
+    expect((await poll(String(started.body.jobId))).status).toBe(200);
+    expect(rowsChanged(before, await everyRow(db()))).toEqual({});
   });
 
   it('every request is logged for the team, and summed per day', async () => {

@@ -123,9 +123,13 @@ export function createConnectorGrantsService(deps: {
 
     /**
      * The caller behind a data API bearer token, or null: unknown, expired, without data.read,
-     * revoked, or its member no longer in the team.
+     * revoked, or its member no longer in the team. `touch` records the use (a data request
+     * started; reads such as polls change nothing).
      */
-    async verifyAccessToken(token: string): Promise<ConnectorCaller | null> {
+    async verifyAccessToken(
+      token: string,
+      options: { touch: boolean } = { touch: false },
+    ): Promise<ConnectorCaller | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const provider = await deps.server.provider();
       const issued = await provider.AccessToken.find(token);
@@ -137,7 +141,9 @@ export function createConnectorGrantsService(deps: {
       if (!row || row.member_id === null || row.user_id !== subject.userId) return null;
       if (row.client_id !== issued.clientId) return null;
       const now = deps.clock();
-      if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
+      const stale =
+        !row.last_used_at || now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS;
+      if (options.touch && stale) {
         await grants.touch(subject.teamId, issued.grantId, now);
       }
       return { ...subject, grantId: issued.grantId, clientId: issued.clientId };

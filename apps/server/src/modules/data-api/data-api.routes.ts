@@ -33,7 +33,8 @@ export async function registerDataApi(
   app: FastifyInstance,
   deps: {
     dataApi: DataApiService;
-    verify: (token: string) => Promise<ConnectorCaller | null>;
+    /** The caller behind a token; `touch` records a use (starting a job). */
+    verify: (token: string, options: { touch: boolean }) => Promise<ConnectorCaller | null>;
     limit: RateLimiter;
     /** Where each environment serves the data API (DATA_API_BASE_URLS). */
     baseUrls: z.output<typeof dataApiDiscovery>['environments'];
@@ -64,7 +65,8 @@ export async function registerDataApi(
     scope.addHook('onRequest', async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const token = bearerOf(req);
-      const caller = token ? await deps.verify(token) : null;
+      // Only starting a job counts as a use: a GET changes no data.
+      const caller = token ? await deps.verify(token, { touch: req.method === 'POST' }) : null;
       if (!caller) {
         reply.header('www-authenticate', 'Bearer realm="data", error="invalid_token"');
         throw refused();
