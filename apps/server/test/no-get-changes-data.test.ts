@@ -28,7 +28,12 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
     // A platform admin, so /admin's search is read too.
     app = await createTestApp(db(), {
       identity,
-      config: testConfig({ PLATFORM_ADMIN_EMAILS: 'reader@example.com' }),
+      config: testConfig({
+        PLATFORM_ADMIN_EMAILS: 'reader@example.com',
+        LOOKER_STUDIO_CLIENT_ID: 'reader-connector',
+        LOOKER_STUDIO_CLIENT_SECRET: 'reader-connector-secret-0123456789abcdef',
+        LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/reader/usercallback',
+      }),
     });
     owner = await signIn(app, identity, 'reader@example.com');
     await seedLogin(db(), owner.team.id, { userId: owner.user.id });
@@ -38,7 +43,24 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
       email: 'invited@example.com',
       roleId: memberRole,
     });
+    // A pending connector authorization, so the consent screen's details are read too.
+    const authorize = await app.inject({
+      method: 'GET',
+      url: `/connector-oauth/auth?${new URLSearchParams({
+        client_id: 'reader-connector',
+        redirect_uri: 'http://localhost/reader/usercallback',
+        response_type: 'code',
+        scope: 'data.read',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString()}`,
+    });
+    const consentUid =
+      String(authorize.headers.location ?? '')
+        .split('/')
+        .at(-1) ?? '';
     queries = {
+      [ENDPOINTS.getConnectorConsent.name]: { uid: consentUid },
       [ENDPOINTS.getConnectionResult.name]: { id: await seedConnectionResult(db(), owner) },
       [ENDPOINTS.getConnectorConfig.name]: { all: 'true' },
       [ENDPOINTS.getTeamUser.name]: { user_email: 'reader@example.com' },
