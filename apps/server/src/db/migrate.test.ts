@@ -29,6 +29,8 @@ describe('migrations on an empty database', () => {
       '0005_connection_results.sql',
       '0007_team_management.sql',
       '0008_admin_switch.sql',
+      '0012_connector_oauth.sql',
+      '0013_data_api.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();
