@@ -86,6 +86,10 @@ export default defineConfig({
         'admin-raven@example.com',
         'admin-tapclicks@example.com',
       ].join(','),
+      // The Looker Studio connector's OAuth client (e2e/looker-studio.spec.ts plays it).
+      LOOKER_STUDIO_CLIENT_ID: 'e2e-connector',
+      LOOKER_STUDIO_CLIENT_SECRET: 'e2e-connector-secret-0123456789abcdefgh',
+      LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/e2e-connector/usercallback',
     }),
     // A second instance whose sessions go idle after 3 s, to see the 440 flow for real.
     server(env.E2E_SHORT_IDLE_PORT, join(env.E2E_DATA_DIR, 'short-idle'), {

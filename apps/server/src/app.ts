@@ -57,8 +57,29 @@ import type { ConnectDeps } from './modules/connect/connect-deps.ts';
 import { connectHandlers } from './modules/connect/connect.routes.ts';
 import { purgeConnectionResults } from './modules/connect/connection-results.service.ts';
 import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.ts';
+import { createAccessTokens } from './modules/credentials/access-token.ts';
 import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
+import {
+  createAuthorizationServer,
+  oauthIssuer,
+} from './modules/connector-oauth/authorization-server.ts';
+import { createConnectorGrantsService } from './modules/connector-oauth/connector-grants.service.ts';
+import {
+  connectorGrantsHandlers,
+  registerAuthorizationServer,
+} from './modules/connector-oauth/connector-oauth.routes.ts';
+import { purgeOauthArtifacts } from './modules/connector-oauth/oauth-adapter.ts';
+import { createDataApiService } from './modules/data-api/data-api.service.ts';
+import { registerDataApi } from './modules/data-api/data-api.routes.ts';
+import { createDataJobWorker } from './modules/data-api/data-job-worker.ts';
+import {
+  lookerStudioUrls,
+  registerConnectorDocsPage,
+} from './modules/data-api/looker-studio-links.ts';
+import type { ReportFetchers } from './modules/reports/report-fetcher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
+import { createReportFetchers } from './modules/reports/report-fetchers.ts';
+import { FETCHER_DEFINITIONS } from './modules/report-connectors/fetcher-definitions.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -130,6 +151,8 @@ export interface BuildAppOptions {
    * not name; checking each one again would cost more than the rest of a read.
    */
   validateResponses?: boolean;
+  /** The report fetcher of each connector the data API serves (tests pass their own). */
+  reportFetchers?: ReportFetchers;
 }
 
 /** Demo mode keeps sent mail this long (an invitation link works 7 days). */
@@ -269,6 +292,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const billingPlan = createBillingService(billingDeps);
 
+  const reportFetchers: ReportFetchers =
+    options.reportFetchers ??
+    createReportFetchers({
+      providers,
+      timeoutMs: config.connectorTimeoutMs,
+      definitions: FETCHER_DEFINITIONS,
+    });
+  const authorizationServer = createAuthorizationServer({
+    config,
+    db,
+    clock,
+    cipher,
+    log: app.log,
+  });
+  const connectorGrants = createConnectorGrantsService({
+    db,
+    clock,
+    server: authorizationServer,
+  });
+  const refresher = createTokenRefresher({ db, clock, cipher, providers, config, log: app.log });
+  const dataJobs = createDataJobWorker({
+    db,
+    clock,
+    fetchers: reportFetchers,
+    accessTokens: createAccessTokens({ db, clock, cipher, refresher, config }),
+    config,
+    log: app.log,
+  });
+  const runDataJobs = jobRunner(() => dataJobs.runOnce(), app.log);
+  const dataApi = createDataApiService({
+    db,
+    clock,
+    fetchers: reportFetchers,
+    config,
+    kick: options.maintenance === true ? runDataJobs : () => undefined,
+  });
+
   const platformAdmins = createPlatformAdmins({ emails: config.platformAdminEmails });
   const switches = createAdminSwitchService({
     db,
@@ -334,7 +394,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app,
     { authenticate },
     {
-      ...homeHandlers({ config, sessions }),
+      ...homeHandlers({
+        config,
+        sessions,
+        lookerStudioUrls: lookerStudioUrls(config, reportFetchers),
+      }),
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
       ...membersHandlers({ members: createMembersService({ db, clock }), cookie: cookieSpec }),
@@ -356,6 +420,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         client: createClientConnect(connect),
         cookie: clientCookie,
         teamLimit: teamClientLinkLimit,
+      }),
+      ...connectorGrantsHandlers({
+        db,
+        config,
+        server: authorizationServer,
+        grants: connectorGrants,
       }),
       ...adminHandlers({ db, switches, cookie: cookieSpec }),
       ...billingHandlers({
@@ -380,6 +450,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     client: clientCallback({ connect, cookie: clientCookie }),
   });
   await registerBillingWebhook(app, { settings: billingSettings, sync: billingDeps });
+  await registerAuthorizationServer(app, {
+    config,
+    server: authorizationServer,
+    authenticate,
+    grants: connectorGrants,
+  });
+  await registerDataApi(app, {
+    dataApi,
+    baseUrls: config.dataApi.baseUrls,
+    issuer: oauthIssuer(config.publicUrl),
+    verify: (token, options) => connectorGrants.verifyAccessToken(token, options),
+    limit: rateLimiter(
+      { db, clock },
+      {
+        bucket: 'data-api',
+        limit: config.dataApi.perMinute,
+        windowMs: 60 * 1000,
+        message:
+          'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
+      },
+    ),
+  });
+  if (config.sandbox) registerConnectorDocsPage(app);
   // Later checks (migrations applied, background loops alive) join this list.
   registerHealthRoutes(app, [databaseCheck(db)]);
 
@@ -410,8 +503,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerBackgroundJobs(app, {
     config,
-    refresher: createTokenRefresher({ db, clock, cipher, providers, config, log: app.log }),
+    refresher,
+    dataJobs: { run: runDataJobs, runOnce: () => dataJobs.runOnce() },
     purges: [
+      () => dataJobs.purge(),
+      () => purgeOauthArtifacts({ db, clock }),
       () => sessions.purge(),
       () => auth.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
@@ -437,6 +533,30 @@ function realBillingSettings(config: Config): BillingSettings | undefined {
     },
     sandbox: false,
   };
+}
+
+/**
+ * Runs the data jobs in this instance now, one run at a time (a second call while one runs is
+ * dropped: the running one picks the new job up before it stops).
+ */
+function jobRunner(runOnce: () => Promise<unknown>, log: FastifyInstance['log']): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    runOnce()
+      .catch((error: unknown) => log.warn({ err: error }, 'running data jobs failed'))
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  return run;
 }
 
 /** Google when it is configured, else the sandbox identity provider with its generated secret. */

@@ -3,6 +3,7 @@ import type { Config } from './config/config.ts';
 import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
 import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';
+import type { DataJobSummary } from './modules/data-api/data-job-worker.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {
@@ -17,6 +18,8 @@ export interface BackgroundJobs {
   announceKeys: () => Promise<void>;
   /** Reads the billing provider's events a webhook may have missed, by one instance at a time. */
   reconcileBilling: () => Promise<unknown>;
+  /** Runs the report jobs due now, each by one instance only. */
+  runDataJobs: () => Promise<DataJobSummary>;
 }
 
 const registry = new WeakMap<FastifyInstance, BackgroundJobs>();
@@ -38,8 +41,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export function registerBackgroundJobs(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, 'refresh' | 'billingReconcileIntervalMs'>;
+    config: Pick<Config, 'refresh' | 'billingReconcileIntervalMs' | 'dataApi'>;
     refresher: TokenRefresher;
+    /** The report jobs: `run` starts a run unless one is going, `runOnce` runs and answers. */
+    dataJobs: { run: () => void; runOnce: () => Promise<DataJobSummary> };
     purges: ReadonlyArray<() => Promise<unknown>>;
     keyRings: ServerKeyRings;
     /** Undefined while billing has no provider to read (demo mode before its sandbox). */
@@ -54,6 +59,7 @@ export function registerBackgroundJobs(
     },
     announceKeys: () => deps.keyRings.announce(),
     reconcileBilling: () => deps.reconcileBilling?.() ?? Promise.resolve(undefined),
+    runDataJobs: () => deps.dataJobs.runOnce(),
   };
   registry.set(app, jobs);
   // A server shutting down stops counting as a key holder at once, not when its heartbeat ages.
@@ -106,4 +112,10 @@ export function registerBackgroundJobs(
       jobs.reconcileBilling,
     );
   }
+  // Jobs queued by this instance start at once; this loop picks up the rest (another
+  // instance's, retries after back-off, jobs whose instance died).
+  every('running report jobs', deps.config.dataApi.workerIntervalMs, () => {
+    deps.dataJobs.run();
+    return Promise.resolve();
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_WEBHOOK_PATH, ENDPOINTS, PROBES } from '@gds/contract';
+import { BILLING_WEBHOOK_PATH, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { deliver, subscribeTeam } from './helpers/billing.ts';
@@ -40,6 +40,10 @@ interface TeamAObjects {
   invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
   /** An active single-use client link of team A for Google Analytics. */
   clientLink(): Promise<{ id: string; token: string }>;
+  /** A connector grant of member A (to revoke). */
+  grant(): Promise<string>;
+  /** A pending connector authorization request (its interaction uid). */
+  consentRequest(): Promise<string>;
   /** Team A's id (a platform admin switches into it). */
   id(): string;
   /** One of team A's invoices at the billing provider. */
@@ -161,6 +165,9 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     await teamA.billing('active');
     return { form: { rating: '4', payload: 'Matrix' } };
   },
+  getConnectorGrants: {},
+  revokeConnectorGrant: async (teamA) => ({ params: { grantId: await teamA.grant() } }),
+  getConnectorConsent: async (teamA) => ({ query: { uid: await teamA.consentRequest() } }),
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -183,6 +190,7 @@ const TEAM_A_OBJECT = new Set<Name>([
   'revokeClientLink',
   // Team A's invoice: another team's caller is told it is not found.
   'downloadInvoice',
+  'revokeConnectorGrant',
 ]);
 
 /**
@@ -227,7 +235,12 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     fake = await startFakeChargebee();
     app = await createTestApp(db(), {
       identity,
-      config: testConfig({ PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN }),
+      config: testConfig({
+        PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN,
+        LOOKER_STUDIO_CLIENT_ID: 'matrix-connector',
+        LOOKER_STUDIO_CLIENT_SECRET: 'matrix-connector-secret-0123456789abcdef',
+        LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/matrix/usercallback',
+      }),
       billing: fake.settings,
     });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
@@ -307,6 +320,36 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       marksOfA.push(link.id);
       return link;
     },
+    async grant() {
+      const grantId = `matrix-grant-${teamA.unique('g')}`;
+      await db()
+        .insertInto('connector_grants')
+        .values({
+          grant_id: grantId,
+          team_id: ownerA.team.id,
+          user_id: memberA.user.id,
+          client_id: 'matrix-connector',
+        })
+        .execute();
+      marksOfA.push(grantId);
+      return grantId;
+    },
+    async consentRequest() {
+      const url = new URLSearchParams({
+        client_id: 'matrix-connector',
+        redirect_uri: 'http://localhost/matrix/usercallback',
+        response_type: 'code',
+        scope: 'data.read',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      });
+      const started = await app.inject({
+        method: 'GET',
+        url: `/connector-oauth/auth?${url.toString()}`,
+      });
+      const location = started.headers.location ?? '';
+      return String(location).split('/').at(-1) ?? '';
+    },
     id: () => ownerA.team.id,
     invoice: () => fake.invoicesOf(ownerA.team.id)[0] ?? '',
     async billing(state) {
@@ -373,7 +416,10 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
       (r) => r.url.startsWith('/api') && r.method !== 'HEAD' && !isProviderRoute(r),
     );
     for (const route of PROVIDER_ROUTES) expect(registeredRoutes(app)).toContainEqual(route);
-    const declared = entries.map(([, e]) => `${e.method} ${e.path}`);
+    const declared = [
+      ...entries.map(([, e]) => `${e.method} ${e.path}`),
+      ...Object.values(DATA_API).map((e) => `${e.method} ${e.path}`),
+    ];
     const served = apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect([...served].sort()).toEqual([...declared].sort());
     expect(Object.keys(SAMPLE).sort()).toEqual(Object.keys(ENDPOINTS).sort());
@@ -453,6 +499,28 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
           payload: JSON.stringify({ id: 'ev_x', occurred_at: 1, event_type: 'x', content: {} }),
         });
         expect(response.statusCode).toBe(401);
+        expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+      }
+    });
+  });
+
+  // The data API takes a connector's bearer token only: no session, whoever holds it.
+  describe.each(Object.entries(DATA_API))('data API %s', (_name, endpoint) => {
+    it('refuses anonymous callers and session cookies alike (401), changing nothing', async () => {
+      const url = endpoint.path.replace(/:(\w+)/g, 'x') + '?account=x';
+      for (const cookie of [undefined, memberA.cookie, platformAdmin.cookie]) {
+        const before = await everyRow(db());
+        const response = await app.inject({
+          method: endpoint.method,
+          url,
+          headers: {
+            host: 'localhost:3000',
+            ...(cookie ? { cookie } : {}),
+            ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(endpoint.method === 'POST' ? { payload: '{}' } : {}),
+        });
+        expect(response.statusCode, response.body).toBe(401);
         expect(rowsChanged(before, await everyRow(db()))).toEqual({});
       }
     });

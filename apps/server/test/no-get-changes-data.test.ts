@@ -35,7 +35,12 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
     fake = await startFakeChargebee();
     app = await createTestApp(db(), {
       identity,
-      config: testConfig({ PLATFORM_ADMIN_EMAILS: 'reader@example.com' }),
+      config: testConfig({
+        PLATFORM_ADMIN_EMAILS: 'reader@example.com',
+        LOOKER_STUDIO_CLIENT_ID: 'reader-connector',
+        LOOKER_STUDIO_CLIENT_SECRET: 'reader-connector-secret-0123456789abcdef',
+        LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/reader/usercallback',
+      }),
       billing: fake.settings,
     });
     owner = await signIn(app, identity, 'reader@example.com');
@@ -46,12 +51,29 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
       email: 'invited@example.com',
       roleId: memberRole,
     });
+    // A pending connector authorization, so the consent screen's details are read too.
+    const authorize = await app.inject({
+      method: 'GET',
+      url: `/connector-oauth/auth?${new URLSearchParams({
+        client_id: 'reader-connector',
+        redirect_uri: 'http://localhost/reader/usercallback',
+        response_type: 'code',
+        scope: 'data.read',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      }).toString()}`,
+    });
+    const consentUid =
+      String(authorize.headers.location ?? '')
+        .split('/')
+        .at(-1) ?? '';
     const clientLink = await seedClientLink(db(), { teamId: owner.team.id });
     const clientResult = await seedClientConnectionResult(db(), owner.team.id);
     cookies = { [ENDPOINTS.getClientConnectionResult.name]: clientResult.cookie };
     queries = {
       [ENDPOINTS.getClientLinkInfo.name]: { token: clientLink.token },
       [ENDPOINTS.getClientConnectionResult.name]: { id: clientResult.id },
+      [ENDPOINTS.getConnectorConsent.name]: { uid: consentUid },
       [ENDPOINTS.getConnectionResult.name]: { id: await seedConnectionResult(db(), owner) },
       [ENDPOINTS.getConnectorConfig.name]: { all: 'true' },
       [ENDPOINTS.getTeamUser.name]: { user_email: 'reader@example.com' },

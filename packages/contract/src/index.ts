@@ -2,6 +2,7 @@ export * from './analytics-events.ts';
 export * from './business-units.ts';
 export * from './connectors.ts';
 export * from './constants.ts';
+export * from './data-api.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './errors.ts';

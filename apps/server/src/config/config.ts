@@ -12,6 +12,13 @@ import {
   parseTokenKeys,
 } from './config-connectors.ts';
 import type { ConnectorCredentials, TokenKey } from './config-connectors.ts';
+import type { DataApiConfig, LookerStudioConfig } from './config-data-api.ts';
+import {
+  DEFAULT_LOOKER_STUDIO_CREATE_URL,
+  lookerStudioRedirectUris,
+  parseDataApiBaseUrls,
+  parseDeployments,
+} from './config-data-api.ts';
 import { REPO_ROOT } from './paths.ts';
 import {
   deriveAppOrigins,
@@ -86,6 +93,8 @@ export interface Config {
   mailFrom: string | undefined;
   /** PLATFORM_ADMIN_EMAILS, lower-cased: who may use /admin and the admin user switch. */
   platformAdminEmails: readonly string[];
+  dataApi: DataApiConfig;
+  lookerStudio: LookerStudioConfig;
 }
 
 export class ConfigError extends Error {
@@ -189,6 +198,31 @@ const envSchema = z.object({
       .optional(),
   ),
   PLATFORM_ADMIN_EMAILS: optionalText,
+  DATA_API_BASE_URLS: optionalText,
+  DATA_API_PAGE_SIZE: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(100).max(50_000).default(5000),
+  ),
+  DATA_API_FRESHNESS_SECONDS: positiveInt(900),
+  DATA_API_RESULT_TTL_SECONDS: positiveInt(3600),
+  DATA_API_MAX_ATTEMPTS: positiveInt(5),
+  DATA_API_RETRY_BASE_MS: positiveInt(2000),
+  DATA_API_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+  DATA_API_WORKER_INTERVAL_MS: positiveInt(1000),
+  LOOKER_STUDIO_CLIENT_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.-]{1,100}$/, 'must be letters, digits, . _ or - (at most 100)')
+      .optional(),
+  ),
+  LOOKER_STUDIO_CLIENT_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  ),
+  LOOKER_STUDIO_SCRIPT_IDS: optionalText,
+  LOOKER_STUDIO_REDIRECT_URIS: optionalText,
+  LOOKER_STUDIO_CREATE_URL: optionalText.pipe(
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
+  ),
+  LOOKER_STUDIO_DEPLOYMENTS: optionalText,
 });
 
 /** Variables whose value may hold a secret: a bad value is named but never repeated. */
@@ -197,6 +231,7 @@ const SECRET_VARIABLES = new Set([
   'CHARGEBEE_API_KEY',
   'CHARGEBEE_WEBHOOK_USERNAME',
   'CHARGEBEE_WEBHOOK_PASSWORD',
+  'LOOKER_STUDIO_CLIENT_SECRET',
 ]);
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
@@ -286,7 +321,50 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformAdminEmails: e.PLATFORM_ADMIN_EMAILS
       ? wrap('PLATFORM_ADMIN_EMAILS', () => parseEmailList(e.PLATFORM_ADMIN_EMAILS ?? ''))
       : [],
+    dataApi: {
+      baseUrls: wrap('DATA_API_BASE_URLS', () =>
+        parseDataApiBaseUrls(e.DATA_API_BASE_URLS, publicUrl),
+      ),
+      pageSize: e.DATA_API_PAGE_SIZE,
+      freshnessMs: e.DATA_API_FRESHNESS_SECONDS * 1000,
+      resultTtlMs: e.DATA_API_RESULT_TTL_SECONDS * 1000,
+      maxAttempts: e.DATA_API_MAX_ATTEMPTS,
+      retryBaseMs: e.DATA_API_RETRY_BASE_MS,
+      perMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
+      workerIntervalMs: e.DATA_API_WORKER_INTERVAL_MS,
+    },
+    lookerStudio: {
+      client: parseLookerStudioClient(e),
+      createUrl: e.LOOKER_STUDIO_CREATE_URL ?? DEFAULT_LOOKER_STUDIO_CREATE_URL,
+      deployments: wrap('LOOKER_STUDIO_DEPLOYMENTS', () =>
+        parseDeployments(e.LOOKER_STUDIO_DEPLOYMENTS),
+      ),
+    },
   };
+}
+
+function parseLookerStudioClient(e: {
+  LOOKER_STUDIO_CLIENT_ID?: string | undefined;
+  LOOKER_STUDIO_CLIENT_SECRET?: string | undefined;
+  LOOKER_STUDIO_SCRIPT_IDS?: string | undefined;
+  LOOKER_STUDIO_REDIRECT_URIS?: string | undefined;
+}): LookerStudioConfig['client'] {
+  const clientId = e.LOOKER_STUDIO_CLIENT_ID;
+  const clientSecret = e.LOOKER_STUDIO_CLIENT_SECRET;
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId) throw new ConfigError('LOOKER_STUDIO_CLIENT_ID: required with its secret');
+  if (!clientSecret) {
+    throw new ConfigError('LOOKER_STUDIO_CLIENT_SECRET: required with LOOKER_STUDIO_CLIENT_ID');
+  }
+  const redirectUris = wrap('LOOKER_STUDIO_SCRIPT_IDS', () =>
+    lookerStudioRedirectUris(e.LOOKER_STUDIO_SCRIPT_IDS, e.LOOKER_STUDIO_REDIRECT_URIS),
+  );
+  if (redirectUris.length === 0) {
+    throw new ConfigError(
+      "LOOKER_STUDIO_SCRIPT_IDS: name the connector's Apps Script id (its OAuth redirect), or LOOKER_STUDIO_REDIRECT_URIS",
+    );
+  }
+  return { clientId, clientSecret, redirectUris };
 }
 
 function parseGoogle(clientId: string | undefined, clientSecret: string | undefined) {

@@ -32,6 +32,8 @@ describe('migrations on an empty database', () => {
       '0009_client_links.sql',
       '0010_billing.sql',
       '0011_sandbox_billing.sql',
+      '0012_connector_oauth.sql',
+      '0013_data_api.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

@@ -308,6 +308,78 @@ export interface ChurnFeedbackTable {
   created_at: Timestamp;
 }
 
+export interface OauthArtifactsTable {
+  model: string;
+  id_hash: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface ConnectorGrantsTable {
+  grant_id: string;
+  team_id: string;
+  user_id: string;
+  client_id: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface ConnectorOauthKeysTable {
+  id: number;
+  keys_enc: string;
+  key_version: string;
+  created_at: CreatedAt;
+}
+
+export type DataJobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface DataJobsTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string | null;
+  connector_id: number;
+  account_id: string;
+  request_key: string;
+  request: Json<Record<string, unknown>>;
+  state: Defaulted<DataJobState>;
+  attempts: Defaulted<number>;
+  run_after: Timestamp;
+  lease_until: NullableTimestamp;
+  failure_reason: Defaulted<string | null>;
+  total_rows: Defaulted<number | null>;
+  page_size: number;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  expires_at: Timestamp;
+}
+
+export interface DataJobPagesTable {
+  job_id: string;
+  team_id: string;
+  page: number;
+  rows: Json<unknown[][]>;
+}
+
+export type DataRequestOutcome = 'done' | 'cached' | 'failed' | 'refused';
+
+export interface DataRequestsTable {
+  id: Generated<number>;
+  team_id: string;
+  user_id: string | null;
+  connector_id: number;
+  account_id: string | null;
+  job_id: string | null;
+  requested_at: Timestamp;
+  row_count: number;
+  duration_ms: number;
+  outcome: DataRequestOutcome;
+  failure_reason: string | null;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -328,6 +400,12 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   server_key_rings: ServerKeyRingsTable;
+  oauth_artifacts: OauthArtifactsTable;
+  connector_grants: ConnectorGrantsTable;
+  connector_oauth_keys: ConnectorOauthKeysTable;
+  data_jobs: DataJobsTable;
+  data_job_pages: DataJobPagesTable;
+  data_requests: DataRequestsTable;
   schema_migrations: MigrationsTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_webhook_states: BillingWebhookStatesTable;
@@ -371,3 +449,5 @@ export type ConnectionResultRow = Selectable<ConnectionResultsTable>;
 export type NewConnectionResult = Insertable<ConnectionResultsTable>;
 export type CredentialRow = Selectable<DataSourceCredentialsTable>;
 export type AccountRow = Selectable<DataSourceAccountsTable>;
+export type ConnectorGrantRow = Selectable<ConnectorGrantsTable>;
+export type DataJobRow = Selectable<DataJobsTable>;

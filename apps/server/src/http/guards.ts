@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BUSINESS_UNIT_HEADER, isBusinessUnit, resolveBusinessUnit } from '@gds/contract';
+import {
+  BUSINESS_UNIT_HEADER,
+  DATA_API_PREFIX,
+  isBusinessUnit,
+  resolveBusinessUnit,
+} from '@gds/contract';
 import type { Config } from '../config/config.ts';
 import { AppError } from '../lib/errors.ts';
 import { isApiPath, isCanonicalTarget } from './canonical-path.ts';
@@ -22,6 +27,15 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function isApiRoute(req: FastifyRequest): boolean {
   return !req.is404 && isApiPath(req.routeOptions.url ?? '');
+}
+
+/**
+ * Whether the matched route is the data API's (decided on the route's own path). Its callers
+ * are a connector's servers, not the browser app: no unit header and no Origin to check, and no
+ * cookie either (it takes a bearer token, so a cross-site request carries nothing it accepts).
+ */
+export function isDataApiRoute(req: FastifyRequest): boolean {
+  return !req.is404 && (req.routeOptions.url ?? '').startsWith(`${DATA_API_PREFIX}/`);
 }
 
 /** The unit of the request's host: what the page the browser shows is skinned as. */
@@ -57,6 +71,7 @@ export function registerApiGuards(app: FastifyInstance, config: Config): void {
 
     const queryError = (req.query as Record<symbol, unknown> | undefined)?.[QUERY_ERROR];
     if (typeof queryError === 'string') throw new AppError('VALIDATION_FAILED', queryError);
+    if (isDataApiRoute(req)) return;
 
     const header = req.headers[UNIT_HEADER];
     if (!isBusinessUnit(header)) {

@@ -16,7 +16,7 @@ type Directives = Record<string, string[]>;
  * plugins, no <base>, no framing of the app.
  */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget'>,
+  config: Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget' | 'lookerStudio'>,
   overrides: Directives = {},
 ): Directives {
   const tags = Object.values(config.gtagIds).some(Boolean);
@@ -32,7 +32,8 @@ export function contentSecurityPolicy(
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'none'"],
-    formAction: ["'self'"],
+    // The connector's consent form redirects to its OAuth callback (Apps Script's usercallback).
+    formAction: ["'self'", ...connectorCallbackOrigins(config)],
     ...overrides,
   };
   // Over plain http (localhost demo) upgrading would break every request.
@@ -40,7 +41,12 @@ export function contentSecurityPolicy(
   return directives;
 }
 
-type HeaderConfig = Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget'>;
+function connectorCallbackOrigins(config: Pick<Config, 'lookerStudio'>): string[] {
+  const uris = config.lookerStudio.client?.redirectUris ?? [];
+  return [...new Set(uris.map((uri) => new URL(uri).origin))];
+}
+
+type HeaderConfig = Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget' | 'lookerStudio'>;
 
 /** The one source of the security headers: helmet's settings for this deployment. */
 export function helmetOptions(config: HeaderConfig) {

@@ -1,5 +1,5 @@
 // oidc-provider 9 ships no types and @types/oidc-provider lags behind; this declares the
-// small surface the sandbox identity provider uses.
+// small surface the sandbox identity provider and the connector's authorization server use.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -26,6 +26,13 @@ declare module 'oidc-provider' {
     jwks?: { keys: Array<Record<string, unknown>> };
     cookies?: { keys?: string[]; names?: Record<string, string> };
     claims?: Record<string, string[] | null>;
+    issueRefreshToken?: (ctx: unknown, client: Client, code: unknown) => Promise<boolean> | boolean;
+    rotateRefreshToken?: (ctx: unknown) => Promise<boolean> | boolean;
+    expiresWithSession?: (ctx: unknown, token: unknown) => Promise<boolean> | boolean;
+    extraTokenClaims?: (
+      ctx: unknown,
+      token: unknown,
+    ) => Promise<Record<string, unknown> | undefined>;
     scopes?: string[];
     features?: Record<string, unknown>;
     pkce?: { required?: (ctx: unknown, client: unknown) => boolean };
@@ -37,15 +44,37 @@ declare module 'oidc-provider' {
       out: Record<string, string>,
       error: unknown,
     ) => Promise<void>;
-    ttl?: Record<string, number>;
+    ttl?: Record<string, number | ((ctx: unknown, token: unknown, client: unknown) => number)>;
     conformIdTokenClaims?: boolean;
     responseTypes?: string[];
     clientDefaults?: Record<string, unknown>;
   }
 
+  export interface Client {
+    clientId: string;
+    grantTypeAllowed(grantType: string): boolean;
+  }
+
   export interface Grant {
     addOIDCScope(scope: string): void;
+    addOAuthScope(scope: string, resource?: string): void;
     save(): Promise<string>;
+    destroy(): Promise<void>;
+  }
+
+  /** An issued access or refresh token as the provider finds it (expired ones are not found). */
+  export interface IssuedToken {
+    jti: string;
+    accountId: string;
+    clientId: string;
+    grantId: string;
+    scope?: string;
+  }
+
+  export interface StoredInteraction {
+    uid: string;
+    params: Record<string, unknown>;
+    prompt: { name: string };
   }
 
   export interface InteractionDetails {
@@ -61,6 +90,13 @@ declare module 'oidc-provider' {
       new (init: { clientId: string; accountId: string | undefined }): Grant;
       find(id: string): Promise<Grant | undefined>;
     };
+    AccessToken: {
+      find(value: string): Promise<IssuedToken | undefined>;
+      revokeByGrantId(grantId: string): Promise<void>;
+    };
+    RefreshToken: { revokeByGrantId(grantId: string): Promise<void> };
+    AuthorizationCode: { revokeByGrantId(grantId: string): Promise<void> };
+    Interaction: { find(uid: string): Promise<StoredInteraction | undefined> };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionResult(

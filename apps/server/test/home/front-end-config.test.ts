@@ -12,6 +12,8 @@ describeEachDatabase('front-end config', (db) => {
       GTAG_IDS: 'RAVEN_GDS=G-RAVEN1',
       AMCHART_LICENSE: 'am-1',
       CHARGEBEE_SITE: 'site-1',
+      DATA_API_BASE_URLS: 'uat=https://uat.example.com/api/data/v1',
+      LOOKER_STUDIO_DEPLOYMENTS: 'google-ads=AKfycbGoogleAds123',
     });
     app = await createTestApp(db(), { identity: fakeIdentity(), config });
   });
@@ -34,6 +36,16 @@ describeEachDatabase('front-end config', (db) => {
           'https://script.google.com/macros/',
         ],
         chatWidget: null,
+        dataApiBaseUrls: {
+          production: 'http://localhost:3000/api/data/v1',
+          uat: 'https://uat.example.com/api/data/v1',
+        },
+        // A deployment links to Looker Studio's connector creation; demo mode adds no link
+        // for connectors without a report fetcher.
+        lookerStudioUrls: {
+          'google-ads':
+            'https://lookerstudio.google.com/datasources/create?connectorId=AKfycbGoogleAds123',
+        },
       },
     });
     const raven = await call(app, ENDPOINTS.getConfig, { unit: 'RAVEN_GDS' });

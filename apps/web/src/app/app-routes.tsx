@@ -60,6 +60,9 @@ export function buildRoutes(): RouteObject[] {
           lazy: lazyPage(() => import('./routes/client-connect-result-route.tsx')),
         }),
         screen(ROUTES.Admin, { lazy: lazyPage(() => import('./routes/admin-route.tsx')) }),
+        screen(ROUTES.ConnectorConsent, {
+          lazy: lazyPage(() => import('./routes/connector-consent-route.tsx')),
+        }),
         screen(ROUTES.NotFound, { lazy: lazyPage(() => import('./routes/not-found-route.tsx')) }),
       ],
     },

@@ -21,6 +21,7 @@ export const ROUTE_NAMES = [
   'ClientConnect',
   'ClientConnectResult',
   'Admin',
+  'ConnectorConsent',
   'NotFound',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -90,6 +91,14 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
   },
   // Platform admins only; the page itself answers "not found" to everyone else.
   Admin: { name: 'Admin', path: '/admin', title: 'Admin', public: false },
+  // The Looker Studio connector's consent screen; signed out, it asks to sign in first.
+  ConnectorConsent: {
+    name: 'ConnectorConsent',
+    path: '/connector-consent',
+    title: 'Authorize Looker Studio',
+    public: true,
+    callback: true,
+  },
   NotFound: { name: 'NotFound', path: '*', title: 'Page Not Found', public: true },
 };
 

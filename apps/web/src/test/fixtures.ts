@@ -125,6 +125,8 @@ export const appConfig: ResponseOf<typeof ENDPOINTS.getConfig> = {
     tokenCheckIntervalMs: DEFAULT_TOKEN_CHECK_INTERVAL_MS,
     gdsRedirectAllowlist: [],
     chatWidget: null,
+    dataApiBaseUrls: {},
+    lookerStudioUrls: {},
   },
 };
 

@@ -35,6 +35,8 @@ export const ACTIVITY_ACTIONS = {
   'billing.cancel': 'Scheduled the cancellation of the subscription',
   'billing.resume': 'Took back the scheduled cancellation',
   'billing.card_update': 'Updated the card on file',
+  'connector_grant.created': 'Allowed the Looker Studio connector to read data',
+  'connector_grant.revoked': "Revoked the Looker Studio connector's access",
   'admin_switch.start': 'A platform admin started acting as a member',
   'admin_switch.end': 'A platform admin stopped acting as a member',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LOGIN_CHECK_INTERVAL_MS, DEFAULT_TOKEN_CHECK_INTERVAL_MS } from '../constants.ts';
+import { DATA_API_ENVIRONMENTS } from '../data-api.ts';
 import { defineEndpoint, privateAccess, publicAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
 import { linkTokenSchema } from './invitations.ts';
@@ -37,6 +38,13 @@ export const getConfig = defineEndpoint({
         .object({ scriptUrl: z.string(), widgetId: z.string() })
         .nullable()
         .default(null),
+      /** Where the data API answers in each environment (DATA_API_BASE_URLS), for the connector. */
+      dataApiBaseUrls: z.partialRecord(z.enum(DATA_API_ENVIRONMENTS), z.string()).default({}),
+      /**
+       * "Open in Looker Studio" per connector nameSimple: the connector-creation URL of its
+       * deployment, or in demo mode the sample connector's documentation. Absent: no link.
+       */
+      lookerStudioUrls: z.record(z.string(), z.string()).default({}),
     }),
   }),
   errors: [],

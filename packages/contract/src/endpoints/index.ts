@@ -5,6 +5,7 @@ import * as auth from './auth.ts';
 import * as clientLinks from './client-links.ts';
 import * as billing from './billing.ts';
 import * as connections from './connections.ts';
+import * as connectorGrants from './connector-grants.ts';
 import * as dataSources from './data-sources.ts';
 import * as home from './home.ts';
 import * as invitations from './invitations.ts';
@@ -21,6 +22,7 @@ export {
   clientLinks,
   billing,
   connections,
+  connectorGrants,
   dataSources,
   home,
   invitations,
@@ -33,6 +35,7 @@ export * from './activity.ts';
 export * from './admin.ts';
 export * from './client-links.ts';
 export * from './billing.ts';
+export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
@@ -95,6 +98,9 @@ export const ENDPOINTS = {
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,
+  getConnectorGrants: connectorGrants.getConnectorGrants,
+  revokeConnectorGrant: connectorGrants.revokeConnectorGrant,
+  getConnectorConsent: connectorGrants.getConnectorConsent,
   searchTeams: admin.searchTeams,
   userSwitch: admin.userSwitch,
   endUserSwitch: admin.endUserSwitch,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DataSourceAccountsTable } from '../../db/schema.ts';
+import { isUuid } from '../../db/uuid.ts';
 
 /** SQL for the accounts a credential reaches, as connecting stores them. Every statement names the team. */
 export function createAccountsRepository(db: Db) {
@@ -26,6 +27,37 @@ export function createAccountsRepository(db: Db) {
         .where('deleted_at', 'is', null)
         .groupBy('connector_id')
         .execute();
+    },
+
+    /** The team's accounts that are not deleted, by name. */
+    listLive(teamId: string) {
+      return db
+        .selectFrom('data_source_accounts')
+        .select(['id', 'connector_id', 'name'])
+        .where('team_id', '=', teamId)
+        .where('deleted_at', 'is', null)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** One of the team's accounts (deleted ones too); undefined for an id that is no uuid. */
+    find(teamId: string, id: string) {
+      if (!isUuid(id)) return Promise.resolve(undefined);
+      return db
+        .selectFrom('data_source_accounts')
+        .select([
+          'id',
+          'credential_id',
+          'connector_id',
+          'external_id',
+          'name',
+          'status',
+          'deleted_at',
+        ])
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** The team's accounts of a connector among these provider ids (deleted ones too). */

@@ -35,3 +35,13 @@ export async function countActiveAccountsByConnector(
   const rows = await createAccountsRepository(db).countActiveByConnector(teamId);
   return new Map(rows.map((row) => [row.connector_id, row.n]));
 }
+
+/** One of the team's accounts with the credential that reaches it; deleted ones too. */
+export function findAccount(db: Db, teamId: string, accountId: string) {
+  return createAccountsRepository(db).find(teamId, accountId);
+}
+
+/** The team's accounts that are not deleted, by name (every connector). */
+export function liveAccounts(db: Db, teamId: string) {
+  return createAccountsRepository(db).listLive(teamId);
+}

@@ -74,6 +74,41 @@ export function createRefreshClaimsRepository(deps: {
     });
   }
 
+  /**
+   * Leases one credential of the team to this instance for a refresh needed now (a data
+   * request about to use it), whatever its schedule; undefined while another instance holds
+   * it (FOR UPDATE SKIP LOCKED, or a lease not yet lapsed).
+   */
+  async function claimOne(
+    teamId: string,
+    id: string,
+  ): Promise<{ row: CredentialRow; lease: Date } | undefined> {
+    return deps.db.transaction().execute(async (tx) => {
+      const now = deps.clock();
+      const row = await tx
+        .selectFrom('data_source_credentials')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .where('refresh_token_enc', 'is not', null)
+        .where((eb) =>
+          eb.or([eb('refresh_claimed_until', 'is', null), eb('refresh_claimed_until', '<', now)]),
+        )
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const lease = new Date(now.getTime() + deps.leaseMs);
+      await tx
+        .updateTable('data_source_credentials')
+        .set({ refresh_claimed_until: lease })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .execute();
+      return { row, lease };
+    });
+  }
+
   /** Writes a result if this instance still holds the lease. */
   async function settle(
     row: CredentialRow,
@@ -89,5 +124,5 @@ export function createRefreshClaimsRepository(deps: {
       .execute();
   }
 
-  return { claim, settle };
+  return { claim, claimOne, settle };
 }

@@ -41,7 +41,7 @@ export function createTokenRefresher(deps: {
   log: FastifyBaseLogger;
 }) {
   const { refresh } = deps.config;
-  const { claim, settle } = createRefreshClaimsRepository({
+  const { claim, claimOne, settle } = createRefreshClaimsRepository({
     db: deps.db,
     clock: deps.clock,
     marginMs: refresh.marginMs,
@@ -191,6 +191,16 @@ export function createTokenRefresher(deps: {
   }
 
   return {
+    /**
+     * Refreshes one credential now, under the same lease as the timed refresh: 'busy' when
+     * another instance is refreshing it at this moment (its result lands in the row shortly).
+     */
+    async refreshNow(teamId: string, credentialId: string): Promise<keyof RefreshSummary | 'busy'> {
+      const claimed = await claimOne(teamId, credentialId);
+      if (!claimed) return 'busy';
+      return refreshOne(claimed.row, claimed.lease);
+    },
+
     /** Refreshes every credential due now (at most `limit`); answers what happened. */
     async runOnce(limit = 100): Promise<RefreshSummary> {
       const summary: RefreshSummary = { refreshed: 0, revoked: 0, failed: 0 };

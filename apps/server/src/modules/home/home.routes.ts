@@ -8,6 +8,8 @@ import type { SessionService } from '../sessions/sessions.service.ts';
 export function homeHandlers(deps: {
   config: Config;
   sessions: SessionService;
+  /** "Open in Looker Studio" per connector nameSimple (see the data-api module). */
+  lookerStudioUrls: Readonly<Record<string, string>>;
 }): Pick<Handlers, 'getConfig' | 'getSession'> {
   const { config } = deps;
   return {
@@ -24,6 +26,8 @@ export function homeHandlers(deps: {
           gdsRedirectAllowlist: [...config.gdsRedirectAllowlist],
           // Only units whose skin has a chat widget load the vendor's script.
           chatWidget: SKINS[unit].chatWidget ? (config.chatWidget ?? null) : null,
+          dataApiBaseUrls: { ...config.dataApi.baseUrls },
+          lookerStudioUrls: { ...deps.lookerStudioUrls },
         },
       }),
 

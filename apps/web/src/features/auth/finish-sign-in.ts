@@ -10,12 +10,19 @@ export type SignInResult = { ok: true; nextPath: string } | { ok: false; message
 const GENERIC_FAILURE = 'Sign-in could not be completed. Please try again.';
 
 /**
- * Where sign-in returns to: the screen nextUrl names, or for 'Auth' the /auth page with the
- * dashboard tool's query it was opened with (kept in the store across the sign-in round trip).
+ * Where sign-in returns to: the screen nextUrl names, or for 'Auth' (and the connector's
+ * consent screen) the page with the query it was opened with (kept in the store across the
+ * sign-in round trip).
  */
 function nextPathFor(nextUrl: string | null, pendingAuth: string | null): string {
   if (nextUrl === ROUTES.Auth.name) {
     return pendingAuth ? `${ROUTES.Auth.path}?${pendingAuth}` : ROUTES.Auth.path;
+  }
+  // The connector's consent screen, with the authorization request it was opened for.
+  if (nextUrl === ROUTES.ConnectorConsent.name) {
+    return pendingAuth
+      ? `${ROUTES.ConnectorConsent.path}?${pendingAuth}`
+      : ROUTES.ConnectorConsent.path;
   }
   return returnPathFor(nextUrl);
 }

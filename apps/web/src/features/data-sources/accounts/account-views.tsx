@@ -17,6 +17,8 @@ interface AccountViewsProps {
   filtering: AccountFiltering;
   collapse: CollapsedGroups;
   connectorName: (connectorId: number) => string;
+  /** "Open in Looker Studio" of a connector; undefined when it has no deployment. */
+  lookerStudioUrl: (connectorId: number) => string | undefined;
   connectorOptions: ReadonlyArray<{ id: number; name: string }>;
   retentionDays: number;
   canManage: boolean;
@@ -32,6 +34,7 @@ export function AccountViews({
   filtering,
   collapse,
   connectorName,
+  lookerStudioUrl,
   connectorOptions,
   retentionDays,
   canManage,
@@ -98,6 +101,7 @@ export function AccountViews({
               key={group.connectorId}
               group={group}
               connectorName={connectorName(group.connectorId)}
+              lookerStudioUrl={lookerStudioUrl(group.connectorId)}
               collapsed={collapse.collapsed.has(group.connectorId)}
               onToggle={collapse.toggle}
               actions={actions}

@@ -9,6 +9,8 @@ import { CredentialRows, type RowActions } from './credential-rows.tsx';
 interface ConnectorGroupCardProps {
   group: ConnectorGroup;
   connectorName: string;
+  /** The connector-creation URL of its Looker Studio connector; undefined: no link. */
+  lookerStudioUrl?: string | undefined;
   collapsed: boolean;
   onToggle: (connectorId: number) => void;
   actions: RowActions;
@@ -29,6 +31,7 @@ function attentionCount(credentials: readonly Credential[]): number {
 export const ConnectorGroupCard = memo(function ConnectorGroupCard({
   group,
   connectorName,
+  lookerStudioUrl,
   collapsed,
   onToggle,
   actions,
@@ -70,6 +73,18 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
           )}
         </button>
       </h2>
+      {lookerStudioUrl && (
+        <a
+          className="ds-looker-link"
+          href={lookerStudioUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="open-in-looker-studio"
+        >
+          Open in Looker Studio
+          <span className="visually-hidden"> ({connectorName}, opens in a new tab)</span>
+        </a>
+      )}
       <div id={bodyId} hidden={collapsed}>
         {!collapsed && (
           <div

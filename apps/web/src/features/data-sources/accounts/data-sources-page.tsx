@@ -1,9 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { appConfigQueryOptions } from '../../../lib/app-config-query.ts';
 import { isSessionError } from '../../../lib/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useConnectors, type Connector } from '../api/connectors-query.ts';
 import { useGroupedData } from '../api/grouped-data-query.ts';
 import { ConnectorGallery } from '../connect/connector-gallery.tsx';
+import { ConnectorGrants } from '../grants/connector-grants.tsx';
 import { useConnectFlow } from '../connect/use-connect-flow.tsx';
 import { AccountViews } from './account-views.tsx';
 import type { RowActions } from './credential-rows.tsx';
@@ -29,6 +32,14 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
   const { groups, counts, connectorName, connectorOptions } = useConnectorGroups(
     grouped.data,
     catalog,
+  );
+  const lookerStudioUrls = useQuery(appConfigQueryOptions).data?.lookerStudioUrls;
+  const lookerStudioUrl = useCallback(
+    (connectorId: number) => {
+      const nameSimple = catalog?.get(connectorId)?.nameSimple;
+      return nameSimple ? lookerStudioUrls?.[nameSimple] : undefined;
+    },
+    [catalog, lookerStudioUrls],
   );
   const filtering = useAccountFilters(groups, view);
   const collapse = useCollapsedGroups(filtering.visibleGroups);
@@ -74,6 +85,7 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
           filtering={filtering}
           collapse={collapse}
           connectorName={connectorName}
+          lookerStudioUrl={lookerStudioUrl}
           connectorOptions={connectorOptions}
           retentionDays={data.retentionDays}
           canManage={canManage}
@@ -81,6 +93,8 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
           deleteRestore={deleteRestore}
         />
       )}
+
+      <ConnectorGrants />
 
       <ConnectorGallery
         open={galleryOpen}

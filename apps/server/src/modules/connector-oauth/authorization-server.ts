@@ -1,0 +1,134 @@
+import Provider from 'oidc-provider';
+import type { Client, KoaContextWithOIDC } from 'oidc-provider';
+import { DATA_READ_SCOPE } from '@gds/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { renderOauthPage } from './oauth-page.ts';
+import { createOauthAdapter } from './oauth-adapter.ts';
+import { loadOauthKeys } from './oauth-keys.ts';
+import type { OauthKeys } from './oauth-keys.ts';
+
+/**
+ * Where the authorization server is mounted; its issuer is PUBLIC_URL plus this. Not /oauth:
+ * that is where providers send people back after connecting a data source.
+ */
+export const OAUTH_PATH = '/connector-oauth';
+
+export const oauthIssuer = (publicUrl: string) => `${publicUrl}${OAUTH_PATH}`;
+
+/** The address oidc-provider sends a person to for sign-in and consent. */
+export const interactionPath = (uid: string) => `${OAUTH_PATH}/interaction/${uid}`;
+
+const DAY = 24 * 60 * 60;
+
+/** What the consent screen and the grants list call the configured client. */
+export const CONNECTOR_CLIENT_NAME = 'Looker Studio connector';
+
+/**
+ * The OAuth 2.0 authorization server the Looker Studio connector signs people in with
+ * (oidc-provider, a certified implementation, with our storage and our consent page):
+ * authorization code with PKCE S256 only, rotating refresh tokens, revocation, one scope
+ * (data.read), opaque access tokens. Consent is asked every time a connector is authorized:
+ * there is no silent re-grant for a different member on a shared browser.
+ */
+export function createAuthorizationServer(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  cipher: TokenCipher;
+  log: FastifyBaseLogger;
+}) {
+  let built: Promise<Provider> | undefined;
+  const listeners: Array<(provider: Provider) => void> = [];
+  return {
+    /**
+     * The provider, made on first use: its keys are in the database, and the app starts (and
+     * answers its probes) while the database is away. A failed start is retried on next use.
+     */
+    provider(): Promise<Provider> {
+      built ??= loadOauthKeys(deps.db, deps.cipher, deps.log).then(
+        (keys) => {
+          const provider = buildProvider({ ...deps, keys });
+          for (const listen of listeners) listen(provider);
+          return provider;
+        },
+        (error: unknown) => {
+          built = undefined;
+          throw error;
+        },
+      );
+      return built;
+    },
+    /** Runs `listen` on the provider once it is made (to subscribe to its events). */
+    onProvider(listen: (provider: Provider) => void): void {
+      listeners.push(listen);
+    },
+  };
+}
+
+export type AuthorizationServer = ReturnType<typeof createAuthorizationServer>;
+
+function buildProvider(deps: { config: Config; db: Db; clock: Clock; keys: OauthKeys }): Provider {
+  const { config } = deps;
+  const client = config.lookerStudio.client;
+  const provider = new Provider(oauthIssuer(config.publicUrl), {
+    adapter: createOauthAdapter({ db: deps.db, clock: deps.clock }),
+    clients: client
+      ? [
+          {
+            client_id: client.clientId,
+            client_secret: client.clientSecret,
+            client_name: CONNECTOR_CLIENT_NAME,
+            redirect_uris: [...client.redirectUris],
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            // The Apps Script OAuth2 library sends the client's secret in the token request body.
+            token_endpoint_auth_method: 'client_secret_post',
+          },
+        ]
+      : [],
+    scopes: [DATA_READ_SCOPE],
+    claims: { openid: ['sub'] },
+    jwks: { keys: [deps.keys.signingJwk] },
+    cookies: { keys: deps.keys.cookieKeys },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+    },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 60 * 60,
+      // Rotated on every use; a connector unused for 90 days signs in again.
+      RefreshToken: 90 * DAY,
+      Grant: 365 * DAY,
+      Interaction: 10 * 60,
+      Session: 10 * 60,
+    },
+    // Tokens outlive the provider's short sign-in session: the connector runs unattended.
+    expiresWithSession: () => false,
+    issueRefreshToken: (_ctx, c: Client) => c.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: () => true,
+    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    findAccount: (_ctx, sub) => Promise.resolve({ accountId: sub, claims: () => ({ sub }) }),
+    // Only the grant the consent screen just made; never one remembered from an earlier visit.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = renderOauthPage(
+        'The connector could not be authorized',
+        out.error_description ?? out.error ?? 'The request was not valid.',
+        'Start again from Looker Studio. If this keeps happening, contact support.',
+      );
+      return Promise.resolve();
+    },
+  });
+  provider.proxy = config.trustProxy !== false;
+  return provider;
+}

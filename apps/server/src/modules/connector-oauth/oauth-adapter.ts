@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createOauthArtifactsRepository } from './oauth-artifacts.repository.ts';
+
+/**
+ * Models whose id is the bearer secret itself: the row keeps only its hash and the payload
+ * drops the id, so nothing in the database can be replayed as a token or a code.
+ */
+const BEARER_MODELS = new Set([
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'ClientCredentials',
+  'Session',
+  'Interaction',
+]);
+
+const hash = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+type Payload = Record<string, unknown>;
+
+/**
+ * oidc-provider's storage adapter on PostgreSQL, so every instance sees the same codes,
+ * tokens, grants and interactions (its in-memory adapter would not). Answers the factory the
+ * provider calls once per model.
+ */
+export function createOauthAdapter(deps: { db: Db; clock: Clock }) {
+  const rows = createOauthArtifactsRepository(deps.db);
+  return (model: string) => {
+    const bearer = BEARER_MODELS.has(model);
+    const revive = (
+      id: string | undefined,
+      row: { payload: Payload; consumed_at: Date | null },
+    ) => ({
+      ...row.payload,
+      ...(bearer && id !== undefined ? { jti: id } : {}),
+      ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
+    });
+    return {
+      async upsert(id: string, payload: Payload, expiresIn?: number) {
+        const stored: Payload = { ...payload };
+        // A Session or Interaction keeps its id: findByUid answers it without being given it.
+        if (bearer && model !== 'Session' && model !== 'Interaction') delete stored.jti;
+        await rows.upsert({
+          model,
+          idHash: hash(id),
+          payload: stored,
+          grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+          uid: typeof payload.uid === 'string' ? payload.uid : null,
+          expiresAt: expiresIn ? new Date(deps.clock().getTime() + expiresIn * 1000) : null,
+        });
+      },
+      async find(id: string) {
+        const row = await rows.find(model, hash(id), deps.clock());
+        return row ? revive(id, row) : undefined;
+      },
+      async findByUid(uid: string) {
+        const row = await rows.findByUid(model, uid, deps.clock());
+        return row ? revive(undefined, row) : undefined;
+      },
+      findByUserCode() {
+        // The device flow is not enabled.
+        return Promise.resolve(undefined);
+      },
+      consume: (id: string) => rows.consume(model, hash(id), deps.clock()),
+      destroy: (id: string) => rows.destroy(model, hash(id)),
+      revokeByGrantId: (grantId: string) => rows.destroyByGrant(grantId),
+    };
+  };
+}
+
+/** Deletes expired artifacts (the hourly purge). */
+export function purgeOauthArtifacts(deps: { db: Db; clock: Clock }) {
+  return createOauthArtifactsRepository(deps.db).purgeExpired(deps.clock());
+}

@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import { findConnector, findConnectorByName } from '@gds/contract';
+import type { ConnectorDefinition, DataJobPoll } from '@gds/contract';
+import type { z } from 'zod';
+import type { dataJobRequest, dataSchemaResponse } from '@gds/contract';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { findAccount, liveAccounts } from '../credentials/credentials.service.ts';
+import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
+import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
+import { createDataJobsRepository } from './data-jobs.repository.ts';
+import { recordDataRequest } from './data-request-log.ts';
+import { toDataField } from './report-values.ts';
+import { addDays, daysBetween, isDay, yesterday } from './report-days.ts';
+
+type JobRequest = z.output<typeof dataJobRequest>;
+
+/** How long a connector waits before polling a job that is not done yet. */
+const POLL_AGAIN_MS = 1000;
+
+/** A poll answer, with done pages as raw JSON text so large pages are never parsed again. */
+export type PollAnswer = { json: DataJobPoll } | { text: string };
+
+/**
+ * The data API's rules: which account and fields a request may name, starting a job (or
+ * answering a fresh identical one), and reading its state and pages. Every refusal happens
+ * before anything is started and says what to change.
+ */
+export function createDataApiService(deps: {
+  db: Db;
+  clock: Clock;
+  fetchers: ReportFetchers;
+  config: Pick<Config, 'dataApi'>;
+  /** Asks this instance's worker to look for work now (the job just queued). */
+  kick: () => void;
+}) {
+  const jobs = createDataJobsRepository(deps.db);
+  const { dataApi } = deps.config;
+
+  /** The caller's team's live account with its connector's fetcher, or a clear refusal. */
+  async function reportTarget(caller: ConnectorCaller, accountId: string) {
+    const account = await findAccount(deps.db, caller.teamId, accountId);
+    if (!account || account.deleted_at) {
+      throw new AppError(
+        'NOT_FOUND',
+        'That account is not one of your team’s data sources (it may have been deleted). Choose another account in the connector’s settings.',
+        'account',
+      );
+    }
+    const connector = findConnector(account.connector_id);
+    const fetcher = connector ? deps.fetchers.find(connector.nameSimple) : undefined;
+    if (!connector || !fetcher) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Reports are not available for ${connector?.name ?? 'this data source'} yet.`,
+        'account',
+      );
+    }
+    const reportAccount = { externalId: account.external_id, name: account.name, currency: null };
+    return { account, connector, fetcher, reportAccount, schema: fetcher.schema(reportAccount) };
+  }
+
+  /** The fields and date limits of one account, as Looker Studio's getSchema wants them. */
+  async function describe(
+    caller: ConnectorCaller,
+    connectorName: string,
+    accountId: string,
+  ): Promise<z.output<typeof dataSchemaResponse>> {
+    const named = findConnectorByName(connectorName);
+    if (!named) throw notFound(`The data source "${connectorName}"`);
+    const target = await reportTarget(caller, accountId);
+    if (target.connector.id !== named.id) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `That account belongs to ${target.connector.name}, not ${named.name}. Choose one of your ${named.name} accounts.`,
+        'account',
+      );
+    }
+    const end = yesterday(deps.clock());
+    return {
+      connector: named.nameSimple,
+      account: { id: target.account.id, name: target.account.name },
+      fields: target.schema.fields.map(toDataField),
+      defaultDateRange: {
+        startDate: addDays(end, 1 - target.schema.defaultDateRangeDays),
+        endDate: end,
+      },
+      maxDateRangeDays: target.schema.maxDateRangeDays,
+    };
+  }
+
+  /** Starts a report job, or answers a done one for an identical request still fresh. */
+  async function startJob(caller: ConnectorCaller, request: JobRequest) {
+    const started = deps.clock();
+    const target = await reportTarget(caller, request.account);
+    try {
+      checkRequest(target.connector, target.schema, request);
+    } catch (error) {
+      if (error instanceof AppError) {
+        await recordDataRequest(deps.db, {
+          teamId: caller.teamId,
+          userId: caller.userId,
+          connectorId: target.connector.id,
+          accountId: target.account.id,
+          jobId: null,
+          requestedAt: started,
+          rowCount: 0,
+          durationMs: 0,
+          outcome: 'refused',
+          failureReason: error.message,
+        });
+      }
+      throw error;
+    }
+    const requestKey = requestKeyOf(request);
+    const fresh = await jobs.findFresh(
+      caller.teamId,
+      requestKey,
+      new Date(started.getTime() - dataApi.freshnessMs),
+      started,
+    );
+    if (fresh) {
+      await recordDataRequest(deps.db, {
+        teamId: caller.teamId,
+        userId: caller.userId,
+        connectorId: target.connector.id,
+        accountId: target.account.id,
+        jobId: fresh.id,
+        requestedAt: started,
+        rowCount: fresh.total_rows ?? 0,
+        durationMs: Math.max(0, deps.clock().getTime() - started.getTime()),
+        outcome: 'cached',
+        failureReason: null,
+      });
+      return { jobId: fresh.id, state: 'done' as const };
+    }
+    const jobId = await jobs.insert({
+      teamId: caller.teamId,
+      userId: caller.userId,
+      connectorId: target.connector.id,
+      accountId: target.account.id,
+      requestKey,
+      request: {
+        fields: request.fields,
+        dateRange: request.dateRange,
+        filters: request.filters,
+      },
+      pageSize: dataApi.pageSize,
+      now: started,
+      expiresAt: new Date(started.getTime() + dataApi.resultTtlMs),
+    });
+    deps.kick();
+    return { jobId, state: 'queued' as const };
+  }
+
+  /** A job's state; when done, one page of rows (1-based) and where the next one is. */
+  async function poll(caller: ConnectorCaller, jobId: string, page: number): Promise<PollAnswer> {
+    const job = await jobs.find(caller.teamId, jobId);
+    if (!job || job.expires_at <= deps.clock()) {
+      throw notFound('That report job (results are kept for a while, then removed)');
+    }
+    if (job.state === 'failed') {
+      return {
+        json: { jobId, state: 'failed', reason: job.failure_reason ?? 'The report failed.' },
+      };
+    }
+    if (job.state !== 'done') {
+      const wait = Math.max(POLL_AGAIN_MS, job.run_after.getTime() - deps.clock().getTime());
+      return { json: { jobId, state: job.state, retryAfterMs: wait } };
+    }
+    const total = job.total_rows ?? 0;
+    const pages = Math.max(1, Math.ceil(total / job.page_size));
+    if (page > pages) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Page ${page} is past the last page of this result (${pages}).`,
+        'page',
+      );
+    }
+    const rows = (await jobs.pageText(caller.teamId, jobId, page)) ?? '[]';
+    const fields = (job.request as { fields?: string[] }).fields ?? [];
+    // Built by hand around the stored page: a 5,000-row page is sent without a parse.
+    const text =
+      `{"jobId":${JSON.stringify(jobId)},"state":"done","fields":${JSON.stringify(fields)},` +
+      `"page":${page},"totalRows":${total},"nextPage":${page < pages ? page + 1 : 'null'},` +
+      `"rows":${rows}}`;
+    return { text };
+  }
+
+  /** Connectors with reports of which the team has accounts (the connector's first choice). */
+  async function connectors(caller: ConnectorCaller) {
+    const ids = new Set((await liveAccounts(deps.db, caller.teamId)).map((a) => a.connector_id));
+    return {
+      connectors: [...ids]
+        .map((id) => findConnector(id))
+        .filter((c): c is ConnectorDefinition => !!c && !!deps.fetchers.find(c.nameSimple))
+        .map((c) => ({ id: c.nameSimple, name: c.name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /** The team's live accounts of one connector (the connector's account choice). */
+  async function accounts(caller: ConnectorCaller, connectorName: string) {
+    const connector = findConnectorByName(connectorName);
+    if (!connector) throw notFound(`The data source "${connectorName}"`);
+    const all = await liveAccounts(deps.db, caller.teamId);
+    return {
+      accounts: all
+        .filter((a) => a.connector_id === connector.id)
+        .map((a) => ({ id: a.id, name: a.name })),
+    };
+  }
+
+  return { connectors, accounts, describe, startJob, poll };
+}
+
+export type DataApiService = ReturnType<typeof createDataApiService>;
+
+/** Refuses a request the provider could never answer: unknown fields, a bad or long range. */
+function checkRequest(connector: ConnectorDefinition, schema: ReportSchema, request: JobRequest) {
+  const known = new Set(schema.fields.map((f) => f.id));
+  const unknown = [...request.fields, ...request.filters.map((f) => f.field)].filter(
+    (id) => !known.has(id),
+  );
+  if (unknown.length > 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${connector.name} has no field ${[...new Set(unknown)].join(', ')}. Refresh the data source's fields in Looker Studio.`,
+      'fields',
+    );
+  }
+  const { startDate, endDate } = request.dateRange;
+  if (!isDay(startDate) || !isDay(endDate)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The date range holds a date that does not exist.',
+      'dateRange',
+    );
+  }
+  const days = daysBetween(startDate, endDate) + 1;
+  if (days < 1) {
+    throw new AppError('VALIDATION_FAILED', 'The date range ends before it starts.', 'dateRange');
+  }
+  if (days > schema.maxDateRangeDays) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${connector.name} answers at most ${schema.maxDateRangeDays} days per report; this range has ${days}. Choose a shorter range.`,
+      'dateRange',
+    );
+  }
+}
+
+/** Identical requests (same account, fields, range and filters) share one key. */
+export function requestKeyOf(request: JobRequest): string {
+  const canonical = JSON.stringify([
+    request.account,
+    request.fields,
+    request.dateRange.startDate,
+    request.dateRange.endDate,
+    request.filters.map((f) => [f.field, f.operator, f.values]),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}

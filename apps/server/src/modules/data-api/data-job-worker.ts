@@ -1,0 +1,184 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { findConnector } from '@gds/contract';
+import type { Config } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { DataJobRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccessTokens } from '../credentials/access-token.ts';
+import { findAccount } from '../credentials/credentials.service.ts';
+import type { ReportFetchers, ReportFilter } from '../reports/report-fetcher.ts';
+import { ReportError } from '../reports/report-fetcher.ts';
+import { createDataJobsRepository } from './data-jobs.repository.ts';
+import { recordDataRequest } from './data-request-log.ts';
+import { cleanRows } from './report-values.ts';
+
+/** The longest back-off between two tries of one job. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+
+export interface DataJobSummary {
+  done: number;
+  failed: number;
+  retried: number;
+}
+
+/**
+ * Runs report jobs: claims one at a time (one instance per job, whatever runs), reads the
+ * rows through the connector's fetcher with a fresh access token, and stores them in pages.
+ * A rate limit or an outage puts the job back with a growing back-off, up to maxAttempts;
+ * then, and for every failure a person must act on, the job fails with a reason that says
+ * what to do. A job never stays running: its lease lapses if its instance dies, and another
+ * claims it.
+ */
+export function createDataJobWorker(deps: {
+  db: Db;
+  clock: Clock;
+  fetchers: ReportFetchers;
+  accessTokens: AccessTokens;
+  config: Pick<Config, 'dataApi' | 'publicUrl' | 'connectorTimeoutMs'>;
+  log: FastifyBaseLogger;
+}) {
+  const jobs = createDataJobsRepository(deps.db);
+  const { dataApi } = deps.config;
+  // A report may take several provider calls; the lease outlasts the longest fetch.
+  const fetchTimeoutMs = deps.config.connectorTimeoutMs * 3;
+  const leaseMs = fetchTimeoutMs * 2;
+  const reconnectAt = `${deps.config.publicUrl}/data-sources`;
+
+  async function finishFailed(job: DataJobRow, reason: string): Promise<'failed'> {
+    const now = deps.clock();
+    if (await jobs.fail(job, reason, now)) await log(job, now, 0, 'failed', reason);
+    return 'failed';
+  }
+
+  async function log(
+    job: DataJobRow,
+    now: Date,
+    rows: number,
+    outcome: 'done' | 'failed',
+    reason: string | null,
+  ) {
+    await recordDataRequest(deps.db, {
+      teamId: job.team_id,
+      userId: job.user_id,
+      connectorId: job.connector_id,
+      accountId: job.account_id,
+      jobId: job.id,
+      requestedAt: job.created_at,
+      rowCount: rows,
+      durationMs: Math.max(0, now.getTime() - job.created_at.getTime()),
+      outcome,
+      failureReason: reason,
+    });
+  }
+
+  async function run(job: DataJobRow): Promise<keyof DataJobSummary> {
+    const connector = findConnector(job.connector_id);
+    const name = connector?.name ?? 'The data source';
+    const reconnect = (why: string) =>
+      `${why.replace(/\s*$/, '')} Reconnect ${name} at ${reconnectAt}`;
+    if (job.attempts > dataApi.maxAttempts) {
+      return finishFailed(
+        job,
+        `${name} did not answer after ${dataApi.maxAttempts} tries. Refresh the report in a few minutes.`,
+      );
+    }
+    const fetcher = connector ? deps.fetchers.find(connector.nameSimple) : undefined;
+    const account = await findAccount(deps.db, job.team_id, job.account_id);
+    if (!fetcher || !account || account.deleted_at) {
+      return finishFailed(
+        job,
+        'The account of this report was deleted from the team’s data sources. Choose another account in the connector’s settings.',
+      );
+    }
+    const token = await deps.accessTokens.accessTokenFor(job.team_id, account.credential_id);
+    try {
+      if ('failure' in token) {
+        if (token.failure === 'reconnect') return await finishFailed(job, reconnect(token.reason));
+        throw new ReportError('unavailable', token.reason);
+      }
+      const request = job.request as {
+        fields: string[];
+        dateRange: { startDate: string; endDate: string };
+        filters: ReportFilter[];
+      };
+      const reportAccount = { externalId: account.external_id, name: account.name, currency: null };
+      const schema = fetcher.schema(reportAccount);
+      const byId = new Map(schema.fields.map((f) => [f.id, f]));
+      const fields = request.fields.map((id) => byId.get(id));
+      if (fields.some((f) => f === undefined)) {
+        throw new ReportError(
+          'invalid_request',
+          `${name} no longer offers some of these fields. Refresh the data source's fields in Looker Studio.`,
+        );
+      }
+      const result = await fetcher.fetch({
+        account: reportAccount,
+        fields: request.fields,
+        dateRange: { start: request.dateRange.startDate, end: request.dateRange.endDate },
+        filters: request.filters,
+        accessToken: token.token,
+        signal: AbortSignal.timeout(fetchTimeoutMs),
+      });
+      const rows = cleanRows(
+        fields.filter((f) => f !== undefined),
+        result.rows,
+      );
+      const pages: unknown[][][] = [];
+      for (let i = 0; i < rows.length; i += job.page_size)
+        pages.push(rows.slice(i, i + job.page_size));
+      if (pages.length === 0) pages.push([]);
+      const now = deps.clock();
+      if (await jobs.finish(job, pages, rows.length, now))
+        await log(job, now, rows.length, 'done', null);
+      return 'done';
+    } catch (error) {
+      if (!(error instanceof ReportError)) {
+        deps.log.error({ err: error, jobId: job.id }, 'a report job failed unexpectedly');
+        return finishFailed(
+          job,
+          'The report could not be read because of an error on our side. Refresh the report; contact support if it keeps happening.',
+        );
+      }
+      if (error.kind === 'reconnect') return finishFailed(job, reconnect(error.message));
+      if (error.kind === 'invalid_request') return finishFailed(job, error.message);
+      if (job.attempts >= dataApi.maxAttempts) {
+        const what =
+          error.kind === 'rate_limited'
+            ? 'is limiting requests right now'
+            : 'is not answering right now';
+        return finishFailed(
+          job,
+          `${name} ${what} and did not answer after ${job.attempts} tries. Refresh the report in a few minutes.`,
+        );
+      }
+      const backoff = Math.min(
+        error.retryAfterMs ?? dataApi.retryBaseMs * 2 ** (job.attempts - 1),
+        MAX_BACKOFF_MS,
+      );
+      await jobs.retryLater(job, new Date(deps.clock().getTime() + backoff));
+      deps.log.warn(
+        { jobId: job.id, kind: error.kind, attempt: job.attempts, backoffMs: backoff },
+        'report job will be retried',
+      );
+      return 'retried';
+    }
+  }
+
+  return {
+    /** Runs every job due now (at most `limit`), one after another; answers what happened. */
+    async runOnce(limit = 20): Promise<DataJobSummary> {
+      const summary: DataJobSummary = { done: 0, failed: 0, retried: 0 };
+      for (let i = 0; i < limit; i += 1) {
+        const job = await jobs.claim(deps.clock(), leaseMs);
+        if (!job) break;
+        summary[await run(job)] += 1;
+      }
+      return summary;
+    },
+
+    /** Removes results past their expiry (the hourly purge). */
+    purge: () => jobs.purgeExpired(deps.clock()),
+  };
+}
+
+export type DataJobWorker = ReturnType<typeof createDataJobWorker>;

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { DataJobRow } from '../../db/schema.ts';
+import { isUuid } from '../../db/uuid.ts';
+
+/** SQL of report jobs and their stored pages. Tenant statements name the team. */
+export function createDataJobsRepository(db: Db) {
+  return {
+    async insert(row: {
+      teamId: string;
+      userId: string;
+      connectorId: number;
+      accountId: string;
+      requestKey: string;
+      request: Record<string, unknown>;
+      pageSize: number;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<string> {
+      const { id } = await db
+        .insertInto('data_jobs')
+        .values({
+          team_id: row.teamId,
+          user_id: row.userId,
+          connector_id: row.connectorId,
+          account_id: row.accountId,
+          request_key: row.requestKey,
+          request: JSON.stringify(row.request),
+          page_size: row.pageSize,
+          run_after: row.now,
+          created_at: row.now,
+          expires_at: row.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /** The newest done job of the team for an identical request finished since `since`. */
+    findFresh(teamId: string, requestKey: string, since: Date, now: Date) {
+      return db
+        .selectFrom('data_jobs')
+        .select(['id', 'total_rows'])
+        .where('team_id', '=', teamId)
+        .where('request_key', '=', requestKey)
+        .where('state', '=', 'done')
+        .where('finished_at', '>=', since)
+        .where('expires_at', '>', now)
+        .orderBy('finished_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    find(teamId: string, id: string): Promise<DataJobRow | undefined> {
+      if (!isUuid(id)) return Promise.resolve(undefined);
+      return db
+        .selectFrom('data_jobs')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** One stored page's rows as JSON text, exactly as stored (nothing parsed on the way out). */
+    async pageText(teamId: string, jobId: string, page: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('data_job_pages')
+        .select(sql<string>`rows::text`.as('rows'))
+        .where('team_id', '=', teamId)
+        .where('job_id', '=', jobId)
+        .where('page', '=', page)
+        .executeTakeFirst();
+      return row?.rows;
+    },
+
+    /**
+     * Leases the job due soonest to this instance, across all teams (background work): a queued
+     * job whose back-off is over, or a running one whose instance died (lease lapsed).
+     */
+    claim(now: Date, leaseMs: number): Promise<DataJobRow | undefined> {
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .selectFrom('data_jobs')
+          .selectAll()
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('state', '=', 'queued'), eb('run_after', '<=', now)]),
+              eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)]),
+            ]),
+          )
+          .orderBy('run_after')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const lease = new Date(now.getTime() + leaseMs);
+        await tx
+          .updateTable('data_jobs')
+          .set({ state: 'running', lease_until: lease, attempts: row.attempts + 1 })
+          .where('team_id', '=', row.team_id)
+          .where('id', '=', row.id)
+          .execute();
+        return { ...row, state: 'running', lease_until: lease, attempts: row.attempts + 1 };
+      });
+    },
+
+    /** Stores the pages and marks the job done, only while this instance holds its lease. */
+    async finish(job: DataJobRow, pages: unknown[][][], totalRows: number, now: Date) {
+      return db.transaction().execute(async (tx) => {
+        const updated = await tx
+          .updateTable('data_jobs')
+          .set({ state: 'done', total_rows: totalRows, finished_at: now, lease_until: null })
+          .where('team_id', '=', job.team_id)
+          .where('id', '=', job.id)
+          .where('state', '=', 'running')
+          .where('lease_until', '=', job.lease_until)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) return false;
+        // Inserted a few pages per statement: one page can hold thousands of rows.
+        for (let i = 0; i < pages.length; i += 4) {
+          await tx
+            .insertInto('data_job_pages')
+            .values(
+              pages.slice(i, i + 4).map((rows, n) => ({
+                job_id: job.id,
+                team_id: job.team_id,
+                page: i + n + 1,
+                rows: JSON.stringify(rows),
+              })),
+            )
+            .execute();
+        }
+        return true;
+      });
+    },
+
+    /** Back to the queue after a rate limit or an outage, while this instance holds the lease. */
+    async retryLater(job: DataJobRow, runAfter: Date) {
+      await db
+        .updateTable('data_jobs')
+        .set({ state: 'queued', run_after: runAfter, lease_until: null })
+        .where('team_id', '=', job.team_id)
+        .where('id', '=', job.id)
+        .where('lease_until', '=', job.lease_until)
+        .execute();
+    },
+
+    async fail(job: DataJobRow, reason: string, now: Date): Promise<boolean> {
+      const updated = await db
+        .updateTable('data_jobs')
+        .set({ state: 'failed', failure_reason: reason, finished_at: now, lease_until: null })
+        .where('team_id', '=', job.team_id)
+        .where('id', '=', job.id)
+        .where('lease_until', '=', job.lease_until)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    },
+
+    /** Background purge across all teams: jobs (and their pages) past their expiry. */
+    async purgeExpired(now: Date) {
+      await db.deleteFrom('data_jobs').where('expires_at', '<=', now).execute();
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { LIVE_DATA_ENVIRONMENTS } from './constants.ts';
+import { singleLineText } from './text-schema.ts';
+
+/**
+ * The data API the Looker Studio connector calls: versioned under /api/data/v1, a bearer token
+ * from the connector's OAuth grant, JSON in and out. It is not a browser API (no session, no
+ * unit header), so it is declared here apart from ENDPOINTS.
+ */
+export const DATA_API_PREFIX = '/api/data/v1';
+
+/** Where each environment serves the data API: production plus the live test environments. */
+export const DATA_API_ENVIRONMENTS = ['production', ...LIVE_DATA_ENVIRONMENTS] as const;
+export type DataApiEnvironment = (typeof DATA_API_ENVIRONMENTS)[number];
+
+/**
+ * The discovery document a connector reads first (outside /api: no unit header, no token):
+ * where each environment serves the data API, and the OAuth addresses.
+ */
+export const DATA_API_DISCOVERY_PATH = '/.well-known/gds-data-api';
+
+export const dataApiDiscovery = z.object({
+  version: z.literal('v1'),
+  environments: z.partialRecord(z.enum(DATA_API_ENVIRONMENTS), z.string()),
+  authorizationEndpoint: z.string(),
+  tokenEndpoint: z.string(),
+  revocationEndpoint: z.string(),
+  scope: z.string(),
+});
+
+/** The scope a connector grant carries: reading report data, nothing else. */
+export const DATA_READ_SCOPE = 'data.read';
+
+const day = singleLineText('A date').regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+
+export const dataFieldSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Looker Studio's semantics: conceptType DIMENSION or METRIC, semanticType e.g. CURRENCY_USD. */
+  semantics: z.object({
+    conceptType: z.enum(['DIMENSION', 'METRIC']),
+    semanticType: z.string(),
+  }),
+  dataType: z.enum(['STRING', 'NUMBER', 'BOOLEAN']),
+  aggregation: z.enum(['SUM', 'AVG', 'MIN', 'MAX', 'COUNT', 'NONE']).optional(),
+});
+export type DataField = z.infer<typeof dataFieldSchema>;
+
+export const dataSchemaResponse = z.object({
+  connector: z.string(),
+  account: z.object({ id: z.string(), name: z.string() }),
+  fields: z.array(dataFieldSchema),
+  defaultDateRange: z.object({ startDate: day, endDate: day }),
+  maxDateRangeDays: z.number().int(),
+});
+
+export const dataFilterSchema = z.object({
+  field: singleLineText('A filter field').min(1).max(100),
+  operator: z.enum(['EQUALS', 'CONTAINS', 'IN_LIST', 'NUMERIC_GREATER_THAN', 'NUMERIC_LESS_THAN']),
+  values: z.array(singleLineText('A filter value').max(1000)).max(100),
+});
+
+export const dataJobRequest = z.object({
+  account: singleLineText('The account id').min(1).max(64),
+  fields: z.array(singleLineText('A field id').min(1).max(100)).min(1).max(100),
+  dateRange: z.object({ startDate: day, endDate: day }),
+  filters: z.array(dataFilterSchema).max(20).default([]),
+});
+export type DataJobRequest = z.input<typeof dataJobRequest>;
+
+export const DATA_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const dataJobCreated = z.object({
+  jobId: z.string(),
+  state: z.enum(DATA_JOB_STATES),
+});
+
+export const dataJobPoll = z.object({
+  jobId: z.string(),
+  state: z.enum(DATA_JOB_STATES),
+  /** When failed: what happened and what to do, for the person reading the report. */
+  reason: z.string().optional(),
+  /** When done: field ids in the order of each row's values. */
+  fields: z.array(z.string()).optional(),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
+  page: z.number().int().optional(),
+  totalRows: z.number().int().optional(),
+  /** The next page's number, or null on the last page. */
+  nextPage: z.number().int().nullable().optional(),
+  /** While queued or running: how long to wait before polling again. */
+  retryAfterMs: z.number().int().optional(),
+});
+export type DataJobPoll = z.infer<typeof dataJobPoll>;
+
+export const dataConnectorsResponse = z.object({
+  /** Connectors with reports of which the team has accounts. */
+  connectors: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const dataAccountsResponse = z.object({
+  /** The team's live accounts of the connector, by name. */
+  accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+/** The data API's routes, for the server, the connector's documentation and tests. */
+export const DATA_API = {
+  connectors: {
+    method: 'GET',
+    path: `${DATA_API_PREFIX}/connectors`,
+    response: dataConnectorsResponse,
+  },
+  accounts: {
+    method: 'GET',
+    path: `${DATA_API_PREFIX}/connectors/:connector/accounts`,
+    params: z.object({ connector: singleLineText('The connector').min(1).max(64) }),
+    response: dataAccountsResponse,
+  },
+  schema: {
+    method: 'GET',
+    path: `${DATA_API_PREFIX}/connectors/:connector/schema`,
+    params: z.object({ connector: singleLineText('The connector').min(1).max(64) }),
+    query: z.object({ account: singleLineText('The account id').min(1).max(64) }),
+    response: dataSchemaResponse,
+  },
+  createJob: {
+    method: 'POST',
+    path: `${DATA_API_PREFIX}/jobs`,
+    body: dataJobRequest,
+    response: dataJobCreated,
+  },
+  pollJob: {
+    method: 'GET',
+    path: `${DATA_API_PREFIX}/jobs/:jobId`,
+    params: z.object({ jobId: singleLineText('The job id').min(1).max(64) }),
+    query: z.object({
+      page: z.coerce.number<string>().int().min(1, 'must be 1 or more').max(100_000).default(1),
+    }),
+    response: dataJobPoll,
+  },
+} as const;
