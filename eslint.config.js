@@ -86,6 +86,7 @@ const SERVER_MODULES = [
   'credentials',
   'connect',
   'data-sources',
+  'stats',
   'health',
   'home',
 ];

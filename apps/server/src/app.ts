@@ -44,6 +44,8 @@ import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.t
 import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
 import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
+import { statsHandlers } from './modules/stats/stats.routes.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
@@ -196,6 +198,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers,
     retentionDays: config.dataSourceRetentionDays,
   });
+  // MERGE-TODO(stats): the data API's request log replaces this before landing.
+  const stats = createStatsService({
+    db,
+    clock,
+    requestLog: {
+      requestDays: async () => ({
+        daily: [],
+        totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
+      }),
+      failingAccounts: async () => [],
+    },
+  });
 
   const platformAdmins = createPlatformAdmins({
     emails: config.platformAdminEmails,
@@ -260,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
+      ...statsHandlers({ stats }),
       ...connectHandlers({ config, connect }),
       ...adminHandlers({ db, switches, cookie: cookieSpec }),
     },
@@ -305,6 +320,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => sessions.purge(),
       () => auth.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
+      // Not a purge, but hourly too: today's usage of every team for the Stats history.
+      () => stats.recordUsageDays(),
       () => purgeRateLimits({ db, clock }),
       () => purgeConnectionResults({ db, clock }),
       () => mailer.purgeOutbox(OUTBOX_KEEP_DAYS),

@@ -99,6 +99,7 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     form: { token: (await teamA.invitation('accepted by member A')).token },
   }),
   getActivity: {},
+  getStats: { query: { from: '2026-11-01', to: '2026-11-23', timeZone: 'UTC' } },
   searchTeams: { query: { q: 'owner' } },
   userSwitch: (teamA) =>
     Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),

@@ -9,6 +9,7 @@ import * as invitations from './invitations.ts';
 import * as members from './members.ts';
 import * as probes from './probes.ts';
 import * as roles from './roles.ts';
+import * as stats from './stats.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
@@ -23,12 +24,14 @@ export {
   members,
   probes,
   roles,
+  stats,
   team,
 };
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
+export * from './stats.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
 export {
   DATA_SOURCES_CALLBACK_PATH,
@@ -86,6 +89,7 @@ export const ENDPOINTS = {
   searchTeams: admin.searchTeams,
   userSwitch: admin.userSwitch,
   endUserSwitch: admin.endUserSwitch,
+  getStats: stats.getStats,
 } as const satisfies Record<string, Endpoint>;
 
 /** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */
