@@ -198,18 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers,
     retentionDays: config.dataSourceRetentionDays,
   });
-  // MERGE-TODO(stats): the data API's request log replaces this before landing.
-  const stats = createStatsService({
-    db,
-    clock,
-    requestLog: {
-      requestDays: async () => ({
-        daily: [],
-        totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
-      }),
-      failingAccounts: async () => [],
-    },
-  });
+  const stats = createStatsService({ db, clock });
 
   const platformAdmins = createPlatformAdmins({
     emails: config.platformAdminEmails,

@@ -50,6 +50,77 @@ export function createStatsRepository(db: Db) {
       return result.rows;
     },
 
+    /**
+     * The team's data requests per day of the range (in its time zone): requests, rows served,
+     * failures (failed or refused) and the median duration; days without any are zeros.
+     */
+    async requestDays(teamId: string, range: DayRange) {
+      const result = await sql<{
+        day: string;
+        requests: number;
+        rows: number;
+        failures: number;
+        median_ms: number | null;
+      }>`
+        WITH days AS (
+          SELECT d::date AS day,
+                 (d::date::timestamp AT TIME ZONE ${range.timeZone}) AS day_start,
+                 ((d::date + 1)::timestamp AT TIME ZONE ${range.timeZone}) AS day_end
+          FROM generate_series(${range.from}::date, ${range.to}::date, interval '1 day') AS d
+        )
+        SELECT to_char(days.day, 'YYYY-MM-DD') AS day,
+               count(r.id)::int AS requests,
+               coalesce(sum(r.row_count), 0)::int AS rows,
+               (count(r.id) FILTER (WHERE r.outcome IN ('failed', 'refused')))::int AS failures,
+               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY r.duration_ms))::int AS median_ms
+        FROM days
+        LEFT JOIN data_requests r ON r.team_id = ${teamId}
+          AND r.requested_at >= days.day_start AND r.requested_at < days.day_end
+        GROUP BY days.day
+        ORDER BY days.day`.execute(db);
+      return result.rows;
+    },
+
+    /** The median duration of every data request in the range (null without any). */
+    async requestMedian(teamId: string, range: DayRange) {
+      const result = await sql<{ median_ms: number | null }>`
+        SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms))::int AS median_ms
+        FROM data_requests
+        WHERE team_id = ${teamId}
+          AND requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
+          AND requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})`.execute(
+        db,
+      );
+      return result.rows[0]?.median_ms ?? null;
+    },
+
+    /** Accounts whose requests failed in the range, most failures first, with the last reason. */
+    async failingAccounts(teamId: string, range: DayRange, limit: number) {
+      const result = await sql<{
+        account_id: string;
+        connector_id: number;
+        name: string | null;
+        failures: number;
+        last_reason: string | null;
+        last_failed_at: Date;
+      }>`
+        SELECT r.account_id, r.connector_id, a.name,
+               count(*)::int AS failures,
+               (array_agg(r.failure_reason ORDER BY r.requested_at DESC))[1] AS last_reason,
+               max(r.requested_at) AS last_failed_at
+        FROM data_requests r
+        LEFT JOIN data_source_accounts a ON a.id = r.account_id AND a.team_id = r.team_id
+        WHERE r.team_id = ${teamId}
+          AND r.outcome IN ('failed', 'refused')
+          AND r.account_id IS NOT NULL
+          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
+          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+        GROUP BY r.account_id, r.connector_id, a.name
+        ORDER BY failures DESC, last_failed_at DESC
+        LIMIT ${limit}`.execute(db);
+      return result.rows;
+    },
+
     /** When the team was made: days before it have no usage at all. */
     async teamCreatedAt(teamId: string) {
       const row = await db

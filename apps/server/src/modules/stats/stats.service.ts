@@ -6,29 +6,29 @@ import { dayIn, usageSeries } from './usage-days.ts';
 
 type Stats = ResponseOf<typeof getStats>;
 
-/** What the data API's request log tells the Stats screen (the data-api module answers it). */
-export interface RequestLogReader {
-  requestDays(db: Db, teamId: string, range: DayRange): Promise<Stats['dataRequests']>;
-  failingAccounts(db: Db, teamId: string, range: DayRange): Promise<Stats['failingAccounts']>;
-}
+const FAILING_ACCOUNTS_SHOWN = 10;
+
+const sum = <K extends string>(rows: ReadonlyArray<Record<K, number>>, key: K) =>
+  rows.reduce((total, row) => total + row[key], 0);
 
 const connectorName = (id: number) => findConnector(id)?.name ?? `Connector ${id}`;
 
 /** The Stats screen's numbers for one team and range, and the hourly usage snapshot. */
-export function createStatsService(deps: { db: Db; clock: Clock; requestLog: RequestLogReader }) {
+export function createStatsService(deps: { db: Db; clock: Clock }) {
   const repo = createStatsRepository(deps.db);
 
   return {
     async stats(teamId: string, range: DayRange): Promise<Stats> {
-      const [team, days, byConnector, users, logins, dataRequests, failingAccounts] =
+      const [team, days, byConnector, users, logins, requestDays, median, failing] =
         await Promise.all([
           repo.teamCreatedAt(teamId),
           repo.usageDays(teamId, range),
           repo.accountsByConnector(teamId),
           repo.countUsers(teamId),
           repo.logins(teamId),
-          deps.requestLog.requestDays(deps.db, teamId, range),
-          deps.requestLog.failingAccounts(deps.db, teamId, range),
+          repo.requestDays(teamId, range),
+          repo.requestMedian(teamId, range),
+          repo.failingAccounts(teamId, range, FAILING_ACCOUNTS_SHOWN),
         ]);
       if (!team) throw new Error(`team ${teamId} vanished while reading its stats`);
       const accountsUsed = byConnector.reduce((sum, row) => sum + Number(row.accounts), 0);
@@ -57,8 +57,29 @@ export function createStatsService(deps: { db: Db; clock: Clock; requestLog: Req
           daily: series.accounts,
         },
         users: { used: Number(users.n), limit: team.user_limit, daily: series.users },
-        dataRequests,
-        failingAccounts,
+        dataRequests: {
+          daily: requestDays.map((d) => ({
+            date: d.day,
+            requests: d.requests,
+            rows: d.rows,
+            failures: d.failures,
+            medianDurationMs: d.median_ms,
+          })),
+          totals: {
+            requests: sum(requestDays, 'requests'),
+            rows: sum(requestDays, 'rows'),
+            failures: sum(requestDays, 'failures'),
+            medianDurationMs: median,
+          },
+        },
+        failingAccounts: failing.map((row) => ({
+          accountId: row.account_id,
+          name: row.name ?? 'A deleted account',
+          connector: connectorName(row.connector_id),
+          failures: row.failures,
+          lastReason: row.last_reason ?? 'No reason was recorded.',
+          lastFailedAt: row.last_failed_at.toISOString(),
+        })),
         logins: logins.map((login) => ({
           id: login.id,
           connector: connectorName(login.connector_id),
