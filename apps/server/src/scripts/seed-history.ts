@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
 import { BUSINESS_UNITS, findConnector, type BusinessUnit } from '@gds/contract';
 import { loadConfig } from '../config/config.ts';
-import { configuredDatabase, createDatabase } from '../db/database.ts';
+import { configuredDatabase, createDatabase, type Db } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createTeamService } from '../modules/team/team.service.ts';
 import { createSeedHistoryRepository } from './seed-history.repository.ts';
 
 /**
- * `npm run seed:history -- --email you@agency.com [--unit RAVEN_GDS] [--days 365]`: gives the
- * team of that person (made as a sign-in would make it) a year of made-up accounts, plan-limit
+ * `npm run seed:history -- --email you@agency.com [--unit RAVEN_GDS] [--days 365]` (repeat
+ * --email, each with its own --unit, for several teams): gives the team of that person (made as a sign-in would make it) a year of made-up accounts, plan-limit
  * changes and Looker Studio data requests, so the Stats screen can be seen with history in a
  * demo. Deterministic per email; runs once per team. Not for a production database.
  */
@@ -31,13 +31,14 @@ const CONNECTORS = [1, 3, 39] as const;
 async function main() {
   const { values } = parseArgs({
     options: {
-      email: { type: 'string' },
-      unit: { type: 'string', default: 'MEGALYTIC_GDS' },
+      email: { type: 'string', multiple: true },
+      unit: { type: 'string', multiple: true },
       days: { type: 'string', default: '365' },
     },
   });
-  const unit = values.unit as BusinessUnit;
-  if (!values.email || !BUSINESS_UNITS.includes(unit)) {
+  const emails = values.email ?? [];
+  const units = emails.map((_, i) => (values.unit?.[i] ?? 'MEGALYTIC_GDS') as BusinessUnit);
+  if (emails.length === 0 || units.some((unit) => !BUSINESS_UNITS.includes(unit))) {
     throw new Error(
       'usage: seed:history -- --email you@agency.com [--unit MEGALYTIC_GDS] [--days 365]',
     );
@@ -50,9 +51,18 @@ async function main() {
   const db = createDatabase(configuredDatabase(config, 'npm run seed:history'));
   try {
     await migrate(db);
+    for (const [i, email] of emails.entries()) {
+      await seedTeam(db, email.trim().toLowerCase(), units[i]!, days);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function seedTeam(db: Db, email: string, unit: BusinessUnit, days: number) {
+  {
     const repo = createSeedHistoryRepository(db);
     const teams = createTeamService({ db, clock: systemClock });
-    const email = values.email.trim().toLowerCase();
     const { userId } = await teams.provisionUser(
       unit,
       { email, firstName: 'Demo', lastName: 'Owner', name: '', image: '' },
@@ -150,8 +160,6 @@ async function main() {
     console.warn(
       `Seeded ${days} days for ${email} (${unit}): ${accounts.length} accounts, ${requests.length} data requests. Sign in with that email to see Stats.`,
     );
-  } finally {
-    await db.destroy();
   }
 }
 
