@@ -92,6 +92,7 @@ const SERVER_MODULES = [
   'data-sources',
   'billing',
   'data-api',
+  'stats',
   'health',
   'home',
 ];

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { STATS_TEAMS } from './e2e/stats-teams.ts';
 
 // The real server, started as a user starts it (demo mode), on free ports with fresh data
 // directories. Values go through process.env so Playwright's workers, which load this file
@@ -27,9 +28,14 @@ env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gds-e2e-'));
 const repoRoot = resolve(import.meta.dirname, '../..');
 const serverCommand = 'node --import tsx apps/server/src/server.ts';
 
-function server(port: string, dataDir: string, extra: Record<string, string> = {}) {
+function server(
+  port: string,
+  dataDir: string,
+  extra: Record<string, string> = {},
+  before?: string,
+) {
   return {
-    command: serverCommand,
+    command: before ? `${before} && ${serverCommand}` : serverCommand,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/skins/megalytic/favicon.svg`,
     reuseExistingServer: false,
@@ -79,18 +85,26 @@ export default defineConfig({
   webServer: [
     // The platform admins the team specs sign in as (e2e/team-support.ts), one per use so
     // parallel tests never share an admin's team.
-    server(env.E2E_PORT, join(env.E2E_DATA_DIR, 'main'), {
-      PLATFORM_ADMIN_EMAILS: [
-        'admin-switch@example.com',
-        'admin-megalytic@example.com',
-        'admin-raven@example.com',
-        'admin-tapclicks@example.com',
-      ].join(','),
-      // The Looker Studio connector's OAuth client (e2e/looker-studio.spec.ts plays it).
-      LOOKER_STUDIO_CLIENT_ID: 'e2e-connector',
-      LOOKER_STUDIO_CLIENT_SECRET: 'e2e-connector-secret-0123456789abcdefgh',
-      LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/e2e-connector/usercallback',
-    }),
+    server(
+      env.E2E_PORT,
+      join(env.E2E_DATA_DIR, 'main'),
+      {
+        PLATFORM_ADMIN_EMAILS: [
+          'admin-switch@example.com',
+          'admin-megalytic@example.com',
+          'admin-raven@example.com',
+          'admin-tapclicks@example.com',
+        ].join(','),
+        // The Looker Studio connector's OAuth client (e2e/looker-studio.spec.ts plays it).
+        LOOKER_STUDIO_CLIENT_ID: 'e2e-connector',
+        LOOKER_STUDIO_CLIENT_SECRET: 'e2e-connector-secret-0123456789abcdefgh',
+        LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/e2e-connector/usercallback',
+      },
+      // A year of history for the Stats spec's teams (e2e/stats.spec.ts), one per skin.
+      `node --import tsx apps/server/src/scripts/seed-history.ts ${STATS_TEAMS.map(
+        (team) => `--email ${team.email} --unit ${team.unit}`,
+      ).join(' ')}`,
+    ),
     // A second instance whose sessions go idle after 3 s, to see the 440 flow for real.
     server(env.E2E_SHORT_IDLE_PORT, join(env.E2E_DATA_DIR, 'short-idle'), {
       SESSION_IDLE_SECONDS: '3',

@@ -81,6 +81,8 @@ import { dataSourcesHandlers } from './modules/data-sources/data-sources.routes.
 import { createReportFetchers } from './modules/reports/report-fetchers.ts';
 import { FETCHER_DEFINITIONS } from './modules/report-connectors/fetcher-definitions.ts';
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
+import { statsHandlers } from './modules/stats/stats.routes.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
 import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
@@ -275,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers,
     retentionDays: config.dataSourceRetentionDays,
   });
+  const stats = createStatsService({ db, clock });
 
   const billingSettings =
     options.billing ?? billingSandbox?.settings ?? realBillingSettings(config);
@@ -413,6 +416,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
+      ...statsHandlers({ stats }),
       ...connectHandlers({ config, connect }),
       ...clientLinksHandlers({
         config,
@@ -511,6 +515,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       () => sessions.purge(),
       () => auth.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
+      // Not a purge, but hourly too: today's usage of every team for the Stats history.
+      () => stats.recordUsageDays(),
       () => purgeRateLimits({ db, clock }),
       () => purgeConnectionResults({ db, clock }),
       () => mailer.purgeOutbox(OUTBOX_KEEP_DAYS),

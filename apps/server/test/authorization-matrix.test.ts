@@ -128,6 +128,7 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
   }),
   // Another browser's (here: no) client result is not found, never refused or failed.
   getClientConnectionResult: { query: { id: 'no-such-result' } },
+  getStats: { query: { from: '2026-11-01', to: '2026-11-23', timeZone: 'UTC' } },
   searchTeams: { query: { q: 'owner' } },
   userSwitch: (teamA) =>
     Promise.resolve({ form: { user: 'member-a@example.com', teamId: teamA.id() } }),

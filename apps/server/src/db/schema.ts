@@ -207,6 +207,18 @@ export interface DataSourceAccountsTable {
   deleted_by: Defaulted<string | null>;
 }
 
+/** A team's usage and limits at the end of a day (UTC), for the Stats screen's history. */
+export interface TeamUsageDaysTable {
+  team_id: string;
+  /** YYYY-MM-DD (read back as text: a date has no time zone to shift it). */
+  day: ColumnType<string, string, string>;
+  accounts_used: number;
+  account_limit: number;
+  users_used: number;
+  user_limit: number;
+  recorded_at: CreatedAt;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   team_id: string;
@@ -395,6 +407,7 @@ export interface Database {
   data_source_credentials: DataSourceCredentialsTable;
   data_source_accounts: DataSourceAccountsTable;
   audit_log: AuditLogTable;
+  team_usage_days: TeamUsageDaysTable;
   invitations: InvitationsTable;
   client_links: ClientLinksTable;
   mail_outbox: MailOutboxTable;

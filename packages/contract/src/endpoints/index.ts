@@ -12,6 +12,7 @@ import * as invitations from './invitations.ts';
 import * as members from './members.ts';
 import * as probes from './probes.ts';
 import * as roles from './roles.ts';
+import * as stats from './stats.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
@@ -29,6 +30,7 @@ export {
   members,
   probes,
   roles,
+  stats,
   team,
 };
 export * from './activity.ts';
@@ -38,6 +40,7 @@ export * from './billing.ts';
 export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
+export * from './stats.ts';
 export { LOGIN_CALLBACK_PATH } from './auth.ts';
 export {
   DATA_SOURCES_CALLBACK_PATH,
@@ -119,6 +122,7 @@ export const ENDPOINTS = {
   cancelSubscription: billing.cancelSubscription,
   resumeSubscription: billing.resumeSubscription,
   submitBillingFeedback: billing.submitBillingFeedback,
+  getStats: stats.getStats,
 } as const satisfies Record<string, Endpoint>;
 
 /** Probes for load balancers and orchestrators, served outside /api (see probes.ts). */

@@ -1,15 +1,5 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
-import { BackToTeamLink } from './back-to-team-link.tsx';
+import { StatsPage } from '../../features/stats/components/stats-page.tsx';
 
 export function Component() {
-  return (
-    <div className="page">
-      <ComingSoon
-        icon="chart"
-        title="Stats"
-        description="Usage over time — connected accounts, data requests and team activity — will be charted here."
-        actions={<BackToTeamLink />}
-      />
-    </div>
-  );
+  return <StatsPage />;
 }

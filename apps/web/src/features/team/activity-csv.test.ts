@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityCsv, csvCell } from './activity-csv.ts';
+import { csvCell } from '../../lib/csv.ts';
+import { activityCsv } from './activity-csv.ts';
 import { entry } from './test/team-fixtures.ts';
 
 describe('activity CSV', () => {

@@ -11,7 +11,7 @@ import {
   type ActivityFilters,
 } from '../api/activity.ts';
 import { activityCsv } from '../activity-csv.ts';
-import { downloadTextFile } from '../download-file.ts';
+import { downloadTextFile } from '../../../lib/download-file.ts';
 import { ActivityFiltersBar } from './activity-filters.tsx';
 import { ActivityTable } from './activity-table.tsx';
 import { useActionsInFlight } from './use-actions-in-flight.ts';

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { Badge } from '../../../components/badge.tsx';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { ROUTES } from '../../../lib/routes.ts';
+import type { Stats } from '../api/stats.ts';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Accounts whose data requests failed in the range, most failures first, with why. */
+export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts'] }) {
+  return (
+    <section
+      className="card stats-card"
+      aria-labelledby="stats-failing-title"
+      data-testid="stats-failing"
+    >
+      <div className="card-heading card-padded-x">
+        <h2 className="card-title" id="stats-failing-title">
+          Accounts with failed requests
+        </h2>
+      </div>
+      {accounts.length === 0 ? (
+        <p className="stats-note card-padded-x">No data request failed in this range.</p>
+      ) : (
+        <div
+          className="table-wrap"
+          role="region"
+          aria-label="Accounts with failed requests"
+          tabIndex={0}
+        >
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Account</th>
+                <th scope="col">Data source</th>
+                <th scope="col">Failures</th>
+                <th scope="col">Last reason</th>
+                <th scope="col">Last failed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((account) => (
+                <tr key={account.accountId}>
+                  <td>{account.name}</td>
+                  <td>{account.connector}</td>
+                  <td>{n(account.failures)}</td>
+                  <td>{account.lastReason}</td>
+                  <td>
+                    <RelativeTime value={account.lastFailedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const STATUS_TONE = { connected: 'success', needs_reconnect: 'danger', error: 'warning' } as const;
+const STATUS_TEXT: Record<string, string> = {
+  connected: 'Connected',
+  needs_reconnect: 'Needs reconnecting',
+  error: 'Error',
+};
+
+/** Every data-source login with the last time its access was refreshed, oldest first. */
+export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
+  return (
+    <section
+      className="card stats-card"
+      aria-labelledby="stats-logins-title"
+      data-testid="stats-logins"
+    >
+      <div className="card-heading card-padded-x">
+        <h2 className="card-title" id="stats-logins-title">
+          Logins and last refresh
+        </h2>
+      </div>
+      {logins.length === 0 ? (
+        <p className="stats-note card-padded-x">
+          No logins yet. <Link to={ROUTES.DataSources.path}>Connect a data source</Link>.
+        </p>
+      ) : (
+        <div className="table-wrap" role="region" aria-label="Logins and last refresh" tabIndex={0}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Login</th>
+                <th scope="col">Data source</th>
+                <th scope="col">Accounts</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last refresh</th>
+              </tr>
+            </thead>
+            <tbody>
+              {logins.map((login) => (
+                <tr key={login.id}>
+                  <td>{login.name}</td>
+                  <td>{login.connector}</td>
+                  <td>{n(login.accounts)}</td>
+                  <td>
+                    <Badge
+                      tone={STATUS_TONE[login.status as keyof typeof STATUS_TONE] ?? 'neutral'}
+                    >
+                      {STATUS_TEXT[login.status] ?? login.status}
+                    </Badge>
+                    {login.statusReason && (
+                      <span className="stats-reason">{login.statusReason}</span>
+                    )}
+                  </td>
+                  <td>
+                    <RelativeTime value={login.lastRefreshedAt} fallback="Not refreshed yet" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { defineEndpoint, privateAccess } from '../endpoint.ts';
+import { singleLineText } from '../text-schema.ts';
+
+/** The longest range the Stats screen asks for at once, in days (a year and a leap day). */
+export const STATS_MAX_RANGE_DAYS = 366;
+
+const day = singleLineText('A date')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    // Date.parse is lenient (Feb 30 becomes Mar 2): a real day reads back unchanged.
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, 'must be a real date');
+
+/** An IANA time zone the browser reports (Intl), e.g. Europe/Paris. */
+const timeZone = singleLineText('The time zone')
+  .max(64)
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a time zone such as America/New_York');
+
+/** A day of a series: the date (YYYY-MM-DD in the asked time zone) and the values of that day. */
+const usageDaySchema = z.object({
+  date: z.string(),
+  /** Null for a day before the team's history starts. */
+  used: z.number().int().nullable(),
+  limit: z.number().int().nullable(),
+});
+
+const requestDaySchema = z.object({
+  date: z.string(),
+  requests: z.number().int(),
+  rows: z.number().int(),
+  failures: z.number().int(),
+  /** Median duration of the day's requests; null on a day without requests. */
+  medianDurationMs: z.number().int().nullable(),
+});
+
+/**
+ * Usage of the team over a date range, everything the Stats screen draws in one answer: each
+ * chart of one range comes from this one request. Days are whole days in `timeZone`.
+ */
+export const getStats = defineEndpoint({
+  name: 'getStats',
+  method: 'GET',
+  path: '/api/stats',
+  access: privateAccess('view_stats'),
+  query: z
+    .object({ from: day, to: day, timeZone })
+    .refine((q) => q.from <= q.to, {
+      message: 'The start date must not be after the end date.',
+      path: ['from'],
+    })
+    .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < STATS_MAX_RANGE_DAYS, {
+      message: `Choose a range of at most ${STATS_MAX_RANGE_DAYS} days.`,
+      path: ['from'],
+    }),
+  response: z.object({
+    range: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
+    accounts: z.object({
+      used: z.number().int(),
+      limit: z.number().int(),
+      byConnector: z.array(
+        z.object({ connector: z.string(), name: z.string(), accounts: z.number().int() }),
+      ),
+      daily: z.array(usageDaySchema),
+    }),
+    users: z.object({
+      used: z.number().int(),
+      limit: z.number().int(),
+      daily: z.array(usageDaySchema),
+    }),
+    dataRequests: z.object({
+      daily: z.array(requestDaySchema),
+      totals: z.object({
+        requests: z.number().int(),
+        rows: z.number().int(),
+        failures: z.number().int(),
+        medianDurationMs: z.number().int().nullable(),
+      }),
+    }),
+    /** Accounts whose data requests failed in the range, most failures first (at most 10). */
+    failingAccounts: z.array(
+      z.object({
+        accountId: z.string(),
+        name: z.string(),
+        connector: z.string(),
+        failures: z.number().int(),
+        lastReason: z.string(),
+        lastFailedAt: z.string(),
+      }),
+    ),
+    /** Every data-source login of the team with its last token refresh. */
+    logins: z.array(
+      z.object({
+        id: z.string(),
+        connector: z.string(),
+        name: z.string(),
+        status: z.string(),
+        statusReason: z.string().nullable(),
+        lastRefreshedAt: z.string().nullable(),
+        accounts: z.number().int(),
+      }),
+    ),
+  }),
+  errors: ['VALIDATION_FAILED'],
+});
