@@ -1,5 +1,6 @@
 import { createBillingRepository } from './billing.repository.ts';
 import { processEvent } from './billing-sync.ts';
+import { settleHostedPage } from './checkout-outcome.ts';
 import type { ProviderEvent, SyncDeps } from './billing-sync.ts';
 
 /** A reading claimed by an instance that died is free again after this long. */
@@ -8,6 +9,10 @@ const CLAIM_MS = 5 * 60 * 1000;
 const OVERLAP_MS = 60 * 1000;
 /** A first reading looks this far back. */
 const FIRST_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+/** A checkout still unconfirmed after this long is settled from its hosted page. */
+const PENDING_SETTLE_AFTER_MS = 10 * 60 * 1000;
+/** At most this many pending checkouts are looked up per run; the next run continues. */
+const MAX_PENDING_PER_RUN = 50;
 /** At most this many events per run; the next run continues. */
 const MAX_EVENTS_PER_RUN = 1000;
 
@@ -47,5 +52,21 @@ export async function reconcileBillingEvents(deps: SyncDeps): Promise<ReconcileS
   } finally {
     await repo.releaseCursor(last);
   }
+  await settleStalePending(deps, now);
   return summary;
+}
+
+/**
+ * Checkouts nobody came back from: the latest page of a team still pending is settled from the
+ * provider (paid: stored; cancelled or expired: no longer pending; open: left alone). A team
+ * pending without any checkout bought nothing.
+ */
+async function settleStalePending(deps: SyncDeps, now: Date): Promise<void> {
+  const repo = createBillingRepository(deps.db);
+  const before = new Date(now.getTime() - PENDING_SETTLE_AFTER_MS);
+  for (const teamId of await repo.pendingSince(before, MAX_PENDING_PER_RUN)) {
+    const checkout = await repo.latestCheckout(teamId);
+    const page = checkout ? await deps.client.hostedPage(checkout.hosted_page_id) : undefined;
+    await settleHostedPage(deps, teamId, page);
+  }
 }

@@ -151,6 +151,54 @@ export function createBillingRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The team's checkout that opened this hosted page, if it is one of the team's. */
+    findCheckoutByPage(teamId: string, pageId: string) {
+      return db
+        .selectFrom('billing_checkouts')
+        .select(['hosted_page_id', 'created_at'])
+        .where('team_id', '=', teamId)
+        .where('hosted_page_id', '=', pageId)
+        .executeTakeFirst();
+    },
+
+    /** The team's most recent checkout. */
+    latestCheckout(teamId: string) {
+      return db
+        .selectFrom('billing_checkouts')
+        .select(['hosted_page_id', 'created_at'])
+        .where('team_id', '=', teamId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Teams still waiting for a confirmation since before `before`, across all teams on
+     * purpose: background work (the reconciliation) settles checkouts nobody came back from.
+     */
+    async pendingSince(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('billing_webhook_states')
+        .select('team_id')
+        .where('webhook_status', '=', 'pending')
+        .where('changed_at', '<', before)
+        .orderBy('changed_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.team_id);
+    },
+
+    /** Stops waiting only if the status is still the pending one set at `since`. */
+    async clearPending(teamId: string, since: Date, now: Date): Promise<void> {
+      await db
+        .updateTable('billing_webhook_states')
+        .set({ webhook_status: 'confirmed', changed_at: now })
+        .where('team_id', '=', teamId)
+        .where('webhook_status', '=', 'pending')
+        .where('changed_at', '=', since)
+        .execute();
+    },
+
     /** Keeps the first page stored for a key: a racing second insert changes nothing. */
     async insertCheckout(row: {
       teamId: string;
