@@ -103,7 +103,7 @@ describeEachDatabase('billing: confirming a checkout on return from the hosted p
     const before = await everyRow(db());
     const answer = await confirm(other, pageId);
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(answer.error()).toMatchObject({ code: 'NOT_FOUND' });
     expect((await confirm(other, 'hp_unknown')).statusCode).toBe(404);
     expect(rowsChanged(before, await everyRow(db()))).toEqual({});
   });
