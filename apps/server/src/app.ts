@@ -216,14 +216,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Demo mode without a Chargebee site: the sandbox billing provider stands in for Chargebee,
   // and its settings (client options, webhook credentials) go to the billing module.
   const billingSandbox =
-    config.sandbox && !config.chargebeeSite
-      ? await (
-          await import('./sandbox/billing/sandbox-billing.ts')
-        ).openSandboxBilling({
+    sandboxKey && !config.chargebeeSite
+      ? (await import('./sandbox/billing/sandbox-billing.ts')).openSandboxBilling({
           db,
           config,
           clock,
           log: app.log,
+          key: sandboxKey,
           options: options.sandboxBilling ?? {},
         })
       : undefined;
