@@ -90,6 +90,7 @@ const SERVER_MODULES = [
   'client-links',
   'data-sources',
   'billing',
+  'billing-sync',
   'health',
   'home',
 ];

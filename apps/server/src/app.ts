@@ -45,8 +45,8 @@ import { createBillingAccountService } from './modules/billing/billing-account.s
 import { createCheckoutService } from './modules/billing/billing-checkout.service.ts';
 import { createCatalogue } from './modules/billing/billing-deps.ts';
 import type { BillingDeps } from './modules/billing/billing-deps.ts';
-import { reconcileBillingEvents } from './modules/billing/billing-reconcile.ts';
-import { registerBillingWebhook } from './modules/billing/billing-webhook.routes.ts';
+import { reconcileBillingEvents } from './modules/billing-sync/billing-reconcile.ts';
+import { registerBillingWebhook } from './modules/billing-sync/billing-webhook.routes.ts';
 import { billingHandlers } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createChargebeeClient } from './modules/billing/chargebee-client.ts';

@@ -1,9 +1,14 @@
 import type { CheckoutOutcome } from '@gds/contract';
 import type { HostedPage } from 'chargebee';
 import { notFound } from '../../lib/errors.ts';
-import { convergeTeam } from './billing-sync.ts';
-import type { SyncDeps } from './billing-sync.ts';
+import { convergeTeam } from './provider-state.ts';
+import type { SyncDeps } from './provider-state.ts';
 import { createBillingRepository } from './billing.repository.ts';
+
+/** A checkout still unconfirmed after this long is settled from its hosted page. */
+const PENDING_SETTLE_AFTER_MS = 10 * 60 * 1000;
+/** At most this many pending checkouts are looked up per run; the next run continues. */
+const MAX_PENDING_PER_RUN = 50;
 
 /** The team a paid page bought for: its subscription's (or customer's) id is the team id. */
 function pageTeamId(page: HostedPage): string | undefined {
@@ -49,4 +54,19 @@ export async function settleHostedPage(
     await repo.clearPending(teamId, state.changed_at, deps.clock());
   }
   return outcome;
+}
+
+/**
+ * Checkouts nobody came back from (background work over all teams): the latest page of a team
+ * still pending is settled from the provider (paid: stored; cancelled or expired: no longer
+ * pending; open: left alone). A team pending without any checkout bought nothing.
+ */
+export async function settleStalePending(deps: SyncDeps, now: Date): Promise<void> {
+  const repo = createBillingRepository(deps.db);
+  const before = new Date(now.getTime() - PENDING_SETTLE_AFTER_MS);
+  for (const teamId of await repo.pendingSince(before, MAX_PENDING_PER_RUN)) {
+    const checkout = await repo.latestCheckout(teamId);
+    const page = checkout ? await deps.client.hostedPage(checkout.hosted_page_id) : undefined;
+    await settleHostedPage(deps, teamId, page);
+  }
 }

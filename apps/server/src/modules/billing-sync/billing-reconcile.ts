@@ -1,7 +1,8 @@
-import { createBillingRepository } from './billing.repository.ts';
-import { processEvent } from './billing-sync.ts';
-import { settleHostedPage } from './checkout-outcome.ts';
-import type { ProviderEvent, SyncDeps } from './billing-sync.ts';
+import { settleStalePending } from '../billing/checkout-outcome.ts';
+import type { SyncDeps } from '../billing/provider-state.ts';
+import { createBillingEventsRepository } from './billing-events.repository.ts';
+import { processEvent } from './provider-events.ts';
+import type { ProviderEvent } from './provider-events.ts';
 
 /** A reading claimed by an instance that died is free again after this long. */
 const CLAIM_MS = 5 * 60 * 1000;
@@ -9,10 +10,6 @@ const CLAIM_MS = 5 * 60 * 1000;
 const OVERLAP_MS = 60 * 1000;
 /** A first reading looks this far back. */
 const FIRST_LOOKBACK_MS = 24 * 60 * 60 * 1000;
-/** A checkout still unconfirmed after this long is settled from its hosted page. */
-const PENDING_SETTLE_AFTER_MS = 10 * 60 * 1000;
-/** At most this many pending checkouts are looked up per run; the next run continues. */
-const MAX_PENDING_PER_RUN = 50;
 /** At most this many events per run; the next run continues. */
 const MAX_EVENTS_PER_RUN = 1000;
 
@@ -29,7 +26,7 @@ export interface ReconcileSummary {
  * a failure stops the run where it is, and the next run starts from there.
  */
 export async function reconcileBillingEvents(deps: SyncDeps): Promise<ReconcileSummary> {
-  const repo = createBillingRepository(deps.db);
+  const repo = createBillingEventsRepository(deps.db);
   const now = deps.clock();
   const start = new Date(now.getTime() - FIRST_LOOKBACK_MS);
   const after = await repo.claimCursor(now, new Date(now.getTime() + CLAIM_MS), start);
@@ -54,19 +51,4 @@ export async function reconcileBillingEvents(deps: SyncDeps): Promise<ReconcileS
   }
   await settleStalePending(deps, now);
   return summary;
-}
-
-/**
- * Checkouts nobody came back from: the latest page of a team still pending is settled from the
- * provider (paid: stored; cancelled or expired: no longer pending; open: left alone). A team
- * pending without any checkout bought nothing.
- */
-async function settleStalePending(deps: SyncDeps, now: Date): Promise<void> {
-  const repo = createBillingRepository(deps.db);
-  const before = new Date(now.getTime() - PENDING_SETTLE_AFTER_MS);
-  for (const teamId of await repo.pendingSince(before, MAX_PENDING_PER_RUN)) {
-    const checkout = await repo.latestCheckout(teamId);
-    const page = checkout ? await deps.client.hostedPage(checkout.hosted_page_id) : undefined;
-    await settleHostedPage(deps, teamId, page);
-  }
 }
