@@ -38,7 +38,10 @@ test('a trial team customizes with a preview, pays, gives feedback, and the add-
     timeout: 30_000,
   });
   await expect(page.getByTestId('thanks-addons')).toContainText('Facebook Ads');
+  // Back from the hosted page, the page id was settled and left the address.
+  expect(new URL(page.url()).search).toBe('');
   await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('thankyou.png'), fullPage: true });
 
   await page.getByRole('radio', { name: /Very easy/ }).check();
   await page.getByLabel(/Anything we could do better/).fill('Quick and clear.');
