@@ -32,7 +32,7 @@ test('a trial team customizes with a preview, pays, gives feedback, and the add-
   await page.screenshot({ path: testInfo.outputPath('customize.png'), fullPage: true });
 
   await checkoutWithCard(page, TEST_CARDS.succeeds);
-  await page.waitForURL(/\/thankyou\?/);
+  await page.waitForURL(/\/thankyou/);
   await expect(page.getByRole('heading', { name: 'Thank you', level: 1 })).toBeVisible();
   await expect(page.getByTestId('thanks-accounts')).toHaveText('Up to 22 accounts', {
     timeout: 30_000,
