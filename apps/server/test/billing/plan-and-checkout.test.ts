@@ -171,7 +171,9 @@ describeEachDatabase('billing: plan, prices, checkout', (db) => {
       `${owner.team.id}:checkout-key-1`,
     );
     expect(pageCalls[0]?.body.get('redirect_url')).toBe('http://localhost:3000/thankyou');
-    expect(pageCalls[0]?.body.get('cancel_url')).toBe('http://localhost:3000/billing');
+    expect(pageCalls[0]?.body.get('cancel_url')).toBe(
+      'http://localhost:3000/billing?checkout=cancelled',
+    );
     const rows = await db()
       .selectFrom('billing_checkouts')
       .selectAll()

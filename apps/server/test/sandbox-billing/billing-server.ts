@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Chargebee from 'chargebee';
 import Fastify from 'fastify';
@@ -75,11 +76,12 @@ export async function startBillingServer(db: Db, webhookUrl: string): Promise<Bi
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: parseForm });
   registerApiGuards(app, config);
-  const billing = await openSandboxBilling({
+  const billing = openSandboxBilling({
     db,
     config,
     clock,
     log: app.log,
+    key: randomBytes(32),
     options: { webhookUrl, retryDelaysMs: [50, 100] },
   });
   await billing.register(app);
