@@ -72,7 +72,7 @@ export async function startBillingServer(db: Db, webhookUrl: string): Promise<Bi
     forceCloseConnections: true,
   });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: parseForm });
   registerApiGuards(app, config);

@@ -125,19 +125,9 @@ export function createCheckoutService(deps: BillingDeps) {
           date: isoOf(estimate.subscription_estimate?.next_billing_at),
         };
       }
-      const options = PLAN_OPTIONS[unit];
-      const items = itemsFor(unit, {
-        period: 'month',
-        accounts: options.accounts.default,
-        users: options.users.default,
-        addons: [],
-      });
-      const estimate = await deps.client.estimateNew({ items });
-      return {
-        amount: estimate.invoice_estimate?.total ?? 0,
-        currency: estimate.invoice_estimate?.currency_code ?? 'USD',
-        date: status === 'in_trial' ? (team?.trial_ends_at?.toISOString() ?? null) : null,
-      };
+      // No subscription at the provider yet (a trial): nothing is billed until a plan is bought,
+      // so there is no next bill to ask anyone about.
+      return { amount: 0, currency: 'USD', date: null };
     },
 
     /**
