@@ -96,6 +96,25 @@ describe('config', () => {
     expect(failure({ SANDBOX: '0' })).toMatch(/GOOGLE_CLIENT_ID/);
   });
 
+  it('production without its secrets refuses to start naming every missing one at once', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^3 required settings are missing:/);
+    expect(message).toContain('  - GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: ');
+    expect(message).toContain('  - TOKEN_ENCRYPTION_KEYS: ');
+    expect(message).toContain('  - PUBLIC_URL: required in production');
+    expect(
+      failure({
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'g',
+        GOOGLE_CLIENT_SECRET: 's',
+        TOKEN_ENCRYPTION_KEYS: KEY,
+      }),
+    ).toMatch(/^PUBLIC_URL:/);
+    expect(failure({ METRICS_TOKEN: 'short' })).toBe(
+      'METRICS_TOKEN: must be at least 16 characters (e.g. the output of openssl rand -hex 24)',
+    );
+  });
+
   it('reads PLATFORM_ADMIN_EMAILS as lower-cased addresses, none by default', () => {
     expect(load({}).platformAdminEmails).toEqual([]);
     expect(

@@ -10,9 +10,10 @@ import { call, contractBody } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { createTestApp, testConfig } from '../helpers/test-app.ts';
 
+// Without a database the migrations cannot be read either: both checks fail.
 const UNAVAILABLE = {
   code: 'SERVICE_UNAVAILABLE',
-  message: 'The service is not ready (database). Please try again shortly.',
+  message: 'The service is not ready (database, migrations). Please try again shortly.',
 };
 
 /** An app whose log lines the test reads, at the level a server runs with. */
@@ -63,7 +64,12 @@ describeEachDatabase('GET /healthz and /readyz', (db) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
-      checks: [{ name: 'database', status: 'ok' }],
+      checks: [
+        { name: 'accepting requests', status: 'ok' },
+        { name: 'database', status: 'ok' },
+        { name: 'migrations', status: 'ok' },
+        { name: 'background loops', status: 'ok' },
+      ],
     });
     expectProbeHeaders(response);
   });

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API_DOCUMENTS, ENDPOINTS, PROBES } from '@gds/contract';
+import type { Endpoint } from '@gds/contract';
+import { registeredRoutes } from '../../src/app.ts';
+import { jsonSchemaOf, openApiPath } from '../../src/http/openapi.ts';
+import type { OpenApiDocument } from '../../src/http/openapi.ts';
+import { describeEachDatabase } from '../helpers/each-database.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+interface Operation {
+  operationId: string;
+  parameters: Array<{ $ref?: string; name?: string; in?: string; schema?: unknown }>;
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+
+const SERVED: Array<[string, Endpoint]> = [...Object.entries(ENDPOINTS), ...Object.entries(PROBES)];
+
+describeEachDatabase('the OpenAPI document and reference page', (db) => {
+  let app: FastifyInstance;
+  let document: OpenApiDocument;
+  beforeAll(async () => {
+    app = await createTestApp(db());
+    // As a browser or a generator fetches it: no session, no business-unit header.
+    const response = await app.inject({ method: 'GET', url: API_DOCUMENTS.openApi.path });
+    expect(response.statusCode, response.body).toBe(200);
+    document = response.json();
+  });
+  afterAll(() => app.close());
+
+  const operation = (endpoint: Endpoint): Operation | undefined =>
+    document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()] as
+      Operation | undefined;
+
+  it('is OpenAPI 3.1 with one operation per served route, nothing more', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const served = registeredRoutes(app)
+      .filter((route) => route.method !== 'HEAD')
+      .filter((route) => SERVED.some(([, e]) => e.path === route.url && e.method === route.method))
+      .map((route) => `${route.method} ${openApiPath(route.url)}`);
+    expect(documented.sort()).toEqual(served.sort());
+    expect(documented).toHaveLength(SERVED.length);
+  });
+
+  it.each(SERVED)('%s: documented exactly as the contract serves it', (name, endpoint) => {
+    const op = operation(endpoint);
+    if (!op) throw new Error(`${endpoint.method} ${endpoint.path} is missing from the document`);
+    expect(op.operationId).toBe(name);
+    expect(op.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(endpoint.response, 'output'),
+    );
+    const body = op.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+    expect(body).toEqual(endpoint.body ? jsonSchemaOf(endpoint.body, 'input') : undefined);
+    const named = (where: string): Record<string, unknown> =>
+      Object.fromEntries(
+        op.parameters
+          .filter((p) => p.in === where)
+          .map((p): [string, unknown] => [p.name ?? '', p.schema]),
+      );
+    const fields = (schema: Endpoint['query']) =>
+      schema ? ((jsonSchemaOf(schema, 'input').properties ?? {}) as Record<string, unknown>) : {};
+    expect(named('query')).toEqual(fields(endpoint.query));
+    expect(named('path')).toEqual(fields(endpoint.params));
+    for (const segment of endpoint.path.matchAll(/:(\w+)/g)) {
+      expect(Object.keys(named('path'))).toContain(segment[1]);
+    }
+    for (const code of endpoint.errors) {
+      const listed = Object.values(op.responses).some((answer) =>
+        String((answer as { description?: string }).description)
+          .split(', ')
+          .includes(code),
+      );
+      expect(listed, code).toBe(true);
+    }
+  });
+
+  it('every $ref points at something the document defines', () => {
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of new Set(refs)) {
+      let node: unknown = document;
+      for (const part of (ref ?? '').split('/')) node = (node as Record<string, unknown>)[part];
+      expect(node, ref).toBeDefined();
+    }
+  });
+
+  it('/api/docs: a readable page listing every operation, with no script and nothing from elsewhere', async () => {
+    const response = await app.inject({ method: 'GET', url: API_DOCUMENTS.apiDocs.path });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = response.body;
+    expect(html).not.toMatch(/<script|<link[^>]+stylesheet|src="https?:/i);
+    expect(html).toContain('<h1>GDS Connector App API');
+    for (const [name, endpoint] of SERVED) {
+      expect(html).toContain(`id="${name}"`);
+      expect(html).toContain(`<code>${openApiPath(endpoint.path)}</code>`);
+    }
+  });
+});
