@@ -168,6 +168,12 @@ export interface BuildAppOptions {
   validateResponses?: boolean;
   /** The report fetcher of each connector the data API serves (tests pass their own). */
   reportFetchers?: ReportFetchers;
+  /**
+   * Waits for the database and applies migrations (the server), logging through the app's own
+   * logger; run before anything is built that reads or writes the database (the sandbox
+   * billing provider stores its settings while the app is built).
+   */
+  prepareDatabase?: (log: FastifyInstance['log']) => Promise<void>;
 }
 
 /** The product's version, as the root package.json states it (the OpenAPI document's). */
@@ -235,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.server.on('checkExpectation', expectationHandler(rawHeaders));
+  await options.prepareDatabase?.(app.log);
   const routes: Array<{ method: string; url: string }> = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (r) => {

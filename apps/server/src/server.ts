@@ -30,8 +30,17 @@ async function main(): Promise<void> {
     `the server listening on ${config.host}:${config.port}`,
   );
   const db = createDatabase(target);
-  // Building the app touches no database, so its logger can report the wait below.
-  const app = await buildApp({ config, db, maintenance: true });
+  // The app's logger reports the wait for the database; migrations run before the app is built
+  // any further, since the sandbox billing provider stores its settings while it is.
+  const app = await buildApp({
+    config,
+    db,
+    maintenance: true,
+    prepareDatabase: async (log) => {
+      await waitForDatabase(db, { log, where: databaseLocation(target) });
+      await migrate(db);
+    },
+  });
   let metricsServer: Server | undefined;
 
   let closing = false;
@@ -74,8 +83,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await waitForDatabase(db, { log: app.log, where: databaseLocation(target) });
-  await migrate(db);
   await app.listen({ port: config.port, host: config.host });
   if (config.metricsPort) {
     metricsServer = await startMetricsServer(appMetrics(app), {

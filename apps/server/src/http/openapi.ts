@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   BUSINESS_UNITS,
   BUSINESS_UNIT_HEADER,
@@ -8,8 +7,10 @@ import {
   errorBodySchema,
 } from '@gds/contract';
 import type { Endpoint, ErrorCode } from '@gds/contract';
+import { CONNECTOR_SECURITY_SCHEME, dataApiOperations } from './openapi-data-api.ts';
+import { jsonSchemaOf, openApiPath, parametersOf } from './openapi-schema.ts';
 
-type JsonSchema = Record<string, unknown>;
+export { jsonSchemaOf, openApiPath };
 
 /** Errors any /api endpoint may answer, besides those it declares. */
 const COMMON_API_ERRORS: readonly ErrorCode[] = [
@@ -23,38 +24,6 @@ const COMMON_API_ERRORS: readonly ErrorCode[] = [
 ];
 /** And those of an endpoint that needs a session. */
 const PRIVATE_ERRORS: readonly ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'SESSION_EXPIRED'];
-
-/**
- * A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's own dialect). Inputs are described as
- * the client sends them, answers as the server writes them; what JSON Schema cannot say (a
- * transform) is left open rather than guessed.
- */
-export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-  }) as JsonSchema;
-  return rest;
-}
-
-/** Fastify's `:name` path segments in OpenAPI's `{name}` spelling. */
-export function openApiPath(path: string): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-}
-
-function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
-  if (!schema) return [];
-  const json = jsonSchemaOf(schema, 'input') as {
-    properties?: Record<string, JsonSchema>;
-    required?: string[];
-  };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: where,
-    required: where === 'path' || (json.required ?? []).includes(name),
-    schema: property,
-  }));
-}
 
 function errorResponses(endpoint: Endpoint, api: boolean) {
   const codes = new Set<ErrorCode>([
@@ -127,8 +96,8 @@ function tagOf(endpoint: Endpoint): string {
 }
 
 /**
- * The OpenAPI 3.1 document of every endpoint in the contract (ENDPOINTS and the probes), built
- * from the very zod schemas the server validates and answers with.
+ * The OpenAPI 3.1 document of every endpoint in the contract (ENDPOINTS, the probes and the
+ * connectors' data API), built from the very zod schemas the server validates and answers with.
  */
 export function buildOpenApiDocument(info: { version: string; serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -141,6 +110,10 @@ export function buildOpenApiDocument(info: { version: string; serverUrl: string 
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = operationOf(name, endpoint, tagOf(endpoint));
   }
+  for (const [path, method, operation] of dataApiOperations()) {
+    paths[path] ??= {};
+    paths[path][method] = operation;
+  }
   return {
     openapi: '3.1.0' as const,
     info: {
@@ -149,7 +122,8 @@ export function buildOpenApiDocument(info: { version: string; serverUrl: string 
       description:
         'Every endpoint of the web app. Bodies are form-encoded (application/x-www-form-urlencoded) and answers JSON; ' +
         'every failure answers { error: { code, message, field?, requestId } }. Calls under /api carry the ' +
-        `${BUSINESS_UNIT_HEADER} header; state-changing calls come from an allowed Origin.`,
+        `${BUSINESS_UNIT_HEADER} header; state-changing calls come from an allowed Origin. ` +
+        'The data API (tag data) is the exception: called by reporting tools with a bearer token, JSON in and out.',
     },
     servers: [{ url: info.serverUrl }],
     security: [{ session: [] }],
@@ -166,6 +140,7 @@ export function buildOpenApiDocument(info: { version: string; serverUrl: string 
         },
       },
       securitySchemes: {
+        connector: CONNECTOR_SECURITY_SCHEME,
         session: {
           type: 'apiKey',
           in: 'cookie',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API_DOCUMENTS, ENDPOINTS, PROBES } from '@gds/contract';
+import { API_DOCUMENTS, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../../src/app.ts';
+import type { DataApiRoute } from '../../src/http/openapi-data-api.ts';
 import { jsonSchemaOf, openApiPath } from '../../src/http/openapi.ts';
 import type { OpenApiDocument } from '../../src/http/openapi.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
@@ -12,10 +13,17 @@ interface Operation {
   operationId: string;
   parameters: Array<{ $ref?: string; name?: string; in?: string; schema?: unknown }>;
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema: unknown }> }
+  >;
 }
 
 const SERVED: Array<[string, Endpoint]> = [...Object.entries(ENDPOINTS), ...Object.entries(PROBES)];
+/** The connectors' data API: bearer token, JSON bodies; documented under its own tag. */
+const DATA_ROUTES = Object.entries(DATA_API as Record<string, DataApiRoute>).map(
+  ([name, route]): [string, DataApiRoute] => [`dataApi.${name}`, route],
+);
 
 describeEachDatabase('the OpenAPI document and reference page', (db) => {
   let app: FastifyInstance;
@@ -40,10 +48,43 @@ describeEachDatabase('the OpenAPI document and reference page', (db) => {
     );
     const served = registeredRoutes(app)
       .filter((route) => route.method !== 'HEAD')
-      .filter((route) => SERVED.some(([, e]) => e.path === route.url && e.method === route.method))
+      .filter((route) =>
+        [...SERVED, ...DATA_ROUTES].some(
+          ([, e]) => e.path === route.url && e.method === route.method,
+        ),
+      )
       .map((route) => `${route.method} ${openApiPath(route.url)}`);
     expect(documented.sort()).toEqual(served.sort());
-    expect(documented).toHaveLength(SERVED.length);
+    expect(documented).toHaveLength(SERVED.length + DATA_ROUTES.length);
+  });
+
+  // The modules merged after the document was first written: each has its operations listed.
+  it.each([
+    ['billing', 'estimateNextBillingAmount'],
+    ['client links', 'createClientLink'],
+    ['stats', 'getStats'],
+    ['connector grants', 'getConnectorGrants'],
+  ])('%s: its endpoints are in the document', (_module, name) => {
+    const endpoint = (ENDPOINTS as Record<string, Endpoint>)[name];
+    if (!endpoint) throw new Error(`${name} is not a contract endpoint`);
+    expect(operation(endpoint)?.operationId).toBe(name);
+  });
+
+  it.each(DATA_ROUTES)('%s: documented with the bearer token and a JSON body', (name, route) => {
+    const op = document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()] as
+      (Operation & { security?: unknown; tags?: string[] }) | undefined;
+    if (!op) throw new Error(`${route.method} ${route.path} is missing from the document`);
+    expect(op.operationId).toBe(name);
+    expect(op.tags).toEqual(['data']);
+    expect(op.security).toEqual([{ connector: [] }]);
+    expect(op.responses['200']?.content?.['application/json']?.schema).toEqual(
+      jsonSchemaOf(route.response, 'output'),
+    );
+    expect(op.requestBody?.content['application/json']?.schema).toEqual(
+      route.body ? jsonSchemaOf(route.body, 'input') : undefined,
+    );
+    expect(op.parameters.filter((p) => p.in === 'header')).toEqual([]);
+    expect(op.responses['401']?.description).toContain('UNAUTHENTICATED');
   });
 
   it.each(SERVED)('%s: documented exactly as the contract serves it', (name, endpoint) => {
