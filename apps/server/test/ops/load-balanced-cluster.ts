@@ -41,7 +41,8 @@ export interface LoadBalancedCluster {
  * instances on it (A and B) behind haproxy, round-robin per request, health-checked on
  * /readyz. A third process stands in for the outside world (Google's sign-in and the data
  * providers, which in production are not ours): haproxy sends /sandbox to it, so every
- * instance reaches the same provider state, as they would reach Google.
+ * instance reaches the same provider state, as they would reach Google. The sandbox Chargebee
+ * (/sandbox/chargebee) is the exception: its state is in the instances' own PostgreSQL.
  */
 export async function startLoadBalancedCluster(
   env: Record<string, string> = {},
@@ -159,7 +160,9 @@ frontend web
   bind 127.0.0.1:${lbPort}
   unique-id-format %[uuid()]
   unique-id-header x-request-id
-  use_backend outside if { path_beg /sandbox }
+  # The sandbox Chargebee keeps its state in the app's database (this PostgreSQL): every
+  # instance serves its hosted pages, as they all reach one Chargebee site in production.
+  use_backend outside if { path_beg /sandbox } !{ path_beg /sandbox/chargebee }
   default_backend app
 
 backend app

@@ -4,6 +4,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '@gds/contract';
 import { TinyBrowser } from '../helpers/browser.ts';
 import { consent } from '../helpers/connections.ts';
 import { fetchedAnswer } from '../helpers/contract-call.ts';
+import { CARD, openPage, postPage } from '../sandbox-billing/hosted-page-browser.ts';
 
 type Fields = Record<string, string | number | boolean | undefined>;
 
@@ -172,3 +173,44 @@ export const FLOW_STEPS: FlowStep[] = [
     },
   },
 ];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A checkout through the balancer: the plan chosen on one instance, the sandbox Chargebee page
+ * (its state in the database) opened and paid on whichever instance haproxy picks, and the
+ * provider's webhook confirming it back through the balancer. Answers the team's account
+ * limit once the webhook has landed.
+ */
+export async function checkOutThroughBalancer(ctx: FlowContext): Promise<number> {
+  const form = {
+    period: 'month' as const,
+    accounts: '25',
+    users: '6',
+    addons: '',
+    idempotencyKey: `balanced-checkout-${ctx.run}`,
+  };
+  const checkout = await ctx.owner.call(ENDPOINTS.customizePlan, { form });
+  expect(checkout.status, checkout.body).toBe(200);
+  const url = new URL(checkout.json().hostedPageUrl, ctx.base).toString();
+  expect(url.startsWith(ctx.base)).toBe(true);
+  const page = await openPage(url);
+  expect(page.status, `${url}: ${page.html.slice(0, 400)}`).toBe(200);
+  const paid = await postPage(url, {
+    token: page.token,
+    source: 'new',
+    action: 'pay',
+    number: '4111111111111111',
+    ...CARD,
+  });
+  expect(paid.status, paid.html).toBe(303);
+  expect(paid.location).toMatch(/\/thankyou\?/);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const usage = await ctx.owner.call(ENDPOINTS.getPlanUsage);
+    expect(usage.status, usage.body).toBe(200);
+    const limit = usage.json().plan.accountLimit;
+    if (limit === 25 || Date.now() > deadline) return limit;
+    await pause(250);
+  }
+}

@@ -3,7 +3,7 @@ import { ENDPOINTS } from '@gds/contract';
 import { createDatabase } from '../../src/db/database.ts';
 import type { Db } from '../../src/db/database.ts';
 import { POSTGRES_BIN } from '../helpers/postgres-cluster.ts';
-import { FLOW_STEPS, Visitor } from './load-balanced-flow.ts';
+import { FLOW_STEPS, Visitor, checkOutThroughBalancer } from './load-balanced-flow.ts';
 import type { FlowContext } from './load-balanced-flow.ts';
 import { HAPROXY, METRICS_TOKEN, startLoadBalancedCluster } from './load-balanced-cluster.ts';
 import type { InstanceName, LoadBalancedCluster } from './load-balanced-cluster.ts';
@@ -73,6 +73,27 @@ describe.skipIf(!ready)(title, () => {
   it('runs every flow through the load balancer, requests spread over both instances', async () => {
     await runFlow('first', owner);
     expect(new Set(owner.servedBy)).toEqual(new Set(['a', 'b']));
+  }, 60_000);
+
+  it('checks out on the sandbox Chargebee page through the balancer, confirmed by its webhook', async () => {
+    const buyer = new Visitor(cluster.base);
+    const ctx: FlowContext = { base: cluster.base, owner: buyer, run: 'checkout' };
+    await buyer.signIn('buyer-checkout@example.com');
+    expect(await checkOutThroughBalancer(ctx)).toBe(25);
+    const team = (await buyer.call(ENDPOINTS.getTeamInfo)).json().team;
+    const events = await db
+      .selectFrom('billing_events')
+      .select(['event_id', 'event_type'])
+      .where('team_id', '=', team.id)
+      .execute();
+    // The provider's webhook reached the app through the balancer and was recorded.
+    expect(events.length, JSON.stringify(events)).toBeGreaterThan(0);
+    const subscription = await db
+      .selectFrom('billing_subscriptions')
+      .select(['status', 'extra_accounts'])
+      .where('team_id', '=', team.id)
+      .executeTakeFirst();
+    expect(subscription?.status).toBe('active');
   }, 60_000);
 
   it('refreshes each due token on exactly one instance', async () => {
