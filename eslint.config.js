@@ -91,6 +91,7 @@ const SERVER_MODULES = [
   'client-links',
   'data-sources',
   'billing',
+  'billing-sync',
   'data-api',
   'stats',
   'health',

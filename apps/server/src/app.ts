@@ -54,8 +54,8 @@ import { createBillingAccountService } from './modules/billing/billing-account.s
 import { createCheckoutService } from './modules/billing/billing-checkout.service.ts';
 import { createCatalogue } from './modules/billing/billing-deps.ts';
 import type { BillingDeps } from './modules/billing/billing-deps.ts';
-import { reconcileBillingEvents } from './modules/billing/billing-reconcile.ts';
-import { registerBillingWebhook } from './modules/billing/billing-webhook.routes.ts';
+import { reconcileBillingEvents } from './modules/billing-sync/billing-reconcile.ts';
+import { registerBillingWebhook } from './modules/billing-sync/billing-webhook.routes.ts';
 import { billingHandlers } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createChargebeeClient } from './modules/billing/chargebee-client.ts';
@@ -308,14 +308,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Demo mode without a Chargebee site: the sandbox billing provider stands in for Chargebee,
   // and its settings (client options, webhook credentials) go to the billing module.
   const billingSandbox =
-    config.sandbox && !config.chargebeeSite
-      ? await (
-          await import('./sandbox/billing/sandbox-billing.ts')
-        ).openSandboxBilling({
+    sandboxKey && !config.chargebeeSite
+      ? (await import('./sandbox/billing/sandbox-billing.ts')).openSandboxBilling({
           db,
           config,
           clock,
           log: app.log,
+          key: sandboxKey,
           options: options.sandboxBilling ?? {},
         })
       : undefined;

@@ -48,6 +48,8 @@ interface TeamAObjects {
   id(): string;
   /** One of team A's invoices at the billing provider. */
   invoice(): string;
+  /** The hosted page of a checkout team A opened (not paid). */
+  checkout(): Promise<string>;
   /**
    * Every signed-in team's subscription put in this state at the provider and in its copy, and
    * their thank-you feedback cleared: cancelling needs an active plan, resuming a scheduled
@@ -149,6 +151,7 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
       },
     }),
   updateSubscriptionWebhookStatus: { form: { webhookStatus: 'pending' } },
+  confirmCheckout: async (teamA) => ({ form: { hostedPageId: await teamA.checkout() } }),
   updateCard: { form: {} },
   getInvoices: {},
   downloadInvoice: (teamA) => Promise.resolve({ form: { id: teamA.invoice() } }),
@@ -192,6 +195,8 @@ const TEAM_A_OBJECT = new Set<Name>([
   // Team A's invoice: another team's caller is told it is not found.
   'downloadInvoice',
   'revokeConnectorGrant',
+  // Team A's checkout page: another team's caller is told it is not found.
+  'confirmCheckout',
 ]);
 
 /**
@@ -353,6 +358,18 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     },
     id: () => ownerA.team.id,
     invoice: () => fake.invoicesOf(ownerA.team.id)[0] ?? '',
+    async checkout() {
+      const form = {
+        period: 'month',
+        accounts: 25,
+        users: 5,
+        addons: '',
+        idempotencyKey: teamA.unique('matrix-checkout'),
+      };
+      await call(app, ENDPOINTS.customizePlan, { cookie: ownerA.cookie, form });
+      const pages = [...fake.pages.values()].filter((p) => p.teamId === ownerA.team.id);
+      return pages.at(-1)?.id ?? '';
+    },
     async billing(state) {
       for (const team of [ownerA.team.id, ownerB.team.id, platformAdmin.team.id]) {
         fake.setStatus(team, state);

@@ -80,6 +80,7 @@ describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
       [ENDPOINTS.getRole.name]: { role_id: memberRole },
       [ENDPOINTS.getInvitationInfo.name]: { token: invitation.token },
       [ENDPOINTS.searchTeams.name]: { q: 'reader' },
+      [ENDPOINTS.getStats.name]: { from: '2026-01-01', to: '2026-01-31', timeZone: 'UTC' },
     };
   });
   afterAll(async () => {

@@ -65,6 +65,6 @@ export async function buyPlan(
   await openBilling(page);
   await customize(page, options);
   await checkoutWithCard(page, TEST_CARDS.succeeds);
-  await page.waitForURL(/\/thankyou\?/);
+  await page.waitForURL(/\/thankyou/);
   await expect(page.getByTestId('thanks-plan')).toBeVisible({ timeout: 30_000 });
 }

@@ -32,13 +32,16 @@ test('a trial team customizes with a preview, pays, gives feedback, and the add-
   await page.screenshot({ path: testInfo.outputPath('customize.png'), fullPage: true });
 
   await checkoutWithCard(page, TEST_CARDS.succeeds);
-  await page.waitForURL(/\/thankyou\?/);
+  await page.waitForURL(/\/thankyou/);
   await expect(page.getByRole('heading', { name: 'Thank you', level: 1 })).toBeVisible();
   await expect(page.getByTestId('thanks-accounts')).toHaveText('Up to 22 accounts', {
     timeout: 30_000,
   });
   await expect(page.getByTestId('thanks-addons')).toContainText('Facebook Ads');
+  // Back from the hosted page, the page id was settled and left the address.
+  expect(new URL(page.url()).search).toBe('');
   await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('thankyou.png'), fullPage: true });
 
   await page.getByRole('radio', { name: /Very easy/ }).check();
   await page.getByLabel(/Anything we could do better/).fill('Quick and clear.');

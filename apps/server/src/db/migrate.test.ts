@@ -34,6 +34,7 @@ describe('migrations on an empty database', () => {
       '0011_sandbox_billing.sql',
       '0012_connector_oauth.sql',
       '0013_data_api.sql',
+      '0014_usage_days.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

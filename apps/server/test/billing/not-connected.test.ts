@@ -5,14 +5,14 @@ import { deliver } from '../helpers/billing.ts';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
-import { createTestApp, fakeIdentity } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
 
-/** Demo mode before the sandbox billing provider is wired in: no BillingSettings at all. */
+/** A server out of demo mode with no Chargebee site configured: no BillingSettings at all. */
 describeEachDatabase('billing without a provider', (db) => {
   const identity = fakeIdentity();
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await createTestApp(db(), { identity });
+    app = await createTestApp(db(), { identity, config: { ...testConfig(), sandbox: false } });
   });
   afterAll(() => app.close());
 

@@ -135,23 +135,4 @@ describeEachDatabase('billing: webhooks and reconciliation', (db) => {
     expect(second).toMatchObject({ claimed: true, processed: 0 });
     expect(rowsChanged(before, await everyRow(db()))).toEqual({});
   });
-
-  it('a checkout unconfirmed for over a minute is looked up when the plan is read', async () => {
-    const owner = await signIn(app, identity, 'hook-pending@example.com');
-    const form = { period: 'month', accounts: 30, users: 5, idempotencyKey: 'pending-key-1' };
-    await call(app, ENDPOINTS.customizePlan, { cookie: owner.cookie, form });
-    await call(app, ENDPOINTS.updateSubscriptionWebhookStatus, {
-      cookie: owner.cookie,
-      form: { webhookStatus: 'pending' },
-    });
-    const page = [...fake.pages.values()].find((p) => p.teamId === owner.team.id);
-    fake.pay(page?.id ?? '');
-    expect(await details(owner)).toMatchObject({ webhook_status: 'pending', accounts: 20 });
-    clock.advance(61_000);
-    expect(await details(owner)).toMatchObject({
-      webhook_status: 'confirmed',
-      status: 'active',
-      accounts: 30,
-    });
-  });
 });

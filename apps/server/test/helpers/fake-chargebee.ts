@@ -33,6 +33,8 @@ interface Page {
   items: SubscriptionItem[];
   coupon: string | undefined;
   state: string;
+  /** Set when a test lets the page expire (epoch seconds in the past). */
+  expiresAt?: number;
 }
 
 const API_KEY = 'test_fake_key';
@@ -250,8 +252,12 @@ export async function startFakeChargebee() {
         state: page.state,
         embed: false,
         created_at: clockSeconds,
-        expires_at: clockSeconds + 3 * 86400,
+        expires_at: page.expiresAt ?? clockSeconds + 3 * 86400,
         resource_version: nextVersion(),
+        // A paid page carries what it bought: its subscription and customer are the team's.
+        ...(page.state === 'succeeded'
+          ? { content: { subscription: { id: page.teamId }, customer: { id: page.teamId } } }
+          : {}),
         object: 'hosted_page',
       },
     };
@@ -306,6 +312,12 @@ export async function startFakeChargebee() {
           },
         },
       ];
+    }
+    if (method === 'GET' && resource === 'hosted_pages' && id) {
+      const page = pages.get(decodeURIComponent(id));
+      return page
+        ? [200, hostedPage(page)]
+        : [404, chargebeeError(404, 'invalid_request', 'resource_not_found', 'Page not found')];
     }
     if (method === 'POST' && resource === 'hosted_pages') {
       const key = headers['chargebee-idempotency-key'];
@@ -551,6 +563,18 @@ export async function startFakeChargebee() {
       if (!page) throw new Error(`no page ${pageId}`);
       page.state = 'succeeded';
       return setSubscription(page.teamId, page.items, page.coupon);
+    },
+    /** The person left the hosted page with its cancel link. */
+    cancelPage(pageId: string) {
+      const page = pages.get(pageId);
+      if (!page) throw new Error(`no page ${pageId}`);
+      page.state = 'cancelled';
+    },
+    /** The hosted page expired unpaid. */
+    expirePage(pageId: string) {
+      const page = pages.get(pageId);
+      if (!page) throw new Error(`no page ${pageId}`);
+      page.expiresAt = clockSeconds - 60;
     },
     /** A team subscribed directly (as if it had checked out before the test). */
     subscribe(

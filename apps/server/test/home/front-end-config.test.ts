@@ -40,14 +40,19 @@ describeEachDatabase('front-end config', (db) => {
           production: 'http://localhost:3000/api/data/v1',
           uat: 'https://uat.example.com/api/data/v1',
         },
-        // A deployment links to Looker Studio's connector creation; demo mode adds no link
-        // for connectors without a report fetcher.
-        lookerStudioUrls: {
+        // A deployment links to Looker Studio's connector creation; in demo mode every other
+        // connector with a report fetcher links to the sample connector's documentation, and a
+        // connector without one (deprecated) has no link.
+        lookerStudioUrls: expect.objectContaining({
           'google-ads':
             'https://lookerstudio.google.com/datasources/create?connectorId=AKfycbGoogleAds123',
-        },
+          'google-analytics': 'http://localhost:3000/connectors/looker-studio',
+        }) as unknown,
       },
     });
+    const urls = (megalytic.json() as { config: { lookerStudioUrls: Record<string, string> } })
+      .config.lookerStudioUrls;
+    expect(urls).not.toHaveProperty('avanser');
     const raven = await call(app, ENDPOINTS.getConfig, { unit: 'RAVEN_GDS' });
     expect(raven.json()).toMatchObject({ config: { gTagId: 'G-RAVEN1' } });
   });

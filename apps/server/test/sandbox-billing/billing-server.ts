@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import Chargebee from 'chargebee';
 import Fastify from 'fastify';
@@ -71,15 +72,16 @@ export async function startBillingServer(db: Db, webhookUrl: string): Promise<Bi
     forceCloseConnections: true,
   });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: parseForm });
   registerApiGuards(app, config);
-  const billing = await openSandboxBilling({
+  const billing = openSandboxBilling({
     db,
     config,
     clock,
     log: app.log,
+    key: randomBytes(32),
     options: { webhookUrl, retryDelaysMs: [50, 100] },
   });
   await billing.register(app);

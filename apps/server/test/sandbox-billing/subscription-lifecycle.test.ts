@@ -189,6 +189,11 @@ describeEachDatabase('sandbox billing: subscription lifecycle', (db) => {
       limit: 10,
     });
     expect(list.map(({ invoice }) => invoice.id)).toEqual(['2', '1']);
+    const { invoice } = await cb.invoice.retrieve('1');
+    expect(invoice).toMatchObject({ id: '1', customer_id: TEAM, status: 'paid' });
+    await expect(cb.invoice.retrieve('999')).rejects.toMatchObject({
+      api_error_code: 'resource_not_found',
+    });
     const { download } = await cb.invoice.pdf('1');
     expect(download.mime_type).toBe('application/pdf');
     expect(download.valid_till).toBe(Math.floor(server.clock().getTime() / 1000) + 3600);

@@ -253,6 +253,37 @@ export const updateSubscriptionWebhookStatus = defineEndpoint({
   errors: [],
 });
 
+/** What became of a checkout on the provider's hosted page. */
+export const CHECKOUT_OUTCOMES = ['succeeded', 'cancelled', 'expired', 'open'] as const;
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
+/**
+ * The browser is back from the provider's hosted page (`?id=<hosted page id>&state=…`): the
+ * server asks the provider what happened to that page (one of the team's own checkouts). Paid:
+ * the plan is stored at once, without waiting for the webhook. Cancelled or expired: the plan
+ * stops waiting for a confirmation. Still open: nothing changes.
+ */
+export const confirmCheckout = defineEndpoint({
+  name: 'confirmCheckout',
+  method: 'POST',
+  path: '/api/billing/checkout/confirm',
+  access: privateAccess('edit_billing'),
+  body: z.object({
+    hostedPageId: singleLineText('The hosted page id')
+      .max(100)
+      .regex(
+        /^[A-Za-z0-9_-]+$/,
+        'The hosted page id must be letters, digits, dashes or underscores.',
+      ),
+  }),
+  response: z.object({
+    outcome: z.enum(CHECKOUT_OUTCOMES),
+    subscriptionDetails: subscriptionDetailsSchema,
+  }),
+  /** NOT_FOUND: no checkout of this team has that page. */
+  errors: ['NOT_FOUND', 'BAD_GATEWAY'],
+});
+
 /** The provider's hosted page for adding or replacing the card (card data never reaches us). */
 export const updateCard = defineEndpoint({
   name: 'updateCard',

@@ -115,6 +115,7 @@ export const ENDPOINTS = {
   estimateNextBillingAmount: billing.estimateNextBillingAmount,
   customizePlan: billing.customizePlan,
   updateSubscriptionWebhookStatus: billing.updateSubscriptionWebhookStatus,
+  confirmCheckout: billing.confirmCheckout,
   updateCard: billing.updateCard,
   getInvoices: billing.getInvoices,
   downloadInvoice: billing.downloadInvoice,

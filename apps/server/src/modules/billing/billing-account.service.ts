@@ -8,7 +8,7 @@ import { findTeam } from '../team/team.service.ts';
 import { BILLING_PATH } from './billing-checkout.service.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { BILLING_MESSAGES } from './billing-errors.ts';
-import { storeSubscription } from './billing-sync.ts';
+import { storeSubscription } from './provider-state.ts';
 import { fromEpoch } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import type { BillingService } from './billing.service.ts';

@@ -1,6 +1,7 @@
 import { ACTIVE_ANNUAL_PLANS, PLAN_OPTIONS } from '@gds/contract';
 import type {
   BillingPeriod,
+  CheckoutOutcome,
   BusinessUnit,
   PlanSelection,
   ResponseOf,
@@ -8,7 +9,7 @@ import type {
 } from '@gds/contract';
 import type { Coupon } from 'chargebee';
 import type { SessionUser } from '../../http/request-context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { effectivePlanStatus } from '../team/team-plan.service.ts';
 import { findTeam } from '../team/team.service.ts';
 import { itemsFor, planPriceId } from './billing-catalogue.ts';
@@ -16,11 +17,14 @@ import type { BillingDeps } from './billing-deps.ts';
 import { BILLING_MESSAGES } from './billing-errors.ts';
 import { fromEpoch, toInvoiceEstimate } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
+import { settleHostedPage } from './checkout-outcome.ts';
 import type { BillingSubscriptionRow } from '../../db/schema.ts';
 
 /** Where the provider's hosted pages send the browser back to. */
 export const THANK_YOU_PATH = '/thankyou';
 export const BILLING_PATH = '/billing';
+/** Where a cancelled checkout comes back to: Billing, which settles the page it left. */
+export const CHECKOUT_CANCELLED_PATH = '/billing?checkout=cancelled';
 
 /**
  * Refuses a coupon the provider does not know, no longer honours, or restricts to other plans,
@@ -121,19 +125,9 @@ export function createCheckoutService(deps: BillingDeps) {
           date: isoOf(estimate.subscription_estimate?.next_billing_at),
         };
       }
-      const options = PLAN_OPTIONS[unit];
-      const items = itemsFor(unit, {
-        period: 'month',
-        accounts: options.accounts.default,
-        users: options.users.default,
-        addons: [],
-      });
-      const estimate = await deps.client.estimateNew({ items });
-      return {
-        amount: estimate.invoice_estimate?.total ?? 0,
-        currency: estimate.invoice_estimate?.currency_code ?? 'USD',
-        date: status === 'in_trial' ? (team?.trial_ends_at?.toISOString() ?? null) : null,
-      };
+      // No subscription at the provider yet (a trial): nothing is billed until a plan is bought,
+      // so there is no next bill to ask anyone about.
+      return { amount: 0, currency: 'USD', date: null };
     },
 
     /**
@@ -161,7 +155,7 @@ export function createCheckoutService(deps: BillingDeps) {
         items,
         coupon: coupon?.id,
         redirectUrl: `${deps.publicUrl}${THANK_YOU_PATH}`,
-        cancelUrl: `${deps.publicUrl}${BILLING_PATH}`,
+        cancelUrl: `${deps.publicUrl}${CHECKOUT_CANCELLED_PATH}`,
         // Keys are the browser's: the team id keeps two teams' keys apart at the provider.
         idempotencyKey: `${user.teamId}:${key}`,
       };
@@ -180,6 +174,17 @@ export function createCheckoutService(deps: BillingDeps) {
       // Two racing requests with one key: the first stored page is the answer to both.
       const stored = await repo.findCheckout(user.teamId, key);
       return { hostedPageUrl: stored?.hosted_page_url ?? page.url };
+    },
+
+    /**
+     * The browser is back from the provider's page: settle the plan with what became of it.
+     * Only a page one of the team's own checkouts opened is looked up.
+     */
+    async confirm(user: SessionUser, hostedPageId: string): Promise<CheckoutOutcome> {
+      const checkout = await repo.findCheckoutByPage(user.teamId, hostedPageId);
+      if (!checkout) throw notFound('The checkout');
+      const page = await deps.client.hostedPage(hostedPageId);
+      return settleHostedPage(deps, user.teamId, page);
     },
 
     /** The browser left for the provider's page: show "confirming" until the webhook says so. */

@@ -3,7 +3,7 @@ import type { ItemPrice } from 'chargebee';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChargebeeClient } from './chargebee-client.ts';
 import { ITEM_FAMILY } from './billing-catalogue.ts';
-import type { SyncDeps } from './billing-sync.ts';
+import type { SyncDeps } from './provider-state.ts';
 
 /** What the billing services need: the database, the clock, the provider, where the app is. */
 export interface BillingDeps extends SyncDeps {

@@ -2,10 +2,9 @@ import type { Db } from '../../db/database.ts';
 import type { BillingSubscriptionRow, NewBillingSubscription } from '../../db/schema.ts';
 
 /**
- * SQL for billing's tables: the subscription copy, webhook status, processed events, the event
- * cursor, checkouts and feedback. Every statement on a team's rows names the team; the event
- * list and its cursor span all teams on purpose (they are the provider's, read by background
- * work) and say so.
+ * SQL for billing's tables: the subscription copy, webhook status, checkouts and feedback.
+ * Every statement on a team's rows names the team; the one spanning all teams (pending
+ * checkouts for the reconciliation) is background work and says so.
  */
 export function createBillingRepository(db: Db) {
   return {
@@ -80,68 +79,6 @@ export function createBillingRepository(db: Db) {
         .execute();
     },
 
-    /** Whether an event was processed already (events are the provider's: any team). */
-    async eventSeen(eventId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('billing_events')
-        .select('event_id')
-        .where('event_id', '=', eventId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Records an event as processed; false when another delivery recorded it first. */
-    async recordEvent(event: {
-      id: string;
-      type: string;
-      occurredAt: Date;
-      teamId: string | null;
-      now: Date;
-    }): Promise<boolean> {
-      const row = await db
-        .insertInto('billing_events')
-        .values({
-          event_id: event.id,
-          event_type: event.type,
-          occurred_at: event.occurredAt,
-          team_id: event.teamId,
-          processed_at: event.now,
-        })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /**
-     * Claims the event-list reading for `until` unless another instance holds it (background
-     * work over all teams); answers the time to read after, or undefined when not claimed.
-     */
-    async claimCursor(now: Date, until: Date, start: Date): Promise<Date | undefined> {
-      await db
-        .insertInto('billing_event_cursor')
-        .values({ id: 1, last_occurred_at: start, claimed_until: null })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      const row = await db
-        .updateTable('billing_event_cursor')
-        .set({ claimed_until: until })
-        .where('id', '=', 1)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-        .returning('last_occurred_at')
-        .executeTakeFirst();
-      return row?.last_occurred_at;
-    },
-
-    /** Moves the cursor on and releases the claim (background work over all teams). */
-    async releaseCursor(lastOccurredAt: Date): Promise<void> {
-      await db
-        .updateTable('billing_event_cursor')
-        .set({ last_occurred_at: lastOccurredAt, claimed_until: null })
-        .where('id', '=', 1)
-        .execute();
-    },
-
     findCheckout(teamId: string, key: string) {
       return db
         .selectFrom('billing_checkouts')
@@ -149,6 +86,54 @@ export function createBillingRepository(db: Db) {
         .where('team_id', '=', teamId)
         .where('idempotency_key', '=', key)
         .executeTakeFirst();
+    },
+
+    /** The team's checkout that opened this hosted page, if it is one of the team's. */
+    findCheckoutByPage(teamId: string, pageId: string) {
+      return db
+        .selectFrom('billing_checkouts')
+        .select(['hosted_page_id', 'created_at'])
+        .where('team_id', '=', teamId)
+        .where('hosted_page_id', '=', pageId)
+        .executeTakeFirst();
+    },
+
+    /** The team's most recent checkout. */
+    latestCheckout(teamId: string) {
+      return db
+        .selectFrom('billing_checkouts')
+        .select(['hosted_page_id', 'created_at'])
+        .where('team_id', '=', teamId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Teams still waiting for a confirmation since before `before`, across all teams on
+     * purpose: background work (the reconciliation) settles checkouts nobody came back from.
+     */
+    async pendingSince(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('billing_webhook_states')
+        .select('team_id')
+        .where('webhook_status', '=', 'pending')
+        .where('changed_at', '<', before)
+        .orderBy('changed_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.team_id);
+    },
+
+    /** Stops waiting only if the status is still the pending one set at `since`. */
+    async clearPending(teamId: string, since: Date, now: Date): Promise<void> {
+      await db
+        .updateTable('billing_webhook_states')
+        .set({ webhook_status: 'confirmed', changed_at: now })
+        .where('team_id', '=', teamId)
+        .where('webhook_status', '=', 'pending')
+        .where('changed_at', '=', since)
+        .execute();
     },
 
     /** Keeps the first page stored for a key: a racing second insert changes nothing. */

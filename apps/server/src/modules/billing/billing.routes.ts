@@ -13,6 +13,7 @@ type BillingEndpoint =
   | 'estimateNextBillingAmount'
   | 'customizePlan'
   | 'updateSubscriptionWebhookStatus'
+  | 'confirmCheckout'
   | 'updateCard'
   | 'getInvoices'
   | 'downloadInvoice'
@@ -37,6 +38,13 @@ export function billingHandlers(deps: {
     estimateNextBillingAmount: ({ user }) => checkout.nextBillingAmount(required(user)),
     customizePlan: ({ user, body }) => checkout.customize(required(user), body),
     updateSubscriptionWebhookStatus: ({ user }) => checkout.markPending(required(user)),
+    confirmCheckout: async ({ user, body }) => {
+      const outcome = await checkout.confirm(required(user), body.hostedPageId);
+      return {
+        outcome,
+        subscriptionDetails: await plan.subscriptionDetails(required(user).teamId),
+      };
+    },
     updateCard: ({ user }) => account.updateCard(required(user)),
     getInvoices: ({ user }) => account.invoices(required(user)),
     downloadInvoice: ({ user, body }) => account.downloadInvoice(required(user), body.id),

@@ -16,30 +16,12 @@ import {
   plansOf,
 } from './billing-catalogue.ts';
 import type { BillingDeps } from './billing-deps.ts';
-import { loggableProviderError } from './billing-errors.ts';
-import { convergeTeam } from './billing-sync.ts';
 import { toCard, toSubscriptionDetails } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
-
-/** A checkout still unconfirmed after this long is looked up at the provider once per read. */
-const PENDING_LOOKUP_AFTER_MS = 60 * 1000;
 
 /** The plan, its subscription and usage, and the skin's catalogue, as the Billing screen reads them. */
 export function createBillingService(deps: BillingDeps) {
   const repo = createBillingRepository(deps.db);
-
-  /** A checkout the webhook has not confirmed for a minute: ask the provider directly. */
-  async function lookUpIfStillPending(teamId: string): Promise<void> {
-    const state = await repo.webhookState(teamId);
-    if (state?.webhook_status !== 'pending') return;
-    if (deps.clock().getTime() - state.changed_at.getTime() < PENDING_LOOKUP_AFTER_MS) return;
-    try {
-      await convergeTeam(deps, teamId);
-    } catch (error) {
-      // The plan page still answers from the copy; the reconciliation will try again.
-      deps.log.warn({ provider: loggableProviderError(error) }, 'billing: pending lookup failed');
-    }
-  }
 
   /** The subscription details of the team as the copy and the clock say now. */
   async function subscriptionDetails(teamId: string) {
@@ -64,7 +46,6 @@ export function createBillingService(deps: BillingDeps) {
     subscriptionDetails: async (teamId: string) => (await subscriptionDetails(teamId)).details,
 
     async planUsage(user: SessionUser): Promise<ResponseOf<typeof billing.getPlanUsage>> {
-      await lookUpIfStillPending(user.teamId);
       const { team, copy, status, details } = await subscriptionDetails(user.teamId);
       const now = deps.clock();
       const unit = team.business_unit;

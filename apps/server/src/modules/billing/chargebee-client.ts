@@ -208,6 +208,11 @@ export function createChargebeeClient(
       return answer.hosted_page;
     },
 
+    /** A hosted page and what became of it; undefined when the provider has none by this id. */
+    async hostedPage(id: string): Promise<HostedPage | undefined> {
+      return (await find('reading a hosted page', (cb) => cb.hostedPage.retrieve(id)))?.hosted_page;
+    },
+
     /** The subscription as it stands now; undefined when the provider has none by this id. */
     async subscription(id: string): Promise<ProviderSubscription | undefined> {
       const answer = await find('reading a subscription', (cb) => cb.subscription.retrieve(id));

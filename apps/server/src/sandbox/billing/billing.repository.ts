@@ -25,32 +25,27 @@ const json = (value: unknown) => JSON.stringify(value);
  */
 export function createBillingRepository(db: BillingDb) {
   return {
-    /** Keeps the first instance's generated secrets; later inserts change nothing. */
-    async insertSettingsOnce(values: { apiKey: string; username: string; password: string }) {
-      await db
-        .insertInto('sandbox_billing_settings')
-        .values({
-          id: 1,
-          api_key: values.apiKey,
-          webhook_username: values.username,
-          webhook_password: values.password,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    },
-    readSettings: () =>
-      db
-        .selectFrom('sandbox_billing_settings')
-        .select(['api_key', 'webhook_username', 'webhook_password'])
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow(),
-    /** The next invoice number; the row lock keeps numbers gapless across instances. */
+    /**
+     * The next invoice number; the row lock keeps numbers gapless across instances. The row is
+     * made by the first invoice (its secret columns are unused: the secrets derive from the
+     * sandbox key, so building the app reads no table before migrations have run).
+     */
     nextInvoiceNumber: async () =>
       (
         await db
-          .updateTable('sandbox_billing_settings')
-          .set((eb) => ({ invoice_counter: eb('invoice_counter', '+', 1) }))
-          .where('id', '=', 1)
+          .insertInto('sandbox_billing_settings')
+          .values({
+            id: 1,
+            api_key: '',
+            webhook_username: '',
+            webhook_password: '',
+            invoice_counter: 1,
+          })
+          .onConflict((oc) =>
+            oc.column('id').doUpdateSet((eb) => ({
+              invoice_counter: eb('sandbox_billing_settings.invoice_counter', '+', 1),
+            })),
+          )
           .returning('invoice_counter')
           .executeTakeFirstOrThrow()
       ).invoice_counter,

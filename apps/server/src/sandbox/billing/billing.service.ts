@@ -159,6 +159,13 @@ export function createBillingService(deps: BillingServiceDeps) {
         return listAnswer(rows.map(invoiceResource), page, 'invoice');
       }),
 
+    /** One invoice (`GET /invoices/{id}`); 404 when there is none by this id. */
+    async retrieveInvoice(id: string) {
+      const row = await read().findInvoice(id);
+      if (!row) throw resourceNotFound(`Sorry, we couldn't find that invoice ${id}.`, 'id');
+      return { invoice: invoiceResource(row) };
+    },
+
     async invoicePdf(id: string) {
       const row = await read().findInvoice(id);
       if (!row) throw resourceNotFound(`Sorry, we couldn't find that invoice ${id}.`, 'id');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { BILLING_WEBHOOK_PATH } from '@gds/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BillingSettings } from '../../config/billing-settings.ts';
@@ -7,7 +7,6 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerBillingApiRoutes } from './billing-api.routes.ts';
 import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
-import { billingTables, createBillingRepository } from './billing.repository.ts';
 import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';
 import { createBillingService } from './billing.service.ts';
 import { createCheckoutPagesService } from './checkout-pages.service.ts';
@@ -60,27 +59,29 @@ export function sandboxClientSettings(
   };
 }
 
+/** A secret of the sandbox, derived from the sandbox key: every instance sharing it agrees. */
+function derived(key: Buffer, purpose: string): string {
+  return createHmac('sha256', key).update(`sandbox-billing ${purpose}`).digest('base64url');
+}
+
 /**
- * Demo mode's billing provider: makes its API key and webhook credentials once (kept in its
- * tables, so every instance on one database agrees) and answers the settings the app's billing
- * module takes, plus the routes to register.
+ * Demo mode's billing provider: its API key and webhook credentials derive from the sandbox key
+ * (kept with the server's other keys, so every instance agrees, and building the app reads no
+ * table before migrations have run); answers the settings the app's billing module takes, plus
+ * the routes to register.
  */
-export async function openSandboxBilling(deps: {
+export function openSandboxBilling(deps: {
   db: Db;
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The sandbox key (the one the sandbox providers sign with). */
+  key: Buffer;
   options?: SandboxBillingOptions;
-}): Promise<SandboxBilling> {
-  const { db, config, clock, log, options = {} } = deps;
-  const repo = createBillingRepository(billingTables(db));
-  await repo.insertSettingsOnce({
-    apiKey: `test_${randomBytes(24).toString('base64url')}`,
-    username: 'sandbox-billing',
-    password: randomBytes(24).toString('base64url'),
-  });
-  const stored = await repo.readSettings();
-  const webhook = { username: stored.webhook_username, password: stored.webhook_password };
+}): SandboxBilling {
+  const { db, config, clock, log, key, options = {} } = deps;
+  const stored = { api_key: `test_${derived(key, 'api key').slice(0, 32)}` };
+  const webhook = { username: 'sandbox-billing', password: derived(key, 'webhook password') };
   const delivery = createWebhookDelivery({
     db,
     log,

@@ -6,6 +6,7 @@ import { Icon } from '../../components/icon.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { errorMessage, isSessionError } from '../../lib/api-error.ts';
 import { useAddons } from './api/catalogue.ts';
+import { useCheckoutReturn } from './api/checkout-return.ts';
 import { isConfirming, usePlanUsage, type PlanUsage } from './api/plan-usage.ts';
 import { CancelDialog } from './cancel/cancel-dialog.tsx';
 import { ResumeButton } from './cancel/resume-button.tsx';
@@ -29,6 +30,9 @@ export function BillingPage() {
   const customizing = params.get('view') === 'customize';
   const show = (view: 'customize' | 'overview') =>
     setParams(view === 'customize' ? { view } : {}, { replace: false });
+  // The provider's cancel link comes back here with the page it left: stop "confirming".
+  useCheckoutReturn(true);
+  const checkoutCancelled = params.get('checkout') === 'cancelled';
 
   return (
     <div className="page billing-page">
@@ -47,6 +51,19 @@ export function BillingPage() {
           </Button>
         )}
       </header>
+      {checkoutCancelled && (
+        <div className="alert alert-info" role="status" data-testid="checkout-cancelled">
+          <Icon name="info" size={16} />
+          <span>Checkout cancelled. Nothing was charged and your plan is unchanged.</span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => setParams(customizing ? { view: 'customize' } : {}, { replace: true })}
+          >
+            Dismiss
+          </Button>
+        </div>
+      )}
       {usage.isError && !usage.data && !isSessionError(usage.error) ? (
         <div className="card">
           <EmptyState

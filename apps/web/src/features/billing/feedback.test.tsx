@@ -74,6 +74,13 @@ describe('Thank you (Feedback)', () => {
       getPlanUsage: () => ({
         body: confirmed ? bought(false) : planUsage({ webhook_status: 'pending' }),
       }),
+      // The provider has not finished with the page yet.
+      confirmCheckout: {
+        body: {
+          outcome: 'open',
+          subscriptionDetails: planUsage({ webhook_status: 'pending' }).subscriptionDetails,
+        },
+      },
     });
     openBilling(THANKS);
     expect(await screen.findByTestId('thanks-confirming')).toHaveTextContent(
@@ -85,11 +92,47 @@ describe('Thank you (Feedback)', () => {
     });
   });
 
+  it('asks the server once to settle the page it came back from, then drops its id', async () => {
+    const requests = mockBillingApi({ getPlanUsage: { body: bought(true) } });
+    openBilling(THANKS);
+    expect(await screen.findByTestId('thanks-plan')).toBeInTheDocument();
+    const sent = bodiesSent(requests, 'confirmCheckout');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.get('hostedPageId')).toBe('hp_1');
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('says nothing was bought when the page was cancelled', async () => {
+    mockBillingApi({
+      confirmCheckout: {
+        body: { outcome: 'cancelled', subscriptionDetails: planUsage().subscriptionDetails },
+      },
+    });
+    openBilling(THANKS);
+    expect(await screen.findByTestId('thanks-not-bought')).toHaveTextContent(
+      'The checkout was cancelled, so nothing was bought',
+    );
+    expect(screen.queryByTestId('thanks-plan')).not.toBeInTheDocument();
+  });
+
   it('without edit_billing: a plain thank-you and no billing calls', async () => {
     const requests = mockBillingApi({}, { edit_team: true });
     openBilling(THANKS, { edit_team: true });
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Team/ })).toBeInTheDocument();
     expect(requests.some((r) => r.endpoint === 'getPlanUsage')).toBe(false);
+    expect(requests.some((r) => r.endpoint === 'confirmCheckout')).toBe(false);
+  });
+
+  it('Billing, back from a cancelled checkout: says so and settles the page it left', async () => {
+    const requests = mockBillingApi();
+    openBilling('/billing?checkout=cancelled&id=hp_2&state=cancelled');
+    expect(await screen.findByTestId('checkout-cancelled')).toHaveTextContent(
+      'Checkout cancelled. Nothing was charged',
+    );
+    await waitFor(() => expect(bodiesSent(requests, 'confirmCheckout')).toHaveLength(1));
+    expect(bodiesSent(requests, 'confirmCheckout')[0]?.get('hostedPageId')).toBe('hp_2');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('checkout-cancelled')).not.toBeInTheDocument();
   });
 });

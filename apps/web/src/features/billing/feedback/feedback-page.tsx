@@ -7,6 +7,7 @@ import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { planLabel } from '../../../lib/plan-label.ts';
 import { ROUTES } from '../../../lib/routes.ts';
+import { useCheckoutReturn } from '../api/checkout-return.ts';
 import { isConfirming, usePlanUsage, type PlanUsage } from '../api/plan-usage.ts';
 import { billedLabel, count } from '../billing-format.ts';
 import { FeedbackForm } from './feedback-form.tsx';
@@ -18,6 +19,8 @@ import { FeedbackForm } from './feedback-form.tsx';
 export function FeedbackPage() {
   const canBill = useCan(['edit_billing']);
   const usage = usePlanUsage(canBill);
+  const checkout = useCheckoutReturn(canBill);
+  const notBought = checkout.outcome === 'cancelled' || checkout.outcome === 'expired';
   const [justSent, setJustSent] = useState(false);
   const data = usage.data;
 
@@ -38,12 +41,24 @@ export function FeedbackPage() {
               Try again
             </Button>
           </div>
-        ) : !data ? (
+        ) : notBought ? (
+          <p className="alert alert-info" role="status" data-testid="thanks-not-bought">
+            <Icon name="info" size={16} />
+            {checkout.outcome === 'cancelled'
+              ? 'The checkout was cancelled, so nothing was bought and your plan is unchanged.'
+              : 'The checkout page expired before payment, so nothing was bought and your plan is unchanged.'}
+          </p>
+        ) : !data || checkout.pending ? (
           <p className="billing-muted">
             <Spinner size={16} /> Loading your plan…
           </p>
         ) : (
           <WhatChanged usage={data} />
+        )}
+        {checkout.error !== null && !isSessionError(checkout.error) && (
+          <p className="billing-muted" role="status" data-testid="thanks-confirm-failed">
+            {`Your payment could not be checked with the payment provider just now: ${errorMessage(checkout.error)} Your plan updates here as soon as the provider confirms it.`}
+          </p>
         )}
       </section>
       {data && !data.plan.isFeedbackSubmitted && <FeedbackForm onSent={() => setJustSent(true)} />}

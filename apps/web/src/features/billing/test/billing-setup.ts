@@ -36,6 +36,9 @@ export function mockBillingApi(
     },
     getChurnReasons: { body: churnReasonsBody },
     updateSubscriptionWebhookStatus: { body: { success: true } },
+    confirmCheckout: {
+      body: { outcome: 'succeeded', subscriptionDetails: planUsage().subscriptionDetails },
+    },
     ...extra,
   });
 }

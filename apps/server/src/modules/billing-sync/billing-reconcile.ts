@@ -1,6 +1,8 @@
-import { createBillingRepository } from './billing.repository.ts';
-import { processEvent } from './billing-sync.ts';
-import type { ProviderEvent, SyncDeps } from './billing-sync.ts';
+import { settleStalePending } from '../billing/checkout-outcome.ts';
+import type { SyncDeps } from '../billing/provider-state.ts';
+import { createBillingEventsRepository } from './billing-events.repository.ts';
+import { processEvent } from './provider-events.ts';
+import type { ProviderEvent } from './provider-events.ts';
 
 /** A reading claimed by an instance that died is free again after this long. */
 const CLAIM_MS = 5 * 60 * 1000;
@@ -24,7 +26,7 @@ export interface ReconcileSummary {
  * a failure stops the run where it is, and the next run starts from there.
  */
 export async function reconcileBillingEvents(deps: SyncDeps): Promise<ReconcileSummary> {
-  const repo = createBillingRepository(deps.db);
+  const repo = createBillingEventsRepository(deps.db);
   const now = deps.clock();
   const start = new Date(now.getTime() - FIRST_LOOKBACK_MS);
   const after = await repo.claimCursor(now, new Date(now.getTime() + CLAIM_MS), start);
@@ -47,5 +49,6 @@ export async function reconcileBillingEvents(deps: SyncDeps): Promise<ReconcileS
   } finally {
     await repo.releaseCursor(last);
   }
+  await settleStalePending(deps, now);
   return summary;
 }

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { BILLING_WEBHOOK_PATH } from '@gds/contract';
 import type { BillingSettings } from '../../config/billing-settings.ts';
 import { AppError } from '../../lib/errors.ts';
-import { processEvent } from './billing-sync.ts';
-import type { ProviderEvent, SyncDeps } from './billing-sync.ts';
-import { BILLING_MESSAGES } from './billing-errors.ts';
+import { BILLING_MESSAGES } from '../billing/billing-errors.ts';
+import type { SyncDeps } from '../billing/provider-state.ts';
+import { processEvent } from './provider-events.ts';
+import type { ProviderEvent } from './provider-events.ts';
 
 /** Chargebee's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;

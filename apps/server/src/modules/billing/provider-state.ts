@@ -1,7 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { TeamRow } from '../../db/schema.ts';
-import { isUuid } from '../../db/uuid.ts';
 import { PLAN_OPTIONS } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
 import type { Customer, Subscription } from 'chargebee';
@@ -22,50 +21,30 @@ export interface SyncDeps {
   client: ChargebeeClient;
 }
 
-/** An event as webhooks deliver it and the event list answers it (Chargebee's shape). */
-export interface ProviderEvent {
-  id: string;
-  occurred_at: number;
-  event_type: string;
-  content: {
-    subscription?: { id?: string; customer_id?: string };
-    customer?: { id?: string };
-    invoice?: { customer_id?: string };
-    card?: { customer_id?: string };
-    payment_source?: { customer_id?: string };
-  };
-}
-
-/** The team an event is about: customer and subscription ids at the provider are team ids. */
-export function eventTeamId(content: ProviderEvent['content']): string | undefined {
-  const id =
-    content.subscription?.id ??
-    content.customer?.id ??
-    content.subscription?.customer_id ??
-    content.invoice?.customer_id ??
-    content.payment_source?.customer_id ??
-    content.card?.customer_id;
-  return typeof id === 'string' && isUuid(id) ? id : undefined;
-}
+/**
+ * First step of a change inside its transaction (billing-sync records the event there): false
+ * when another delivery got there first, and then nothing changes.
+ */
+export type Claim = (tx: Db) => Promise<boolean>;
 
 /**
  * Stores the provider's current subscription when it is newer than the copy (with the team's
- * plan, in one transaction), and the card when the customer is newer. With `event`, the event
- * is recorded in the same transaction; a delivery that lost the race to record it changes
- * nothing. Answers whether the subscription copy changed.
+ * plan, in one transaction), and the card when the customer is newer. With `claim`, the claim
+ * runs first in the same transaction; a change that lost its claim changes nothing. Answers
+ * whether the subscription copy changed.
  */
 async function applyCurrent(
   deps: SyncDeps,
   team: TeamRow,
   current: { subscription: Subscription; customer?: Customer | undefined },
   card: CardLike | undefined | 'unchanged',
-  event?: ProviderEvent,
+  claim?: Claim,
   audit?: AuditEntry,
 ): Promise<boolean> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (tx) => {
     const repo = createBillingRepository(tx);
-    if (event && !(await recordEvent(tx, event, team.id, now))) return false;
+    if (claim && !(await claim(tx))) return false;
     await lockTeam(tx, team.id);
     const before = await repo.findCopy(team.id);
     const { row, plan } = toCopy(team.business_unit, team.id, current.subscription, now);
@@ -150,16 +129,6 @@ function summary(
   return [`${planId}: ${accounts} accounts`, `${users} users`, ...names].join(', ');
 }
 
-function recordEvent(tx: Db, event: ProviderEvent, teamId: string | null, now: Date) {
-  return createBillingRepository(tx).recordEvent({
-    id: event.id,
-    type: event.event_type,
-    occurredAt: new Date(event.occurred_at * 1000),
-    teamId,
-    now,
-  });
-}
-
 /** The subscription with its card: from the answer, or the customer's first payment source. */
 async function currentOf(deps: SyncDeps, teamId: string) {
   const current = await deps.client.subscription(teamId);
@@ -169,34 +138,18 @@ async function currentOf(deps: SyncDeps, teamId: string) {
 }
 
 /**
- * Converges the team's copy to the provider's current subscription (one retrieve). Answers
- * whether the copy changed; a team without a subscription at the provider changes nothing.
+ * Converges the team's copy to the provider's current subscription (one retrieve), after
+ * `claim` in the same transaction when given. Answers whether the copy changed, or undefined
+ * when there is nothing to converge: no such team, or no subscription at the provider.
  */
-export async function convergeTeam(deps: SyncDeps, teamId: string): Promise<boolean> {
-  const team = await findTeam(deps.db, teamId);
-  if (!team) return false;
-  const found = await currentOf(deps, teamId);
-  return found ? applyCurrent(deps, team, found.current, found.card) : false;
-}
-
-/**
- * Processes one provider event once: a duplicate changes nothing. The event only says which
- * team to look at; the state stored is the provider's current one (and only when newer), so
- * events arriving late, out of order or twice cannot move a team's plan backwards.
- */
-export async function processEvent(
+export async function convergeTeam(
   deps: SyncDeps,
-  event: ProviderEvent,
-): Promise<'processed' | 'duplicate'> {
-  const repo = createBillingRepository(deps.db);
-  if (await repo.eventSeen(event.id)) return 'duplicate';
-  const teamId = eventTeamId(event.content);
-  const team = teamId ? await findTeam(deps.db, teamId) : undefined;
-  const found = team ? await currentOf(deps, team.id) : undefined;
-  if (!team || !found) {
-    const recorded = await recordEvent(deps.db, event, team?.id ?? null, deps.clock());
-    return recorded ? 'processed' : 'duplicate';
-  }
-  await applyCurrent(deps, team, found.current, found.card, event);
-  return 'processed';
+  teamId: string,
+  claim?: Claim,
+): Promise<boolean | undefined> {
+  const team = await findTeam(deps.db, teamId);
+  if (!team) return undefined;
+  const found = await currentOf(deps, teamId);
+  if (!found) return undefined;
+  return applyCurrent(deps, team, found.current, found.card, claim);
 }
