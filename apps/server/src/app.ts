@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { DEFAULT_BUSINESS_UNIT } from '@gds/contract';
@@ -13,6 +14,12 @@ import type { Config } from './config/config.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
 import { createServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import type { Db } from './db/database.ts';
+import { onQuery, poolStats } from './db/database.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { createQueueLoop } from './lib/queue-loop.ts';
+import type { Metrics } from './lib/metrics.ts';
+import { recordRequestMetrics, registerMetricsRoute } from './http/metrics.routes.ts';
+import { registerOpenApiRoutes } from './http/openapi.routes.ts';
 import { registerActingAdminScope } from './http/acting-admin-scope.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import {
@@ -29,6 +36,7 @@ import { purgeRateLimits, rateLimit, rateLimiter } from './http/rate-limit.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { activityHandlers } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
@@ -83,7 +91,12 @@ import { FETCHER_DEFINITIONS } from './modules/report-connectors/fetcher-definit
 import { createDataSourcesService } from './modules/data-sources/data-sources.service.ts';
 import { statsHandlers } from './modules/stats/stats.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
-import { databaseCheck, logLostConnections } from './modules/health/database-health.ts';
+import {
+  backgroundLoopsCheck,
+  databaseCheck,
+  logLostConnections,
+  migrationsCheck,
+} from './modules/health/database-health.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { homeHandlers } from './modules/home/home.routes.ts';
 import { createInvitationAcceptance } from './modules/invitations/invitation-accept.service.ts';
@@ -102,7 +115,7 @@ import { createSessionService } from './modules/sessions/sessions.service.ts';
 import { toSessionUser } from './modules/team/team.mappers.ts';
 import { teamHandlers } from './modules/team/team.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
-import { WEB_DIST_DIR } from './config/paths.ts';
+import { REPO_ROOT, WEB_DIST_DIR } from './config/paths.ts';
 import { loadSandboxKeys } from './sandbox/keys.ts';
 import type { SandboxKeys } from './sandbox/keys.ts';
 import { registerOutboxPage } from './sandbox/outbox.routes.ts';
@@ -155,12 +168,40 @@ export interface BuildAppOptions {
   validateResponses?: boolean;
   /** The report fetcher of each connector the data API serves (tests pass their own). */
   reportFetchers?: ReportFetchers;
+  /**
+   * Waits for the database and applies migrations (the server), logging through the app's own
+   * logger; run before anything is built that reads or writes the database (the sandbox
+   * billing provider stores its settings while the app is built).
+   */
+  prepareDatabase?: (log: FastifyInstance['log']) => Promise<void>;
 }
+
+/** The product's version, as the root package.json states it (the OpenAPI document's). */
+const APP_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** Demo mode keeps sent mail this long (an invitation link works 7 days). */
 const OUTBOX_KEEP_DAYS = 14;
 
 const routeTables = new WeakMap<FastifyInstance, Array<{ method: string; url: string }>>();
+const metricsOfApp = new WeakMap<FastifyInstance, Metrics>();
+const drains = new WeakMap<FastifyInstance, () => void>();
+
+/** The app's Prometheus metrics (server.ts serves them on METRICS_PORT; tests read them). */
+export function appMetrics(app: FastifyInstance): Metrics {
+  const metrics = metricsOfApp.get(app);
+  if (!metrics) throw new Error('not an app made by buildApp');
+  return metrics;
+}
+
+/**
+ * Shutdown has begun: /readyz answers 503 from now on, so load balancers stop sending new
+ * requests while this instance still serves the ones that arrive meanwhile.
+ */
+export function beginDrain(app: FastifyInstance): void {
+  drains.get(app)?.();
+}
 
 const sandboxBillings = new WeakMap<FastifyInstance, SandboxBilling>();
 
@@ -195,8 +236,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: clientErrorHandler(rawHeaders),
     // A request without Host reaches the guards, which refuse it with a body, not Node's bare 400.
     http: { requireHostHeader: false },
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.server.on('checkExpectation', expectationHandler(rawHeaders));
+  await options.prepareDatabase?.(app.log);
   const routes: Array<{ method: string; url: string }> = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (r) => {
@@ -210,6 +255,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('unit', DEFAULT_BUSINESS_UNIT);
   // Set for every request by the API guard hook before any handler reads it.
   app.decorateRequest('auth', null as never);
+  const metrics = createMetrics();
+  metricsOfApp.set(app, metrics);
+  metrics.watchPool(() => poolStats(db));
+  const stopQueryMetrics = onQuery(db, (seconds, failed) =>
+    metrics.queries.observe({ outcome: failed ? 'failed' : 'succeeded' }, seconds),
+  );
+  app.addHook('onClose', (_instance, done) => {
+    stopQueryMetrics();
+    done();
+  });
+  registerRequestIdHeader(app);
+  recordRequestMetrics(app, metrics);
   registerActingAdminScope(app);
   registerErrorHandler(app);
   logLostConnections(app, db);
@@ -322,13 +379,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     log: app.log,
   });
-  const runDataJobs = jobRunner(() => dataJobs.runOnce(), app.log);
+  const dataJobsLoop = createQueueLoop({
+    name: 'data-jobs',
+    intervalMs: config.dataApi.workerIntervalMs,
+    runOnce: (signal) => dataJobs.runOnce(20, signal),
+    outcomes: { done: 'succeeded', failed: 'failed', retried: 'retried' },
+    metrics: metrics.jobs,
+    log: app.log,
+  });
   const dataApi = createDataApiService({
     db,
     clock,
     fetchers: reportFetchers,
     config,
-    kick: options.maintenance === true ? runDataJobs : () => undefined,
+    // Does nothing unless the loop runs in this instance (the server; tests run jobs themselves).
+    kick: dataJobsLoop.kick,
   });
 
   const platformAdmins = createPlatformAdmins({ emails: config.platformAdminEmails });
@@ -476,8 +541,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   });
   if (config.sandbox) registerConnectorDocsPage(app);
-  // Later checks (migrations applied, background loops alive) join this list.
-  registerHealthRoutes(app, [databaseCheck(db)]);
+  let draining = false;
+  drains.set(app, () => {
+    draining = true;
+  });
+  // Filled in below, once the background jobs are registered.
+  let stalledLoops: () => string[] = () => [];
+  registerHealthRoutes(app, [
+    {
+      name: 'accepting requests',
+      run: () => (draining ? Promise.reject(new Error('shutting down')) : Promise.resolve()),
+    },
+    databaseCheck(db),
+    migrationsCheck(db),
+    backgroundLoopsCheck(() => stalledLoops()),
+  ]);
+  registerMetricsRoute(app, metrics, config);
+  registerOpenApiRoutes(app, { config, version: APP_VERSION });
 
   if (config.sandbox) registerOutboxPage(app, { newest: (limit) => mailer.outbox(limit) });
   if (keys) {
@@ -492,6 +572,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const defaultControl = () => {
       const control = new SandboxProviderControl();
       control.accountsPerLogin = config.sandboxAccountsPerLogin;
+      control.tokenDelayMs = config.sandboxTokenDelayMs;
       return control;
     };
     await registerSandboxProviders(app, {
@@ -504,10 +585,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (billingSandbox) await billingSandbox.register(app);
   await registerSpa(app, { config, distDir: options.distDir ?? WEB_DIST_DIR });
 
-  registerBackgroundJobs(app, {
+  const jobs = registerBackgroundJobs(app, {
     config,
     refresher,
-    dataJobs: { run: runDataJobs, runOnce: () => dataJobs.runOnce() },
+    dataJobs: { loop: dataJobsLoop, runOnce: () => dataJobs.runOnce() },
     purges: [
       () => dataJobs.purge(),
       () => purgeOauthArtifacts({ db, clock }),
@@ -522,8 +603,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ],
     keyRings: createServerKeyRings(db, cipher),
     reconcileBilling: billingSettings ? () => reconcileBillingEvents(billingDeps) : undefined,
+    metrics,
     run: options.maintenance === true,
   });
+  stalledLoops = jobs.loops.stalled;
   return app;
 }
 
@@ -538,30 +621,6 @@ function realBillingSettings(config: Config): BillingSettings | undefined {
     },
     sandbox: false,
   };
-}
-
-/**
- * Runs the data jobs in this instance now, one run at a time (a second call while one runs is
- * dropped: the running one picks the new job up before it stops).
- */
-function jobRunner(runOnce: () => Promise<unknown>, log: FastifyInstance['log']): () => void {
-  let running = false;
-  let again = false;
-  const run = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    again = false;
-    runOnce()
-      .catch((error: unknown) => log.warn({ err: error }, 'running data jobs failed'))
-      .finally(() => {
-        running = false;
-        if (again) run();
-      });
-  };
-  return run;
 }
 
 /** Google when it is configured, else the sandbox identity provider with its generated secret. */

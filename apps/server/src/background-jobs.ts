@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.ts';
 import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
+import type { JobMetrics, Metrics } from './lib/metrics.ts';
 import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';
 import type { DataJobSummary } from './modules/data-api/data-job-worker.ts';
+import type { BackgroundLoop, BackgroundLoops } from './lib/background-loops.ts';
+import { createBackgroundLoops } from './lib/background-loops.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {
@@ -20,6 +23,14 @@ export interface BackgroundJobs {
   reconcileBilling: () => Promise<unknown>;
   /** Runs the report jobs due now, each by one instance only. */
   runDataJobs: () => Promise<DataJobSummary>;
+  /**
+   * The loops this instance runs. A new kind of background work joins here: `loops.every`
+   * for work on a timer, `loops.add` for a loop with its own timing (a queue worker). Both are
+   * stopped at shutdown and watched by /readyz.
+   */
+  loops: BackgroundLoops;
+  /** Where background work reports its queue depth and outcomes (Prometheus). */
+  metrics: JobMetrics;
 }
 
 const registry = new WeakMap<FastifyInstance, BackgroundJobs>();
@@ -37,85 +48,76 @@ const HOUR_MS = 60 * 60 * 1000;
  * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS, the key-ring heartbeat every 30 s,
  * billing's event reconciliation every BILLING_RECONCILE_INTERVAL_SECONDS.
  * Every instance runs them; row locks make sure two never do the same piece of work.
+ *
+ * At close (after in-flight requests are answered), the loops stop: no new run starts, the
+ * one under way gets until `stopTimeoutMs`, a refresh still running gives its lease back, and
+ * this server leaves server_key_rings. The database is closed after all of that (server.ts).
  */
 export function registerBackgroundJobs(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, 'refresh' | 'billingReconcileIntervalMs' | 'dataApi'>;
+    config: Pick<Config, 'refresh' | 'connectorTimeoutMs' | 'billingReconcileIntervalMs'>;
     refresher: TokenRefresher;
-    /** The report jobs: `run` starts a run unless one is going, `runOnce` runs and answers. */
-    dataJobs: { run: () => void; runOnce: () => Promise<DataJobSummary> };
+    /** The report jobs: the queue loop the server runs, and one run now for tests. */
+    dataJobs: { loop: BackgroundLoop; runOnce: () => Promise<DataJobSummary> };
     purges: ReadonlyArray<() => Promise<unknown>>;
     keyRings: ServerKeyRings;
     /** Undefined while billing has no provider to read (demo mode before its sandbox). */
     reconcileBilling: (() => Promise<unknown>) | undefined;
+    metrics: Metrics;
     run: boolean;
   },
-): void {
+): BackgroundJobs {
+  const loops = createBackgroundLoops({ log: app.log, metrics: deps.metrics.jobs, run: deps.run });
+  const refreshTokens = async (signal?: AbortSignal) => {
+    const summary = await deps.refresher.runOnce(100, signal);
+    for (const outcome of ['refreshed', 'revoked', 'failed'] as const) {
+      deps.metrics.tokenRefreshes.inc({ outcome }, summary[outcome]);
+    }
+    return summary;
+  };
   const jobs: BackgroundJobs = {
-    refreshTokens: () => deps.refresher.runOnce(),
+    refreshTokens: () => refreshTokens(),
     purge: async () => {
       for (const purge of deps.purges) await purge();
     },
     announceKeys: () => deps.keyRings.announce(),
     reconcileBilling: () => deps.reconcileBilling?.() ?? Promise.resolve(undefined),
     runDataJobs: () => deps.dataJobs.runOnce(),
+    loops,
+    metrics: deps.metrics.jobs,
   };
   registry.set(app, jobs);
-  // A server shutting down stops counting as a key holder at once, not when its heartbeat ages.
+
+  // After listen, not at ready: in demo mode the providers are this very server.
+  app.addHook('onListen', (done) => {
+    loops.start();
+    done();
+  });
+  // A refresh runs at most the provider timeout; waiting a little longer lets it settle.
+  const stopTimeoutMs = deps.config.connectorTimeoutMs + 2_000;
   app.addHook('onClose', async () => {
+    await loops.stop(stopTimeoutMs);
+    try {
+      await deps.refresher.releaseClaims();
+    } catch (error) {
+      app.log.warn({ err: error }, 'giving back a token refresh lease failed; it lapses by itself');
+    }
+    // A server shutting down stops counting as a key holder at once, not when its heartbeat ages.
     try {
       await deps.keyRings.forget();
     } catch (error) {
       app.log.warn({ err: error }, 'removing this server from server_key_rings failed');
     }
   });
-  if (!deps.run) return;
 
-  // One run at a time per job: a slow provider must not pile up overlapping refresh loops.
-  const every = (name: string, ms: number, job: () => Promise<unknown>) => {
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await job();
-      } catch (error) {
-        app.log.warn({ err: error }, `${name} failed`);
-      } finally {
-        running = false;
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    // After listen, not at ready: in demo mode the providers are this very server.
-    app.addHook('onListen', (done) => {
-      timer = setInterval(() => void tick(), ms).unref();
-      void tick();
-      done();
-    });
-    app.addHook('onClose', (_instance, done) => {
-      clearInterval(timer);
-      done();
-    });
-  };
-  every(
-    'purging old sessions, states, rate-limit windows and deleted accounts',
-    HOUR_MS,
-    jobs.purge,
-  );
-  every('refreshing data-source tokens', deps.config.refresh.intervalMs, jobs.refreshTokens);
-  every('recording the token keys this server holds', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
+  loops.every('purge', HOUR_MS, jobs.purge);
+  loops.every('token-refresh', deps.config.refresh.intervalMs, (signal) => refreshTokens(signal));
+  loops.every('key-heartbeat', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
   if (deps.reconcileBilling) {
-    every(
-      'reading billing events a webhook may have missed',
-      deps.config.billingReconcileIntervalMs,
-      jobs.reconcileBilling,
-    );
+    loops.every('billing-reconcile', deps.config.billingReconcileIntervalMs, deps.reconcileBilling);
   }
-  // Jobs queued by this instance start at once; this loop picks up the rest (another
-  // instance's, retries after back-off, jobs whose instance died).
-  every('running report jobs', deps.config.dataApi.workerIntervalMs, () => {
-    deps.dataJobs.run();
-    return Promise.resolve();
-  });
+  // Jobs queued by this instance start at once (the loop's kick); its timer picks up the rest.
+  loops.add(deps.dataJobs.loop);
+  return jobs;
 }

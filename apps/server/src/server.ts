@@ -1,9 +1,13 @@
-import { buildApp } from './app.ts';
+import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { appMetrics, beginDrain, buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import type { Config } from './config/config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { configuredDatabase, createDatabase, databaseLocation } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
+import { startMetricsServer } from './http/metrics.routes.ts';
 
 /**
  * Starts the server as `npm start` does: config, wait for the database, migrations, listen,
@@ -26,32 +30,98 @@ async function main(): Promise<void> {
     `the server listening on ${config.host}:${config.port}`,
   );
   const db = createDatabase(target);
-  // Building the app touches no database, so its logger can report the wait below.
-  const app = await buildApp({ config, db, maintenance: true });
+  // The app's logger reports the wait for the database; migrations run before the app is built
+  // any further, since the sandbox billing provider stores its settings while it is.
+  const app = await buildApp({
+    config,
+    db,
+    maintenance: true,
+    prepareDatabase: async (log) => {
+      await waitForDatabase(db, { log, where: databaseLocation(target) });
+      await migrate(db);
+    },
+  });
+  let metricsServer: Server | undefined;
 
   let closing = false;
-  const close = (signal: string) => {
+  /**
+   * SIGTERM (an orchestrator, a rolling restart): readiness fails at once, requests are still
+   * served for SHUTDOWN_DRAIN_SECONDS while load balancers take this instance out, then it
+   * stops accepting, answers what is in flight (cut after SHUTDOWN_TIMEOUT_SECONDS), stops the
+   * background loops and gives their leases back, and closes the database. SIGINT (Ctrl-C)
+   * skips the drain.
+   */
+  const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop accepting, finish in-flight requests, then release the database.
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    void app
-      .close()
-      .then(() => db.destroy())
-      .then(() => {
-        clearTimeout(force);
-        process.exit(0);
-      });
+    const giveUp = setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time; exiting anyway');
+        process.exit(1);
+      },
+      config.shutdownDrainMs + config.shutdownTimeoutMs + 15_000,
+    ).unref();
+    beginDrain(app);
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
+    const cut = setTimeout(() => {
+      app.log.warn('requests still in flight at the shutdown timeout; closing their connections');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      clearTimeout(cut);
+      metricsServer?.close();
+      await db.destroy();
+      clearTimeout(giveUp);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
-  process.on('SIGINT', () => close('SIGINT'));
-  process.on('SIGTERM', () => close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
 
-  await waitForDatabase(db, { log: app.log, where: databaseLocation(target) });
-  await migrate(db);
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort) {
+    metricsServer = await startMetricsServer(appMetrics(app), {
+      port: config.metricsPort,
+      host: config.host,
+    });
+  }
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 22) {
+    app.log.warn(
+      `Node ${process.versions.node} is past its end of life; this app supports Node 22 and 24 (package.json engines)`,
+    );
+  }
   const mode = config.google ? 'Google sign-in' : 'demo mode (sandbox sign-in)';
   app.log.info(`GDS server on ${config.publicUrl} (${mode}), data in ${config.dataDir}`);
+  if (config.nodeEnv !== 'production') process.stdout.write(`${welcome(config)}\n`);
+}
+
+/** What a person who just ran `npm start` needs: where the app is and how to get in. */
+function welcome(config: Config): string {
+  const lines = ['', `  The app is running at ${config.publicUrl}`];
+  if (config.google) {
+    lines.push('  Sign in with a Google account (GOOGLE_CLIENT_ID is set).');
+  } else {
+    lines.push(
+      '  Sign in: press "Sign in with Google", then type any email on the sandbox page (demo mode:',
+      '  no Google account is used; each new email gets a team of its own).',
+    );
+  }
+  if (config.sandbox) {
+    lines.push(`  Mail the app sends (invitations): ${config.publicUrl}/sandbox/outbox`);
+  }
+  if (config.platformAdminEmails.length > 0) {
+    lines.push(
+      `  Platform admins: ${config.platformAdminEmails.join(', ')} (${config.publicUrl}/admin)`,
+    );
+  }
+  lines.push('  Stop it with Ctrl-C.', '');
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

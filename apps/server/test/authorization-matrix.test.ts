@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_WEBHOOK_PATH, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
+import { API_DOCUMENTS, BILLING_WEBHOOK_PATH, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { deliver, subscribeTeam } from './helpers/billing.ts';
@@ -437,6 +437,7 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
     const declared = [
       ...entries.map(([, e]) => `${e.method} ${e.path}`),
       ...Object.values(DATA_API).map((e) => `${e.method} ${e.path}`),
+      ...Object.values(API_DOCUMENTS).map((e) => `${e.method} ${e.path}`),
     ];
     const served = apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect([...served].sort()).toEqual([...declared].sort());
@@ -540,6 +541,22 @@ describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
         });
         expect(response.statusCode, response.body).toBe(401);
         expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+      }
+    });
+  });
+
+  // Documents about the API: public to anyone, with or without a session or a unit header.
+  describe.each(Object.entries(API_DOCUMENTS))('document %s', (_name, document) => {
+    it('is served, answers 200 to anonymous and members alike without a unit header, sets no cookie', async () => {
+      expect(registeredRoutes(app)).toContainEqual({ method: document.method, url: document.path });
+      for (const cookie of [undefined, memberA.cookie]) {
+        const response = await app.inject({
+          method: document.method,
+          url: document.path,
+          headers: cookie ? { cookie } : {},
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['set-cookie']).toBeUndefined();
       }
     });
   });

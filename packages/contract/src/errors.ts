@@ -41,6 +41,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     /** For VALIDATION_FAILED: the field that is wrong, as a dotted path. */
     field: z.string().optional(),
+    /** The id this request has in the server's log lines: quoted to support, it finds them. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

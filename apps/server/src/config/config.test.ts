@@ -96,6 +96,29 @@ describe('config', () => {
     expect(failure({ SANDBOX: '0' })).toMatch(/GOOGLE_CLIENT_ID/);
   });
 
+  it('production without its secrets refuses to start naming every missing one at once', () => {
+    const message = failure({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^4 required settings are missing:/);
+    expect(message).toContain('  - GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: ');
+    expect(message).toContain('  - TOKEN_ENCRYPTION_KEYS: ');
+    expect(message).toContain('  - PUBLIC_URL: required in production');
+    expect(message).toContain(
+      '  - CHARGEBEE_SITE, CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD: billing needs Chargebee',
+    );
+    expect(
+      failure({
+        NODE_ENV: 'production',
+        GOOGLE_CLIENT_ID: 'g',
+        GOOGLE_CLIENT_SECRET: 's',
+        TOKEN_ENCRYPTION_KEYS: KEY,
+        ...CHARGEBEE,
+      }),
+    ).toMatch(/^PUBLIC_URL:/);
+    expect(failure({ METRICS_TOKEN: 'short' })).toBe(
+      'METRICS_TOKEN: must be at least 16 characters (e.g. the output of openssl rand -hex 24)',
+    );
+  });
+
   it('reads PLATFORM_ADMIN_EMAILS as lower-cased addresses, none by default', () => {
     expect(load({}).platformAdminEmails).toEqual([]);
     expect(
@@ -178,8 +201,8 @@ describe('config', () => {
     expect(failure({ TOKEN_ENCRYPTION_KEYS: 'v1:short' })).toMatch(/^TOKEN_ENCRYPTION_KEYS:/);
     expect(failure({ TOKEN_ENCRYPTION_KEYS: `${KEY},${KEY}` })).toMatch(/unique/);
     expect(failure({ GDS_REDIRECT_ALLOWLIST: 'javascript:x' })).toMatch(/^GDS_REDIRECT_ALLOWLIST:/);
-    expect(failure({ SANDBOX: '0', GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' })).toMatch(
-      /^TOKEN_ENCRYPTION_KEYS:/,
-    );
+    expect(
+      failure({ SANDBOX: '0', GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's', ...CHARGEBEE }),
+    ).toMatch(/^TOKEN_ENCRYPTION_KEYS:/);
   });
 });

@@ -77,6 +77,8 @@ export interface Config {
   sandboxTokenTtlSeconds: number;
   /** Accounts each sandbox login offers (e2e runs raise it to reach the plan's limit). */
   sandboxAccountsPerLogin: number;
+  /** Added to each sandbox token answer (tests of several instances watch a refresh in flight). */
+  sandboxTokenDelayMs: number;
   /** Sign-in starts and callbacks allowed per client IP per minute, across all instances. */
   rateLimitSignInPerMinute: number;
   /** Invitations created or resent per team per hour. */
@@ -95,6 +97,17 @@ export interface Config {
   platformAdminEmails: readonly string[];
   dataApi: DataApiConfig;
   lookerStudio: LookerStudioConfig;
+  /** METRICS_TOKEN: a bearer token that opens /metrics on the app's port; undefined: closed. */
+  metricsToken: string | undefined;
+  /** METRICS_PORT: a second port, on HOST, serving only /metrics without a token. */
+  metricsPort: number | undefined;
+  /** Longest a SIGTERM waits for in-flight requests and background work before exiting. */
+  shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long /readyz answers 503 while requests are still served, so load
+   * balancers take this instance out before it stops accepting (their check interval × fall).
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +191,9 @@ const envSchema = z.object({
   TOKEN_CHECK_INTERVAL_SECONDS: positiveInt(600),
   SANDBOX_TOKEN_TTL_SECONDS: positiveInt(3600),
   SANDBOX_ACCOUNTS_PER_LOGIN: positiveInt(3),
+  SANDBOX_TOKEN_DELAY_MS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(60_000).default(0),
+  ),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_INVITATIONS_PER_HOUR: positiveInt(30),
   RATE_LIMIT_INVITATION_LINKS_PER_MINUTE: positiveInt(30),
@@ -223,6 +239,19 @@ const envSchema = z.object({
     z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
   ),
   LOOKER_STUDIO_DEPLOYMENTS: optionalText,
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters (e.g. the output of openssl rand -hex 24)')
+      .optional(),
+  ),
+  METRICS_PORT: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(1).max(65535).optional(),
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(25),
+  SHUTDOWN_DRAIN_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(300).default(0),
+  ),
 });
 
 /** Variables whose value may hold a secret: a bad value is named but never repeated. */
@@ -232,6 +261,7 @@ const SECRET_VARIABLES = new Set([
   'CHARGEBEE_WEBHOOK_USERNAME',
   'CHARGEBEE_WEBHOOK_PASSWORD',
   'LOOKER_STUDIO_CLIENT_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Reads and validates the environment; throws a ConfigError naming the bad variable. */
@@ -248,23 +278,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The sandbox signs anyone in: production gets it only when SANDBOX=1 says so explicitly.
   const sandbox = e.SANDBOX ?? !production;
   const google = parseGoogle(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET);
-  if (!sandbox && !google) {
+  const missing = missingSettings(e, { sandbox, production, google: google !== undefined });
+  if (missing.length === 1) throw new ConfigError(missing[0] ?? '');
+  if (missing.length > 1) {
     throw new ConfigError(
-      'GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: sign-in needs Google credentials when the sandbox is off' +
-        (production ? ' (NODE_ENV=production turns the sandbox off unless SANDBOX=1 is set)' : '') +
-        '; set both, or SANDBOX=1 for the built-in demo identity provider',
+      `${missing.length} required settings are missing:\n${missing.map((line) => `  - ${line}`).join('\n')}`,
     );
   }
   const tokenKeys = e.TOKEN_ENCRYPTION_KEYS
     ? wrap('TOKEN_ENCRYPTION_KEYS', () => parseTokenKeys(e.TOKEN_ENCRYPTION_KEYS ?? ''))
     : undefined;
-  // Demo mode may generate its own key; a real deployment must bring one (or it could not
-  // read its stored tokens after moving machines).
-  if (!sandbox && !tokenKeys) {
-    throw new ConfigError(
-      'TOKEN_ENCRYPTION_KEYS: required when the sandbox is off, e.g. v1:<output of openssl rand -base64 32>',
-    );
-  }
   const chargebee = parseChargebee(e, sandbox);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const skinHosts = wrap('SKIN_HOSTS', () =>
@@ -311,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenCheckIntervalMs: e.TOKEN_CHECK_INTERVAL_SECONDS * 1000,
     sandboxTokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     sandboxAccountsPerLogin: e.SANDBOX_ACCOUNTS_PER_LOGIN,
+    sandboxTokenDelayMs: e.SANDBOX_TOKEN_DELAY_MS,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     rateLimitInvitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
     rateLimitInvitationLinksPerMinute: e.RATE_LIMIT_INVITATION_LINKS_PER_MINUTE,
@@ -340,6 +364,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         parseDeployments(e.LOOKER_STUDIO_DEPLOYMENTS),
       ),
     },
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }
 
@@ -367,6 +395,55 @@ function parseLookerStudioClient(e: {
   return { clientId, clientSecret, redirectUris };
 }
 
+const CHARGEBEE_VARIABLES = [
+  'CHARGEBEE_SITE',
+  'CHARGEBEE_API_KEY',
+  'CHARGEBEE_WEBHOOK_USERNAME',
+  'CHARGEBEE_WEBHOOK_PASSWORD',
+] as const;
+
+/**
+ * Every setting a real deployment cannot run without, each named with what to put there, so
+ * one failed start lists them all instead of one per attempt.
+ */
+function missingSettings(
+  e: { TOKEN_ENCRYPTION_KEYS?: string | undefined; PUBLIC_URL?: string | undefined } & {
+    [name in (typeof CHARGEBEE_VARIABLES)[number]]?: string | undefined;
+  },
+  mode: { sandbox: boolean; production: boolean; google: boolean },
+): string[] {
+  if (mode.sandbox) return [];
+  const missing: string[] = [];
+  if (!mode.google) {
+    const why =
+      'sign-in needs Google credentials when the sandbox is off' +
+      (mode.production
+        ? ' (NODE_ENV=production turns the sandbox off unless SANDBOX=1 is set)'
+        : '') +
+      '; set both, or SANDBOX=1 for the built-in demo identity provider';
+    missing.push(`GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET: ${why}`);
+  }
+  // Demo mode may generate its own key; a real deployment must bring one (or it could not
+  // read its stored tokens after moving machines).
+  if (!e.TOKEN_ENCRYPTION_KEYS) {
+    missing.push(
+      'TOKEN_ENCRYPTION_KEYS: required when the sandbox is off, e.g. v1:<output of openssl rand -base64 32>',
+    );
+  }
+  if (mode.production && !e.PUBLIC_URL) {
+    missing.push(
+      'PUBLIC_URL: required in production, the address people reach the app at (e.g. https://app.example.com); sign-in and connection callbacks are built from it',
+    );
+  }
+  const chargebee = CHARGEBEE_VARIABLES.filter((name) => !e[name]);
+  if (chargebee.length > 0) {
+    missing.push(
+      `${chargebee.join(', ')}: billing needs Chargebee when the sandbox is off; set ${chargebee.length > 1 ? 'them' : 'it'}, or SANDBOX=1 for the built-in billing sandbox`,
+    );
+  }
+  return missing;
+}
+
 function parseGoogle(clientId: string | undefined, clientSecret: string | undefined) {
   if (clientId && clientSecret) return { clientId, clientSecret };
   if (clientId)
@@ -389,20 +466,8 @@ function parseChargebee(
   },
   sandbox: boolean,
 ): Config['chargebee'] {
+  // missingSettings has already refused a start without all four.
   if (sandbox) return undefined;
-  const missing = (
-    [
-      'CHARGEBEE_SITE',
-      'CHARGEBEE_API_KEY',
-      'CHARGEBEE_WEBHOOK_USERNAME',
-      'CHARGEBEE_WEBHOOK_PASSWORD',
-    ] as const
-  ).filter((name) => !e[name]);
-  if (missing.length > 0) {
-    throw new ConfigError(
-      `${missing.join(', ')}: billing needs Chargebee when the sandbox is off; set ${missing.length > 1 ? 'them' : 'it'}, or SANDBOX=1 for the built-in billing sandbox`,
-    );
-  }
   return {
     apiKey: e.CHARGEBEE_API_KEY ?? '',
     webhookUsername: e.CHARGEBEE_WEBHOOK_USERNAME ?? '',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import type { LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
@@ -12,6 +13,37 @@ export type Db = Kysely<Database>;
 export type ConnectionLostListener = (error: Error & { code?: string }) => void;
 
 const lostListeners = new WeakMap<Db, Set<ConnectionLostListener>>();
+
+/** Told of each statement run: how long it took and whether it failed (metrics). */
+export type QueryListener = (seconds: number, failed: boolean) => void;
+
+const queryListeners = new WeakMap<Db, Set<QueryListener>>();
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** Connections of a PostgreSQL pool now; undefined for PGlite, which has none. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+/** Calls `listener` after each statement; answers the unsubscribe. */
+export function onQuery(db: Db, listener: QueryListener): () => void {
+  const listeners = queryListeners.get(db);
+  if (!listeners) return () => undefined;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Kysely's log hook, feeding the query listeners of the database being made. */
+function queryLog(listeners: Set<QueryListener>) {
+  return (event: LogEvent) => {
+    if (listeners.size === 0) return;
+    for (const listener of listeners) {
+      listener(event.queryDurationMillis / 1000, event.level === 'error');
+    }
+  };
+}
 
 export type DatabaseTarget =
   | {
@@ -62,17 +94,27 @@ export function createDatabase(target: DatabaseTarget): Db {
     watchConnections(pool, (error) => {
       for (const listener of listeners) listener(error);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const queries = new Set<QueryListener>();
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: queryLog(queries),
+    });
     lostListeners.set(db, listeners);
+    queryListeners.set(db, queries);
+    pools.set(db, pool);
     return db;
   }
-  return new Kysely<Database>({
+  const queries = new Set<QueryListener>();
+  const db = new Kysely<Database>({
     dialect: pgliteDialect({
       dataDir: target.dataDir,
       template: target.template,
       holder: target.holder ?? `node ${path.basename(process.argv[1] ?? 'process')}`,
     }),
+    log: queryLog(queries),
   });
+  queryListeners.set(db, queries);
+  return db;
 }
 
 /** Calls `listener` for each pooled connection the database drops; answers the unsubscribe. */

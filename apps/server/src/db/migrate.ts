@@ -11,10 +11,7 @@ import { splitSqlStatements } from './split-sql.ts';
  * Returns the names applied. Files are never edited once landed; add a new number instead.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = fs
-    .readdirSync(dir)
-    .filter((name) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(name))
-    .sort();
+  const files = migrationFiles(dir);
   return db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(7210431)`.execute(tx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -34,4 +31,28 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     }
     return applied;
   });
+}
+
+function migrationFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => /^\d{4}_[a-z0-9_-]+\.sql$/.test(name))
+    .sort();
+}
+
+/**
+ * The migrations this build ships that the database has not recorded (empty: up to date).
+ * An instance whose code is newer than its database must not take traffic.
+ */
+export async function pendingMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = migrationFiles(dir);
+  const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations`
+    .execute(db)
+    .catch((error: unknown) => {
+      // Not even the table yet: nothing is applied. Any other failure is the database's.
+      if ((error as { code?: string }).code === '42P01') return { rows: [] };
+      throw error;
+    });
+  const done = new Set(rows.rows.map((row) => row.name));
+  return files.filter((name) => !done.has(name));
 }

@@ -22,9 +22,14 @@ const GENERIC_MESSAGES: Partial<Record<ErrorCode, string>> = {
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
 };
 
-/** One error handler: every failure becomes `{ error: { code, message, field? } }`. */
+/**
+ * One error handler: every failure becomes `{ error: { code, message, field?, requestId } }`,
+ * the request id being the one its log lines carry.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    const errorBody = (code: string, message: string, field?: string) =>
+      withRequestId(plainErrorBody(code, message, field), req.id);
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, 'request failed');
       return reply.code(error.status).send(errorBody(error.code, error.message, error.field));
@@ -61,4 +66,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function errorBody(code: string, message: string, field?: string) {
   return { error: field ? { code, message, field } : { code, message } };
+}
+
+const plainErrorBody = errorBody;
+
+/** The error body with the request's id, for answers made while a request is known. */
+export function withRequestId(
+  body: ReturnType<typeof errorBody>,
+  requestId: string,
+): { error: ReturnType<typeof errorBody>['error'] & { requestId: string } } {
+  return { error: { ...body.error, requestId } };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  API_DOCUMENTS,
   BUSINESS_UNIT_HEADER,
   DATA_API_PREFIX,
   isBusinessUnit,
@@ -20,6 +21,8 @@ declare module 'fastify' {
 
 const UNIT_HEADER = BUSINESS_UNIT_HEADER.toLowerCase();
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes under /api that describe the API: a browser opens them without the unit header. */
+const DOCUMENT_PATHS = new Set<string>(Object.values(API_DOCUMENTS).map((d) => d.path));
 
 /**
  * Whether the route the router matched for this request was declared under /api: decided on
@@ -64,7 +67,7 @@ export function registerApiGuards(app: FastifyInstance, config: Config): void {
     if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
       throw new AppError('BAD_REQUEST', 'The request must name the site in its Host header.');
     }
-    if (!isApiRoute(req)) return;
+    if (!isApiRoute(req) || DOCUMENT_PATHS.has(req.routeOptions.url ?? '')) return;
     // A provider's server calling back (the billing webhook) is no browser: it carries neither
     // a unit header nor an Origin, and the route checks its own credentials.
     if (req.routeOptions.config.fromProvider === true) return;

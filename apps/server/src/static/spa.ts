@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BusinessUnit } from '@gds/contract';
 import type { Config } from '../config/config.ts';
-import { errorBody } from '../http/error-handler.ts';
+import { errorBody, withRequestId } from '../http/error-handler.ts';
 import { isApiPath } from '../http/canonical-path.ts';
 import { NOT_BUILT_HTML, brandIndexHtml } from './index-html.ts';
 
@@ -42,24 +42,37 @@ export async function registerSpa(
   }
 
   // Unmatched requests were already refused unless their address is canonical, so its text
-  // is the path the router tried. Page navigations outside /api get the page; all else JSON.
+  // is the path the router tried. Page addresses outside /api get the page; all else JSON.
   app.setNotFoundHandler(async (req, reply) => {
     if (wantsPage(req) && !isApiPath(req.url)) {
       return sendIndex(req, reply, indexFile, deps.config, brandedIndex);
     }
-    return reply.code(404).send(errorBody('NOT_FOUND', 'There is nothing at this address.'));
+    return reply
+      .code(404)
+      .send(withRequestId(errorBody('NOT_FOUND', 'There is nothing at this address.'), req.id));
   });
 }
+
+const SERVER_ONLY = /^\/(sandbox|oauth|metrics)(\/|$)/i;
 
 function wantsPage(req: FastifyRequest): boolean {
   const pathname = req.url.split('?')[0] ?? '/';
   return (
     (req.method === 'GET' || req.method === 'HEAD') &&
-    !pathname.startsWith('/sandbox') &&
+    // Server-only address spaces (any case): a miss there is a miss, whoever asks.
+    !SERVER_ONLY.test(pathname) &&
     // A missing script or image must stay a 404, not turn into a page.
     (pathname === '/index.html' || !/\.[A-Za-z0-9]{1,8}$/.test(pathname)) &&
-    (req.headers.accept ?? '').includes('text/html')
+    !wantsJsonOnly(req.headers.accept ?? '')
   );
+}
+
+/**
+ * curl, health probes and link previews send no Accept or `*\/*`, and must get the page as a
+ * browser does; only a client that asks for JSON and not HTML gets the JSON 404.
+ */
+function wantsJsonOnly(accept: string): boolean {
+  return accept.includes('json') && !accept.includes('text/html') && !accept.includes('*/*');
 }
 
 async function sendIndex(

@@ -60,7 +60,6 @@ describeEachDatabase('data API: jobs across instances', (db, _kind, another) => 
         cipher: { ...createTokenCipher([tokenKey('v1', 7)]), source: 'env', reload: () => false },
         refresher: {
           refreshNow: () => Promise.resolve('busy'),
-          runOnce: () => Promise.reject(new Error('unused')),
         },
         config: ctx.config,
       }),

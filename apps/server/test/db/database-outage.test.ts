@@ -121,7 +121,7 @@ describe.skipIf(!POSTGRES_BIN)(title, () => {
     expect(ready.error()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect((await get(server, PROBES.health.path)).status).toBe(200);
     // The refresh loop ran into the outage; it resumes below.
-    await server.waitForOutput(/refreshing data-source tokens failed/);
+    await server.waitForOutput(/background work token-refresh failed/);
     expect(server.alive()).toBe(true);
 
     await cluster.start();

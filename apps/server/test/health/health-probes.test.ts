@@ -8,18 +8,26 @@ import type { Db } from '../../src/db/database.ts';
 import { CHECK_TIMEOUT_MS } from '../../src/modules/health/health.routes.ts';
 import { call, contractBody } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { createTestApp, testConfig } from '../helpers/test-app.ts';
+import { CHARGEBEE_LIVE_ENV, createTestApp, testConfig } from '../helpers/test-app.ts';
 
+// Without a database the migrations cannot be read either: both checks fail.
 const UNAVAILABLE = {
   code: 'SERVICE_UNAVAILABLE',
-  message: 'The service is not ready (database). Please try again shortly.',
+  message: 'The service is not ready (database, migrations). Please try again shortly.',
 };
 
-/** An app whose log lines the test reads, at the level a server runs with. */
-async function loggedApp(db: Db) {
+/**
+ * An app whose log lines the test reads, at the level a server runs with. `deadDatabase`: the
+ * sandbox billing provider stores its settings while the app is built, which a database that
+ * is down cannot take; a Chargebee site turns it off (billing is not what these tests probe).
+ */
+async function loggedApp(db: Db, options: { deadDatabase?: boolean } = {}) {
   const lines: string[] = [];
   const app = await createTestApp(db, {
-    config: testConfig({ LOG_LEVEL: 'info' }),
+    config: testConfig({
+      LOG_LEVEL: 'info',
+      ...(options.deadDatabase ? { CHARGEBEE_SITE: CHARGEBEE_LIVE_ENV.CHARGEBEE_SITE } : {}),
+    }),
     logStream: { write: (line: string) => void lines.push(line) },
   });
   return { app, lines };
@@ -63,7 +71,12 @@ describeEachDatabase('GET /healthz and /readyz', (db) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ready',
-      checks: [{ name: 'database', status: 'ok' }],
+      checks: [
+        { name: 'accepting requests', status: 'ok' },
+        { name: 'database', status: 'ok' },
+        { name: 'migrations', status: 'ok' },
+        { name: 'background loops', status: 'ok' },
+      ],
     });
     expectProbeHeaders(response);
   });
@@ -81,7 +94,7 @@ describeEachDatabase('GET /healthz and /readyz', (db) => {
 it('with the database refusing connections: /healthz 200, /readyz 503, no log line', async () => {
   // Nothing listens on port 9: every connection attempt is refused.
   const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody:x@127.0.0.1:9/none' });
-  const { app, lines } = await loggedApp(db);
+  const { app, lines } = await loggedApp(db, { deadDatabase: true });
   try {
     expect((await probe(app, PROBES.health)).statusCode).toBe(200);
     const response = await probe(app, PROBES.readiness);
@@ -101,7 +114,7 @@ it('with a database that accepts but never answers: /readyz 503 within its bound
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as net.AddressInfo;
   const db = createDatabase({ kind: 'postgres', url: `postgres://nobody:x@127.0.0.1:${port}/x` });
-  const { app } = await loggedApp(db);
+  const { app } = await loggedApp(db, { deadDatabase: true });
   try {
     const started = Date.now();
     const response = await probe(app, PROBES.readiness);

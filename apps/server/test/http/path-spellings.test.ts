@@ -124,7 +124,11 @@ describeEachDatabase('every spelling of a path is judged by the route it reaches
     expect(response.status, `${what}: ${response.body}`).toBeGreaterThanOrEqual(400);
     expect(response.status, what).toBeLessThan(500);
     expect(JSON.parse(response.body), what).toEqual({
-      error: { code: expect.any(String) as string, message: expect.any(String) as string },
+      error: {
+        code: expect.any(String) as string,
+        message: expect.any(String) as string,
+        requestId: response.headers['x-request-id'],
+      },
     });
     expect(response.headers['cache-control'], what).toBe('no-store');
     expect(response.headers['content-security-policy'], what).toContain("frame-ancestors 'none'");

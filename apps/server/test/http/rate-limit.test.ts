@@ -5,7 +5,13 @@ import { backgroundJobs } from '../../src/background-jobs.ts';
 import { createDatabase } from '../../src/db/database.ts';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
+import {
+  CHARGEBEE_LIVE_ENV,
+  createTestApp,
+  fakeIdentity,
+  testClock,
+  testConfig,
+} from '../helpers/test-app.ts';
 
 /**
  * RELIABILITY 25: sign-in start and callback are limited per client IP and minute, counted in
@@ -110,7 +116,12 @@ describeEachDatabase('sign-in rate limit', (db, kind, another) => {
 
 it('with the database unreachable, a rate-limited sign-in start fails with 503 (never open)', async () => {
   const db = createDatabase({ kind: 'postgres', url: 'postgres://nobody:x@127.0.0.1:9/none' });
-  const app = await createTestApp(db, { identity: fakeIdentity() });
+  // A Chargebee site keeps the sandbox billing provider (which stores its settings while the
+  // app is built) out of an app whose database is down.
+  const app = await createTestApp(db, {
+    identity: fakeIdentity(),
+    config: testConfig({ CHARGEBEE_SITE: CHARGEBEE_LIVE_ENV.CHARGEBEE_SITE }),
+  });
   try {
     const response = await call(app, ENDPOINTS.login);
     expect(response.statusCode).toBe(503);

@@ -6,6 +6,8 @@ import type { Endpoint } from '@gds/contract';
 import { call } from '../helpers/contract-call.ts';
 import type { CallOptions } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
+import { startFakeChargebee } from '../helpers/fake-chargebee.ts';
+import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
 import { hostileFormFor } from '../helpers/hostile-text.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -15,11 +17,18 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
   const identity = fakeIdentity();
   let app: FastifyInstance;
   let owner: SignedIn;
+  // Billing endpoints reach the payment provider: an app that does not listen cannot reach the
+  // sandbox one, and its designed 502 would read as a crash here; a stand-in answers instead.
+  let chargebee: FakeChargebee;
   beforeAll(async () => {
-    app = await createTestApp(db(), { identity });
+    chargebee = await startFakeChargebee();
+    app = await createTestApp(db(), { identity, billing: chargebee.settings });
     owner = await signIn(app, identity, 'guard@example.com');
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await chargebee.close();
+  });
 
   const teamName = async () =>
     (

@@ -55,7 +55,18 @@ describeEachDatabase('serving the web app', (db) => {
       expect(robots.headers['cache-control']).toBe('public, max-age=3600');
     });
 
-    it('keeps 404s for missing files, non-HTML requests, /api and /sandbox', async () => {
+    it('answers the page to clients that send no Accept or */* (curl, probes, link previews)', async () => {
+      for (const headers of [{}, { accept: '*/*' }, { accept: 'text/*, */*;q=0.1' }]) {
+        const response = await app.inject({ url: '/data-sources', headers });
+        expect(response.statusCode, JSON.stringify(headers)).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.body).toContain('<title>Megalytic Google Data Studio Connector</title>');
+      }
+      const head = await app.inject({ method: 'HEAD', url: '/team' });
+      expect(head.statusCode).toBe(200);
+    });
+
+    it('keeps 404s for missing files, JSON-only requests, /api and /sandbox', async () => {
       expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
       expect((await page(app, '/assets/missing.js')).statusCode).toBe(404);
       expect(
@@ -64,7 +75,9 @@ describeEachDatabase('serving the web app', (db) => {
       expect((await page(app, '/sandbox/nothing')).statusCode).toBe(404);
       const apiMiss = await page(app, '/api/nothing');
       expect(apiMiss.statusCode).toBe(404);
-      expect(apiMiss.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(apiMiss.json()).toMatchObject({
+        error: { code: 'NOT_FOUND', requestId: apiMiss.headers['x-request-id'] },
+      });
       expect(
         (await app.inject({ method: 'POST', url: '/team', headers: { accept: 'text/html' } }))
           .statusCode,

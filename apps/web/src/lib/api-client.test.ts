@@ -56,11 +56,18 @@ describe('api client', () => {
     expect(new URLSearchParams(rename?.body).get('name')).toBe('Acme & Co');
   });
 
-  it('throws ApiError with the code, message and field of an error answer', async () => {
+  it('throws ApiError with the code, message, field and request id of an error answer', async () => {
     mockApi({
       updateTeamInfo: {
         status: 400,
-        body: { error: { code: 'VALIDATION_FAILED', message: 'Too long', field: 'name' } },
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Too long',
+            field: 'name',
+            requestId: '3f1c2a9e-0b7d-4c55-9a61-2d8e4f6b7c10',
+          },
+        },
       },
     });
     const error = await apiCall(ENDPOINTS.updateTeamInfo, { body: { name: 'x' } }).catch(
@@ -72,6 +79,8 @@ describe('api client', () => {
       code: 'VALIDATION_FAILED',
       message: 'Too long',
       field: 'name',
+      // Kept so support can find the server's log lines for it.
+      requestId: '3f1c2a9e-0b7d-4c55-9a61-2d8e4f6b7c10',
     });
   });
 

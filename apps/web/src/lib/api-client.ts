@@ -64,8 +64,8 @@ async function readError(response: Response): Promise<ApiError> {
   }
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, field } = parsed.data.error;
-    return new ApiError(response.status, code, message, field);
+    const { code, message, field, requestId } = parsed.data.error;
+    return new ApiError(response.status, code, message, field, requestId);
   }
   return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status})`);
 }

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The server's id for the request (in its logs), when the answer carried one. */
+    readonly requestId?: string,
   ) {
     super(message);
   }

@@ -7,6 +7,7 @@ import * as billing from './billing.ts';
 import * as connections from './connections.ts';
 import * as connectorGrants from './connector-grants.ts';
 import * as dataSources from './data-sources.ts';
+import * as documents from './documents.ts';
 import * as home from './home.ts';
 import * as invitations from './invitations.ts';
 import * as members from './members.ts';
@@ -130,4 +131,13 @@ export const ENDPOINTS = {
 export const PROBES = {
   health: probes.health,
   readiness: probes.readiness,
+} as const satisfies Record<string, Endpoint>;
+
+/**
+ * Documents about the API, served under /api but outside ENDPOINTS: public, no session, no
+ * business-unit header (a browser opens them directly).
+ */
+export const API_DOCUMENTS = {
+  openApi: documents.openApi,
+  apiDocs: documents.apiDocs,
 } as const satisfies Record<string, Endpoint>;

@@ -24,7 +24,7 @@ export function createAccessTokens(deps: {
   db: Db;
   clock: Clock;
   cipher: KeyRing;
-  refresher: TokenRefresher;
+  refresher: Pick<TokenRefresher, 'refreshNow'>;
   config: Pick<Config, 'refresh' | 'connectorTimeoutMs'>;
   /** Waits between looks while another instance refreshes (tests pass an instant one). */
   sleep?: (ms: number) => Promise<void>;

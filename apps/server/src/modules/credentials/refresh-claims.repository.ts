@@ -124,5 +124,19 @@ export function createRefreshClaimsRepository(deps: {
       .execute();
   }
 
-  return { claim, claimOne, settle };
+  /**
+   * Gives a lease back unfinished (a server shutting down mid-refresh), so another instance
+   * takes the credential at once instead of when the lease lapses.
+   */
+  async function release(row: CredentialRow, lease: Date) {
+    await deps.db
+      .updateTable('data_source_credentials')
+      .set({ refresh_claimed_until: null })
+      .where('team_id', '=', row.team_id)
+      .where('id', '=', row.id)
+      .where('refresh_claimed_until', '=', lease)
+      .execute();
+  }
+
+  return { claim, claimOne, settle, release };
 }

@@ -41,7 +41,7 @@ export function createTokenRefresher(deps: {
   log: FastifyBaseLogger;
 }) {
   const { refresh } = deps.config;
-  const { claim, claimOne, settle } = createRefreshClaimsRepository({
+  const { claim, claimOne, settle, release } = createRefreshClaimsRepository({
     db: deps.db,
     clock: deps.clock,
     marginMs: refresh.marginMs,
@@ -190,6 +190,9 @@ export function createTokenRefresher(deps: {
     return final ? 'revoked' : 'failed';
   }
 
+  /** The claim being worked on now, if any: released by releaseClaims at shutdown. */
+  let current: { row: CredentialRow; lease: Date } | undefined;
+
   return {
     /**
      * Refreshes one credential now, under the same lease as the timed refresh: 'busy' when
@@ -201,18 +204,31 @@ export function createTokenRefresher(deps: {
       return refreshOne(claimed.row, claimed.lease);
     },
 
-    /** Refreshes every credential due now (at most `limit`); answers what happened. */
-    async runOnce(limit = 100): Promise<RefreshSummary> {
+    /**
+     * Refreshes every credential due now (at most `limit`); answers what happened. An aborted
+     * `signal` (shutdown) stops it claiming more; the refresh under way finishes.
+     */
+    async runOnce(limit = 100, signal?: AbortSignal): Promise<RefreshSummary> {
       const summary: RefreshSummary = { refreshed: 0, revoked: 0, failed: 0 };
       // The demo key file may have gained a key (rotate-keys --add-key): credentials waiting for it
       // become claimable here without a restart.
       deps.cipher.reload();
-      for (let i = 0; i < limit; i += 1) {
+      for (let i = 0; i < limit && !signal?.aborted; i += 1) {
         const claimed = await claim();
         if (!claimed) break;
-        summary[await refreshOne(claimed.row, claimed.lease)] += 1;
+        current = claimed;
+        try {
+          summary[await refreshOne(claimed.row, claimed.lease)] += 1;
+        } finally {
+          current = undefined;
+        }
       }
       return summary;
+    },
+    /** Gives back the lease of a refresh still under way (shutdown could not wait for it). */
+    async releaseClaims(): Promise<void> {
+      const held = current;
+      if (held) await release(held.row, held.lease);
     },
   };
 }

@@ -165,10 +165,13 @@ export function createDataJobWorker(deps: {
   }
 
   return {
-    /** Runs every job due now (at most `limit`), one after another; answers what happened. */
-    async runOnce(limit = 20): Promise<DataJobSummary> {
+    /**
+     * Runs every job due now (at most `limit`), one after another; answers what happened. An
+     * aborted `signal` (shutdown) stops it claiming more; the job under way finishes.
+     */
+    async runOnce(limit = 20, signal?: AbortSignal): Promise<DataJobSummary> {
       const summary: DataJobSummary = { done: 0, failed: 0, retried: 0 };
-      for (let i = 0; i < limit; i += 1) {
+      for (let i = 0; i < limit && signal?.aborted !== true; i += 1) {
         const job = await jobs.claim(deps.clock(), leaseMs);
         if (!job) break;
         summary[await run(job)] += 1;
