@@ -19,7 +19,14 @@ import { testClock } from '../helpers/test-app.ts';
 const HOUR = 60 * 60 * 1000;
 /** Every way a provider call can go wrong, as the sandbox plays it. */
 /** Faults these tests inject (a rate limit has its own tests): each has a name for an email. */
-const FAULTS: ReadonlyArray<Exclude<SandboxFault, { rateLimitSeconds: number }>> = [503, 'hang', 'reset', 'not-json', 'echo', 401];
+const FAULTS: ReadonlyArray<Exclude<SandboxFault, { rateLimitSeconds: number }>> = [
+  503,
+  'hang',
+  'reset',
+  'not-json',
+  'echo',
+  401,
+];
 
 /**
  * Tokens and API keys never reach a log line, however a connect or a refresh fails: distinct
