@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DataRequestOutcome } from '../../db/schema.ts';
 
@@ -31,29 +30,6 @@ export function createDataRequestsRepository(db: Db) {
           outcome: row.outcome,
           failure_reason: row.failureReason,
         })
-        .execute();
-    },
-
-    /** Per UTC day and connector: requests by outcome, rows served, mean duration. */
-    daily(teamId: string, from: Date, to: Date) {
-      const day = sql<string>`to_char(requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-      return db
-        .selectFrom('data_requests')
-        .select([
-          day.as('day'),
-          'connector_id',
-          sql<number>`count(*)::int`.as('requests'),
-          sql<number>`count(*) FILTER (WHERE outcome = 'failed')::int`.as('failed'),
-          sql<number>`count(*) FILTER (WHERE outcome = 'cached')::int`.as('cached'),
-          sql<number>`coalesce(sum(row_count), 0)::int`.as('rows'),
-          sql<number>`coalesce(round(avg(duration_ms)), 0)::int`.as('avg_duration_ms'),
-        ])
-        .where('team_id', '=', teamId)
-        .where('requested_at', '>=', from)
-        .where('requested_at', '<', to)
-        .groupBy([day, 'connector_id'])
-        .orderBy(day)
-        .orderBy('connector_id')
         .execute();
     },
   };
