@@ -10,10 +10,21 @@ import { renderApp } from '../../test/render-app.tsx';
 import { resetStores } from '../../test/reset-stores.ts';
 
 // jsdom has no canvas: the chart library is replaced by a recorder of what it was asked to draw.
-const drawn = vi.hoisted(() => [] as Array<{ series: string[]; data: unknown[][] }>);
+const drawn = vi.hoisted(
+  () => [] as Array<{ series: string[]; points: boolean[]; data: unknown[][] }>,
+);
 vi.mock('uplot', () => {
-  function UPlot(this: object, opts: { series: Array<{ label?: string }> }, data: unknown[][]) {
-    drawn.push({ series: opts.series.slice(1).map((s) => s.label ?? ''), data });
+  function UPlot(
+    this: object,
+    opts: { series: Array<{ label?: string; points?: { show?: boolean } }> },
+    data: unknown[][],
+  ) {
+    const series = opts.series.slice(1);
+    drawn.push({
+      series: series.map((s) => s.label ?? ''),
+      points: series.map((s) => s.points?.show === true),
+      data,
+    });
     return { setSize: () => undefined, destroy: () => undefined };
   }
   UPlot.tzDate = (date: Date) => date;
@@ -103,6 +114,12 @@ describe('Stats screen', () => {
       ['Accounts', 'Limit'],
       ['Members', 'Limit'],
       ['Requests', 'Failures'],
+    ]);
+    // A short range marks each day on the lines (a lone value would not show); bars need none.
+    expect(drawn.map((d) => d.points)).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
     ]);
     expect(screen.getByTestId('stats-accounts')).toHaveTextContent('12 of 20 now');
     expect(screen.getByTestId('stats-requests')).toHaveTextContent(

@@ -9,6 +9,8 @@ export interface ChartSeries {
   style: 'line' | 'dashed' | 'bars';
 }
 
+const valuesIn = (s: ChartSeries) => s.values.filter((v) => v !== null).length;
+
 const toSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 // Days are calendar names at UTC midnight: draw them in UTC so no axis label shifts a day.
 const utcDate = (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
@@ -52,7 +54,11 @@ export function TimeSeriesChart({
             width: s.style === 'bars' ? 0 : 2,
             ...(s.style === 'dashed' ? { dash: [6, 4] } : {}),
             ...(s.style === 'bars' && bars ? { fill: s.color, paths: bars } : {}),
-            points: { show: false },
+            // A line needs two values to show: a lone day (a team made today) is a dot, and
+            // short ranges mark every day so each value can be seen.
+            points: {
+              show: s.style !== 'bars' && (days.length <= 31 || valuesIn(s) < 2),
+            },
           })),
         ],
       },
