@@ -96,8 +96,8 @@ async function main(): Promise<void> {
       `Node ${process.versions.node} is past its end of life; this app supports Node 22 and 24 (package.json engines)`,
     );
   }
-  const mode = config.google ? 'Google sign-in' : 'demo mode (sandbox sign-in)';
-  app.log.info(`GDS server on ${config.publicUrl} (${mode}), data in ${config.dataDir}`);
+  const mode = config.google ? 'with Google sign-in' : 'in demo mode with the sandbox sign-in';
+  app.log.info(`GDS server on ${config.publicUrl} ${mode}; data in ${config.dataDir}`);
   if (config.nodeEnv !== 'production') process.stdout.write(`${welcome(config)}\n`);
 }
 

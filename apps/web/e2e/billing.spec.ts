@@ -27,6 +27,9 @@ test('a trial team customizes with a preview, pays, gives feedback, and the add-
 
   await customize(page, { extraAccounts: 2, addons: ['facebook-ads'] });
   await expect(page.getByTestId('due-today')).toContainText('Facebook Ads');
+  // The provider names the line with its quantity; the preview says it once.
+  await expect(page.getByTestId('due-today')).toContainText(/Extra Accounts · 2 × \$/);
+  await expect(page.getByTestId('due-today')).not.toContainText('× 2 ·');
   await expect(page.getByTestId('per-period-total')).toContainText('Then every month');
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('customize.png'), fullPage: true });

@@ -152,7 +152,8 @@ export function estimateBody(
   coupon = false,
 ): ResponseOf<typeof ENDPOINTS.estimatePlan> {
   const lines: Array<[string, number, number]> = [['Basic plan', 1, 2999]];
-  if (extraAccounts > 0) lines.push(['Extra accounts', extraAccounts, 300]);
+  // Named as the provider names a per-unit line: with its quantity.
+  if (extraAccounts > 0) lines.push([`Extra Accounts × ${extraAccounts}`, extraAccounts, 300]);
   const subTotal = 2999 + extraAccounts * 300;
   const discount = coupon ? Math.round(subTotal / 10) : 0;
   return {

@@ -61,9 +61,6 @@ export interface BillTo {
 export interface SandboxBillingTables {
   sandbox_billing_settings: {
     id: number;
-    api_key: string;
-    webhook_username: string;
-    webhook_password: string;
     invoice_counter: ColumnType<number, number | undefined, number>;
   };
   sandbox_billing_customers: {

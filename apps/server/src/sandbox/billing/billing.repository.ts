@@ -27,20 +27,14 @@ export function createBillingRepository(db: BillingDb) {
   return {
     /**
      * The next invoice number; the row lock keeps numbers gapless across instances. The row is
-     * made by the first invoice (its secret columns are unused: the secrets derive from the
-     * sandbox key, so building the app reads no table before migrations have run).
+     * made by the first invoice. The sandbox's secrets are not stored: they derive from the
+     * sandbox key, so building the app reads no table before migrations have run.
      */
     nextInvoiceNumber: async () =>
       (
         await db
           .insertInto('sandbox_billing_settings')
-          .values({
-            id: 1,
-            api_key: '',
-            webhook_username: '',
-            webhook_password: '',
-            invoice_counter: 1,
-          })
+          .values({ id: 1, invoice_counter: 1 })
           .onConflict((oc) =>
             oc.column('id').doUpdateSet((eb) => ({
               invoice_counter: eb('sandbox_billing_settings.invoice_counter', '+', 1),

@@ -80,7 +80,7 @@ export function openSandboxBilling(deps: {
   options?: SandboxBillingOptions;
 }): SandboxBilling {
   const { db, config, clock, log, key, options = {} } = deps;
-  const stored = { api_key: `test_${derived(key, 'api key').slice(0, 32)}` };
+  const apiKey = `test_${derived(key, 'api key').slice(0, 32)}`;
   const webhook = { username: 'sandbox-billing', password: derived(key, 'webhook password') };
   const delivery = createWebhookDelivery({
     db,
@@ -98,7 +98,7 @@ export function openSandboxBilling(deps: {
     ...changes,
     publicUrl: config.publicUrl,
     appOrigins: config.appOrigins,
-    signingKey: stored.api_key,
+    signingKey: apiKey,
   };
   const billing = createBillingService(serviceDeps);
   const estimates = createEstimatesService(serviceDeps);
@@ -106,7 +106,7 @@ export function openSandboxBilling(deps: {
   const checkout = createHostedCheckout(changes);
   return {
     settings: {
-      client: sandboxClientSettings(config, stored.api_key),
+      client: sandboxClientSettings(config, apiKey),
       webhook,
       sandbox: true,
     },
@@ -116,7 +116,7 @@ export function openSandboxBilling(deps: {
         estimates,
         pages,
         changes,
-        apiKey: stored.api_key,
+        apiKey,
       });
       registerHostedPageRoutes(app, { config, checkout, billing });
       // Deliveries under way give up their retries and end before the server closes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardExpiry, count, isCardExpired, money } from './billing-format.ts';
+import { cardBrand, cardExpiry, count, isCardExpired, lineName, money } from './billing-format.ts';
 
 describe('billing format', () => {
   it('shows minor units in the answer currency', () => {
@@ -19,6 +19,13 @@ describe('billing format', () => {
     const card = { brand: 'visa', last4: '1111', expiryMonth: 11, expiryYear: 2026 };
     expect(isCardExpired(card, new Date(2026, 10, 30))).toBe(false);
     expect(isCardExpired(card, new Date(2026, 11, 1))).toBe(true);
+  });
+
+  it('names a price line without the quantity the provider put in it', () => {
+    expect(lineName('Extra Accounts × 2', 2)).toBe('Extra Accounts');
+    expect(lineName('Extra Accounts x 12', 12)).toBe('Extra Accounts');
+    expect(lineName('Pack × 3', 2)).toBe('Pack × 3');
+    expect(lineName('Basic plan', 1)).toBe('Basic plan');
   });
 
   it('counts in words', () => {

@@ -10,6 +10,14 @@ export function day(value: string | null | undefined): string {
   return value ? formatMediumDate(value) : '—';
 }
 
+/**
+ * A price line's name without the quantity the provider may have put in it ("Extra Accounts
+ * × 2"): the preview prints the quantity once, next to the unit price.
+ */
+export function lineName(description: string, quantity: number): string {
+  return description.replace(new RegExp(`\\s*[×x]\\s*${quantity}$`), '') || description;
+}
+
 /** "month" / "year" as a sentence ends: "every month". */
 export function periodNoun(period: string): string {
   return isMonthlyPeriod(period) ? 'month' : 'year';

@@ -56,7 +56,7 @@ describe('Customize with a live price preview', () => {
     await user.click(screen.getByRole('button', { name: 'More accounts' }));
     await user.click(screen.getByRole('button', { name: 'More accounts' }));
     await waitFor(() => expect(screen.getByTestId('due-today-total')).toHaveTextContent('$35.99'));
-    expect(screen.getByTestId('due-today')).toHaveTextContent('Extra accounts · 2 × $3.00');
+    expect(screen.getByTestId('due-today')).toHaveTextContent('Extra Accounts · 2 × $3.00');
     expect(screen.getByTestId('per-period-total')).toHaveTextContent('Then every month$35.99');
     expect(checkout).toBeEnabled();
     // Two quick clicks are one question to the provider.

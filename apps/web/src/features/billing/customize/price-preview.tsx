@@ -4,7 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import type { PlanEstimate } from '../api/estimate.ts';
-import { day, money, periodNoun } from '../billing-format.ts';
+import { day, lineName, money, periodNoun } from '../billing-format.ts';
 
 interface PricePreviewProps {
   period: BillingPeriod;
@@ -119,7 +119,7 @@ function EstimateLines({
       {invoice.lines.map((line, index) => (
         <div key={`${line.description}-${index}`} className="billing-line">
           <dt>
-            {line.description}
+            {lineName(line.description, line.quantity)}
             {line.quantity > 1 && (
               <span className="billing-muted">
                 {' '}
