@@ -80,6 +80,7 @@ import { purgeOauthArtifacts } from './modules/connector-oauth/oauth-adapter.ts'
 import { createDataApiService } from './modules/data-api/data-api.service.ts';
 import { registerDataApi } from './modules/data-api/data-api.routes.ts';
 import { createDataJobWorker } from './modules/data-api/data-job-worker.ts';
+import { purgeDataRequests } from './modules/data-api/data-request-log.ts';
 import {
   lookerStudioUrls,
   registerConnectorDocsPage,
@@ -590,7 +591,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     refresher,
     dataJobs: { loop: dataJobsLoop, runOnce: () => dataJobs.runOnce() },
     purges: [
-      () => dataJobs.purge(),
+      (signal) => dataJobs.purge(signal),
+      (signal) =>
+        purgeDataRequests(
+          { db, clock, retentionDays: config.dataApi.requestRetentionDays },
+          signal,
+        ),
       () => purgeOauthArtifacts({ db, clock }),
       () => sessions.purge(),
       () => auth.purgeStates(),

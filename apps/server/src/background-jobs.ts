@@ -13,8 +13,8 @@ export interface BackgroundJobs {
   /** Refreshes every token due now, each by one instance only. */
   refreshTokens: () => Promise<RefreshSummary>;
   /**
-   * Purges old sessions, states, connection results and rate-limit windows, and accounts
-   * deleted past retention.
+   * Purges old sessions, states, connection results, rate-limit windows, expired report
+   * results, data requests past their retention, and accounts deleted past retention.
    */
   purge: () => Promise<void>;
   /** Records this server's token key versions (its heartbeat; rotate-keys reads them). */
@@ -60,7 +60,8 @@ export function registerBackgroundJobs(
     refresher: TokenRefresher;
     /** The report jobs: the queue loop the server runs, and one run now for tests. */
     dataJobs: { loop: BackgroundLoop; runOnce: () => Promise<DataJobSummary> };
-    purges: ReadonlyArray<() => Promise<unknown>>;
+    /** Run one after another; a purge that fails does not keep the others from running. */
+    purges: ReadonlyArray<(signal: AbortSignal) => Promise<unknown>>;
     keyRings: ServerKeyRings;
     /** Undefined while billing has no provider to read (demo mode before its sandbox). */
     reconcileBilling: (() => Promise<unknown>) | undefined;
@@ -76,11 +77,18 @@ export function registerBackgroundJobs(
     }
     return summary;
   };
+  const purge = async (signal: AbortSignal) => {
+    const failures: unknown[] = [];
+    for (const run of deps.purges) {
+      if (signal.aborted) break;
+      await run(signal).catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, `${failures.length} purges failed`);
+  };
   const jobs: BackgroundJobs = {
     refreshTokens: () => refreshTokens(),
-    purge: async () => {
-      for (const purge of deps.purges) await purge();
-    },
+    purge: () => purge(new AbortController().signal),
     announceKeys: () => deps.keyRings.announce(),
     reconcileBilling: () => deps.reconcileBilling?.() ?? Promise.resolve(undefined),
     runDataJobs: () => deps.dataJobs.runOnce(),
@@ -111,7 +119,7 @@ export function registerBackgroundJobs(
     }
   });
 
-  loops.every('purge', HOUR_MS, jobs.purge);
+  loops.every('purge', HOUR_MS, purge);
   loops.every('token-refresh', deps.config.refresh.intervalMs, (signal) => refreshTokens(signal));
   loops.every('key-heartbeat', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
   if (deps.reconcileBilling) {

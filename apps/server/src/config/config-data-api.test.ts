@@ -11,6 +11,7 @@ describe('data API and Looker Studio settings', () => {
     });
     expect(config.dataApi.pageSize).toBe(5000);
     expect(config.dataApi.freshnessMs).toBe(15 * 60 * 1000);
+    expect(config.dataApi.requestRetentionDays).toBe(400);
     expect(config.lookerStudio.client).toBeUndefined();
     expect(config.lookerStudio.createUrl).toBe(
       'https://lookerstudio.google.com/datasources/create?connectorId=',
@@ -33,6 +34,15 @@ describe('data API and Looker Studio settings', () => {
       'https://script.google.com/macros/d/AKfycbScript123/usercallback',
     ]);
     expect(config.lookerStudio.deployments).toEqual({ 'google-ads': 'AKfycbDeploy123' });
+  });
+
+  it('keeps the data request log at least as long as the Stats screen reaches back', () => {
+    expect(loadConfig({ ...base, DATA_REQUEST_RETENTION_DAYS: '730' }).dataApi).toMatchObject({
+      requestRetentionDays: 730,
+    });
+    expect(() => loadConfig({ ...base, DATA_REQUEST_RETENTION_DAYS: '90' })).toThrow(
+      /DATA_REQUEST_RETENTION_DAYS: must be at least 366: the Stats screen shows up to a year/,
+    );
   });
 
   it('refuses bad values, naming the variable and never echoing the secret', () => {

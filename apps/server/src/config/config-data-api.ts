@@ -19,6 +19,8 @@ export interface DataApiConfig {
   perMinute: number;
   /** How often each instance looks for queued jobs. */
   workerIntervalMs: number;
+  /** DATA_REQUEST_RETENTION_DAYS: the data request log keeps this many days, then the purge. */
+  requestRetentionDays: number;
 }
 
 /** The Looker Studio connector: its OAuth client and where its deployments are created. */

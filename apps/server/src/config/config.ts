@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_GDS_REDIRECT_ALLOWLIST,
   DEFAULT_HOST_UNIT_MAP,
+  STATS_MAX_RANGE_DAYS,
   formatHostUnitMap,
 } from '@gds/contract';
 import type { BusinessUnit, HostUnitMap } from '@gds/contract';
@@ -224,6 +225,17 @@ const envSchema = z.object({
   DATA_API_RETRY_BASE_MS: positiveInt(2000),
   DATA_API_RATE_LIMIT_PER_MINUTE: positiveInt(300),
   DATA_API_WORKER_INTERVAL_MS: positiveInt(1000),
+  // Shorter would empty the far end of the Stats screen's longest range.
+  DATA_REQUEST_RETENTION_DAYS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>()
+      .int()
+      .min(
+        STATS_MAX_RANGE_DAYS,
+        `must be at least ${STATS_MAX_RANGE_DAYS}: the Stats screen shows up to a year of data requests`,
+      )
+      .default(400),
+  ),
   LOOKER_STUDIO_CLIENT_ID: optionalText.pipe(
     z
       .string()
@@ -356,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.DATA_API_RETRY_BASE_MS,
       perMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
       workerIntervalMs: e.DATA_API_WORKER_INTERVAL_MS,
+      requestRetentionDays: e.DATA_REQUEST_RETENTION_DAYS,
     },
     lookerStudio: {
       client: parseLookerStudioClient(e),

@@ -4,6 +4,7 @@ import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DataJobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import type { AccessTokens } from '../credentials/access-token.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
 import type { ReportFetchers, ReportFilter } from '../reports/report-fetcher.ts';
@@ -179,8 +180,12 @@ export function createDataJobWorker(deps: {
       return summary;
     },
 
-    /** Removes results past their expiry (the hourly purge). */
-    purge: () => jobs.purgeExpired(deps.clock()),
+    /**
+     * Removes results past their expiry (the hourly purge), a few jobs per statement: a job
+     * takes all its stored pages with it.
+     */
+    purge: (signal?: AbortSignal) =>
+      deleteInBatches((limit) => jobs.purgeExpired(deps.clock(), limit), 50, signal),
   };
 }
 

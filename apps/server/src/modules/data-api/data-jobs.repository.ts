@@ -157,9 +157,25 @@ export function createDataJobsRepository(db: Db) {
       return updated.numUpdatedRows > 0n;
     },
 
-    /** Background purge across all teams: jobs (and their pages) past their expiry. */
-    async purgeExpired(now: Date) {
-      await db.deleteFrom('data_jobs').where('expires_at', '<=', now).execute();
+    /**
+     * Background purge across all teams: deletes at most `limit` jobs past their expiry (their
+     * pages go with them); answers how many. Jobs another instance's purge holds are skipped.
+     */
+    async purgeExpired(now: Date, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('data_jobs')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('data_jobs')
+            .select('id')
+            .where('expires_at', '<=', now)
+            .orderBy('expires_at')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { DataRequestOutcome } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import { createDataRequestsRepository } from './data-requests.repository.ts';
 
 /** One logged data request: who asked, for what, how it went. */
@@ -19,4 +21,23 @@ export interface DataRequestEntry {
 /** Writes one entry of the team's data request log. */
 export function recordDataRequest(db: Db, entry: DataRequestEntry): Promise<void> {
   return createDataRequestsRepository(db).insert(entry);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes entries older than `retentionDays` in every team (the hourly purge), oldest first
+ * in batches: requests go on being logged while a large backlog goes. Answers how many went.
+ */
+export function purgeDataRequests(
+  deps: { db: Db; clock: Clock; retentionDays: number; batchSize?: number },
+  signal?: AbortSignal,
+): Promise<number> {
+  const log = createDataRequestsRepository(deps.db);
+  const before = new Date(deps.clock().getTime() - deps.retentionDays * DAY_MS);
+  return deleteInBatches(
+    (limit) => log.deleteBefore(before, limit),
+    deps.batchSize ?? 5000,
+    signal,
+  );
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { DataRequestOutcome } from '../../db/schema.ts';
 
-/** SQL of the data request log. Every statement names the team. */
+/** SQL of the data request log. Every statement names the team but the retention purge. */
 export function createDataRequestsRepository(db: Db) {
   return {
     async insert(row: {
@@ -31,6 +31,28 @@ export function createDataRequestsRepository(db: Db) {
           failure_reason: row.failureReason,
         })
         .execute();
+    },
+
+    /**
+     * The retention purge, across all teams (background work): deletes at most `limit` entries
+     * logged before `before`, oldest first; answers how many. Entries another instance's purge
+     * holds are skipped, so instances purging at once share the work instead of queueing.
+     */
+    async deleteBefore(before: Date, limit: number): Promise<number> {
+      const result = await db
+        .deleteFrom('data_requests')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('data_requests')
+            .select('id')
+            .where('requested_at', '<', before)
+            .orderBy('requested_at')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }
