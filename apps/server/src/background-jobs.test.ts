@@ -1,6 +1,5 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
 import { createMetrics } from './lib/metrics.ts';
 import type { TokenRefresher } from './modules/credentials/token-refresher.ts';
 import { backgroundJobs, registerBackgroundJobs } from './background-jobs.ts';
@@ -21,7 +20,7 @@ function jobsWith(purges: ReadonlyArray<() => Promise<unknown>>) {
       runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0 }),
     },
     purges,
-    keyRings: { announce: idle, forget: idle } as unknown as ServerKeyRings,
+    keyRings: { announce: idle, forget: idle },
     reconcileBilling: undefined,
     metrics: createMetrics(),
     run: false,
