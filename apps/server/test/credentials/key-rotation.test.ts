@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import { openKeyRing } from '../../src/crypto/key-ring.ts';
 import { KeyRotationRefused } from '../../src/crypto/key-rotation-guard.ts';
@@ -12,7 +12,9 @@ import { loadTokenKeys } from '../../src/crypto/token-keys.ts';
 import { createDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { REPO_ROOT } from '../../src/config/paths.ts';
-import { rotateKeys, rotateTokenKeys } from '../../src/modules/credentials/key-rotation.ts';
+import { loadOauthKeys } from '../../src/modules/connector-oauth/oauth-keys.ts';
+import { rotateTokenKeys } from '../../src/modules/credentials/key-rotation.ts';
+import { rotateKeys } from '../../src/scripts/key-rotation.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { connectOAuth, startSandboxApp } from '../helpers/connections.ts';
@@ -28,6 +30,12 @@ import {
 } from '../helpers/token-keys.ts';
 
 const V1 = tokenKey('v1', 11);
+/** A server log that fails the test if the OAuth keys cannot be read (a server would warn). */
+const strictLog = {
+  warn: () => {
+    throw new Error('the connector OAuth keys were unreadable');
+  },
+} as unknown as FastifyBaseLogger;
 const V2 = tokenKey('v2', 22);
 
 /** RELIABILITY 19: keys rotate online; rows are re-encrypted in batches, idempotently. */
@@ -190,6 +198,7 @@ describeEachDatabase('key rotation while servers run', (db) => {
     expect(await rotateKeys(db(), { tokenKeys: undefined, keysDir, addKey: true })).toEqual({
       added: 'v2',
       reencrypted: 1,
+      oauthKeysResealed: false,
       version: 'v2',
     });
     await makeDue(db(), id);
@@ -216,11 +225,10 @@ it('npm run rotate-keys -- --add-key (demo mode) refuses while a server without 
   const keysDir = path.join(dataDir, 'keys');
   const db = createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   await migrate(db);
-  const id = await sealedLogin(
-    db,
-    createTokenCipher(loadTokenKeys(undefined, keysDir)),
-    'script-access',
-  );
+  const demoRing = createTokenCipher(loadTokenKeys(undefined, keysDir));
+  const id = await sealedLogin(db, demoRing, 'script-access');
+  // The connector OAuth keys a server made at its first start, sealed under v1 too.
+  const oauthKeys = await loadOauthKeys(db, demoRing, strictLog);
   // A server started from TOKEN_ENCRYPTION_KEYS on this database, heartbeat just now.
   await db
     .insertInto('server_key_rings')
@@ -256,14 +264,20 @@ it('npm run rotate-keys -- --add-key (demo mode) refuses while a server without 
   await cleared.destroy();
   const { stderr } = await rotate();
   expect(stderr).toContain('Re-encrypted 1 credentials; all are on key v2.');
+  expect(stderr).toContain('Re-sealed the connector OAuth keys under key v2.');
 
   const reopened = createDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const row = await reopened
     .selectFrom('data_source_credentials')
     .selectAll()
     .executeTakeFirstOrThrow();
-  await reopened.destroy();
   const ring = createTokenCipher(loadTokenKeys(undefined, keysDir));
   expect(row.key_version).toBe('v2');
   expect(ring.decrypt(row.access_token_enc, 'v2', sealContext(id, 'access'))).toBe('script-access');
+  // Readable with v2 alone: v1 could be taken out of the key file now.
+  const v2Only = createTokenCipher(
+    loadTokenKeys(undefined, keysDir).filter((k) => k.version === 'v2'),
+  );
+  expect(await loadOauthKeys(reopened, v2Only, strictLog)).toEqual(oauthKeys);
+  await reopened.destroy();
 }, 90_000);

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { assertServersHoldKey } from '../../crypto/key-rotation-guard.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import { createOauthKeysRepository } from './oauth-keys.repository.ts';
@@ -55,15 +56,42 @@ export async function loadOauthKeys(
     );
     return freshKeys();
   }
-  const loaded = JSON.parse(
-    cipher.decrypt(row.keys_enc, row.key_version, SEAL_CONTEXT),
-  ) as OauthKeys;
+  return sealUnderCurrentKey(db, cipher, row);
+}
+
+/**
+ * `npm run rotate-keys`: seals the shared keys again under the ring's current key when they are
+ * under an older one, answering whether it did. The keys themselves stay the same, so running
+ * servers go on with the ones they loaded. Refused, like the credentials' rotation, while a
+ * running server lacks the current key (it could not load them at its next start).
+ */
+export async function resealOauthKeys(db: Db, cipher: TokenCipher): Promise<boolean> {
+  const row = await createOauthKeysRepository(db).find();
+  if (!row || row.key_version === cipher.currentVersion) return false;
+  if (!cipher.has(row.key_version)) {
+    throw new Error(
+      `The connector OAuth keys are sealed under token key ${row.key_version}, which is not among the keys given (${cipher.versions.join(', ')}). Add ${row.key_version} back to TOKEN_ENCRYPTION_KEYS and run rotate-keys again.`,
+    );
+  }
+  await assertServersHoldKey(db, cipher.currentVersion);
+  await sealUnderCurrentKey(db, cipher, row);
+  return true;
+}
+
+/** Opens the row; one sealed under an older key is sealed again under the current one. */
+async function sealUnderCurrentKey(
+  db: Db,
+  cipher: TokenCipher,
+  row: { keys_enc: string; key_version: string },
+): Promise<OauthKeys> {
+  const plain = cipher.decrypt(row.keys_enc, row.key_version, SEAL_CONTEXT);
   if (row.key_version !== cipher.currentVersion) {
-    await keys.reseal(
+    // Only from the version read: another instance sealing them first changes nothing here.
+    await createOauthKeysRepository(db).reseal(
       row.key_version,
-      cipher.encrypt(JSON.stringify(loaded), SEAL_CONTEXT),
+      cipher.encrypt(plain, SEAL_CONTEXT),
       cipher.currentVersion,
     );
   }
-  return loaded;
+  return JSON.parse(plain) as OauthKeys;
 }

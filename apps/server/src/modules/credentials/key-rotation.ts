@@ -1,34 +1,11 @@
 import { assertServersHoldKey } from '../../crypto/key-rotation-guard.ts';
-import type { TokenKey } from '../../config/config-connectors.ts';
-import { openKeyRing } from '../../crypto/key-ring.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
-import { addDemoTokenKey, nextDemoTokenKeyVersion } from '../../crypto/token-keys.ts';
 import type { Db } from '../../db/database.ts';
 import { createKeyRotationRepository } from './key-rotation.repository.ts';
 import { sealContext } from './seal-context.ts';
 
 /**
- * What `npm run rotate-keys` does once the database is open: in demo mode with `addKey`, adds
- * a generated key to the key file (only if no running server would be cut off by it), then
- * re-encrypts every credential under the current key.
- */
-export async function rotateKeys(
-  db: Db,
-  input: { tokenKeys: readonly TokenKey[] | undefined; keysDir: string; addKey: boolean },
-): Promise<{ added: string | undefined; reencrypted: number; version: string }> {
-  let added: string | undefined;
-  if (input.addKey) {
-    // Checked before the key file changes: a refused run leaves everything as it was.
-    await assertServersHoldKey(db, nextDemoTokenKeyVersion(input.keysDir));
-    added = addDemoTokenKey(input.keysDir);
-  }
-  const ring = openKeyRing(input.tokenKeys, input.keysDir);
-  const { reencrypted } = await rotateTokenKeys(db, ring);
-  return { added, reencrypted, version: ring.currentVersion };
-}
-
-/**
- * Re-encrypts every stored secret that is not under the current key, online (keys can be
+ * Re-encrypts every credential that is not under the current key, online (keys can be
  * rotated while the servers run):
  * small batches, each row locked only while its batch runs (rows a refresher holds are
  * skipped and retried), and idempotent (a second run finds nothing to do). Refused while a live
