@@ -48,7 +48,7 @@ const agesLeft = async (db: Db, teamId: string) =>
       .execute()
   ).map((row) => Math.round((NOW.getTime() - row.requested_at.getTime()) / DAY));
 
-describeEachDatabase('data request log retention', (db) => {
+describeEachDatabase('data request log retention', (db, kind, another) => {
   const identity = fakeIdentity();
   const clock = testClock(NOW);
   let app: FastifyInstance;
@@ -98,6 +98,41 @@ describeEachDatabase('data request log retention', (db) => {
     expect(await purge()).toBe(0);
     expect(await agesLeft(db(), owner.team.id)).toEqual([1]);
   });
+
+  it.runIf(kind === 'postgres')(
+    'an instance purging skips the entries another instance is purging, instead of waiting for it',
+    async () => {
+      const ids = await logRequests(db(), owner.team.id, [410, 420, 430, 440]);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked: () => void = () => undefined;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Another instance's purge holds the two oldest entries in its open batch.
+      const other = db()
+        .transaction()
+        .execute(async (tx) => {
+          await tx
+            .selectFrom('data_requests')
+            .select('id')
+            .where('team_id', '=', owner.team.id)
+            .where('id', 'in', ids.slice(0, 2))
+            .forUpdate()
+            .execute();
+          locked();
+          await held;
+        });
+      await isLocked;
+      const purged = await purgeDataRequests({
+        db: another() ?? db(),
+        clock,
+        retentionDays: 400,
+      });
+      release();
+      await other;
+      expect(purged).toBe(2);
+      expect(await agesLeft(db(), owner.team.id)).toEqual([410, 420]);
+    },
+  );
 
   it('purges expired report results with their pages, a batch of jobs at a time, and keeps the rest', async () => {
     const accountId = (await seedReportLogin(db(), owner.team.id)).accountIds[0] ?? '';
