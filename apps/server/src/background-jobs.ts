@@ -81,7 +81,11 @@ export function registerBackgroundJobs(
     const failures: unknown[] = [];
     for (const run of deps.purges) {
       if (signal.aborted) break;
-      await run(signal).catch((error: unknown) => failures.push(error));
+      try {
+        await run(signal);
+      } catch (error) {
+        failures.push(error);
+      }
     }
     if (failures.length === 1) throw failures[0];
     if (failures.length > 1) throw new AggregateError(failures, `${failures.length} purges failed`);
