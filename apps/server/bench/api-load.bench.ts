@@ -9,7 +9,8 @@
  *
  *   npm run bench                 full run (BENCH_SECONDS per scenario, default 5)
  *   npm run bench:smoke           two rounds per connection, no timing targets (CI; BENCH_SMOKE=1)
- *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text
+ *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text ("data": the
+ *                                 data path, "poll": its polls)
  *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +22,7 @@ import type { Db } from '../src/db/database.ts';
 import { freePort } from '../test/helpers/browser.ts';
 import { openBenchDatabase, postgresUrl } from './bench-database.ts';
 import type { BenchDatabaseKind } from './bench-database.ts';
-import { cachedJobScenario, connectDataPath } from './data-path.ts';
+import { CACHED_JOB_NAME, cachedJobScenario, connectDataPath } from './data-path.ts';
 import { DATA_PATH_ENV, seedDataPath } from './data-path-seed.ts';
 import type { DataPathSeed } from './data-path-seed.ts';
 import { POLLS_NAME, benchPolls } from './data-polls.ts';
@@ -137,9 +138,11 @@ async function benchDataPath(
   data: DataPathSeed,
   only: string,
 ): Promise<{ scenarios: Scenario[]; polls: PollReport | undefined }> {
+  const runPolls = POLLS_NAME.includes(only);
+  if (!runPolls && !CACHED_JOB_NAME.includes(only)) return { scenarios: [], polls: undefined };
   const origin = app.base.replace('127.0.0.1', 'localhost');
   const tokens = await connectDataPath({ base: app.base, origin }, data);
-  const polls = POLLS_NAME.includes(only)
+  const polls = runPolls
     ? await benchPolls(app.child, app.base, data, tokens, SMOKE)
     : undefined;
   return { scenarios: [cachedJobScenario(app.base, data, tokens)], polls };

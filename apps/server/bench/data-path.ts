@@ -7,6 +7,9 @@ import type { Scenario } from './scenarios.ts';
 export const CACHED_JOB_CONNECTORS = 20;
 const CACHED_JOB_P99_MS = 50;
 
+/** The cached job's scenario name (BENCH_ONLY matches it). */
+export const CACHED_JOB_NAME = `POST data job, answered from a stored result (${CACHED_JOB_CONNECTORS} connectors)`;
+
 /** Where the data path runs: the server's address and the origin its pages are served from. */
 export interface DataPathServer {
   base: string;
@@ -49,7 +52,7 @@ export function cachedJobScenario(base: string, seed: DataPathSeed, tokens: stri
   let next = 0;
   const body = JSON.stringify(seed.cachedRequest);
   return {
-    name: `POST data job, answered from a stored result (${tokens.length} connectors)`,
+    name: CACHED_JOB_NAME,
     load: {
       url: base,
       connections: tokens.length,
