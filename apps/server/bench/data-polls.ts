@@ -79,7 +79,7 @@ export async function benchPolls(
   );
 
   const lines = [
-    `${POLLS_NAME}, page by page (${count(large.pageSize)} rows a page)\n`,
+    `${POLLS_NAME}, page by page (${count(large.pageSize)} rows a page; server RSS before the first poll ${baseline.toFixed(0)} MB)\n`,
     '| result | pages | rows/s | MB/s | server CPU ms/page | server RSS growth MB | bound |',
     '|---|---|---|---|---|---|---|',
   ];
