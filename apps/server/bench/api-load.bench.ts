@@ -142,9 +142,7 @@ async function benchDataPath(
   if (!runPolls && !CACHED_JOB_NAME.includes(only)) return { scenarios: [], polls: undefined };
   const origin = app.base.replace('127.0.0.1', 'localhost');
   const tokens = await connectDataPath({ base: app.base, origin }, data);
-  const polls = runPolls
-    ? await benchPolls(app.child, app.base, data, tokens, SMOKE)
-    : undefined;
+  const polls = runPolls ? await benchPolls(app.child, app.base, data, tokens, SMOKE) : undefined;
   // The polls bound their own growth; the peak checked at the end is the scenarios'.
   if (polls) resetPeakRss(app.child);
   return { scenarios: [cachedJobScenario(app.base, data, tokens)], polls };
