@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /** User plus system CPU time of a process so far (/proc/<pid>/stat, clock ticks of 10 ms). */
 export function cpuMs(child: ChildProcess): number {
@@ -16,14 +16,6 @@ export function rssMb(child: ChildProcess): number {
 /** The most resident memory the process ever had (VmHWM), MB. */
 export function peakRssMb(child: ChildProcess): number {
   return Math.round(statusMb(child, 'VmHWM'));
-}
-
-/**
- * Starts the process's peak resident memory (VmHWM) again from what it holds now (Linux:
- * writing 5 to /proc/<pid>/clear_refs), so a later peak belongs to what ran after this.
- */
-export function resetPeakRss(child: ChildProcess): void {
-  writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
 }
 
 function statusMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {
