@@ -85,7 +85,7 @@ export async function seedDataPath(db: Db, smoke: boolean): Promise<DataPathSeed
   };
 }
 
-/** A quarter of Google Analytics by day and campaign; `months` ends it later for each result. */
+/** Google Analytics by day and campaign from 1 January; `months` ends each result's range apart. */
 function reportRequest(accountId: string, months: number) {
   return {
     account: accountId,
