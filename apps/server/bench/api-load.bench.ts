@@ -3,24 +3,33 @@
  * Load benchmark: the production server (compiled JavaScript) in its own process on
  * loopback, seeded teams, and autocannon against the hot reads, the form writes and the big
  * grouped view, on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on
- * PostgreSQL. Each result is printed as a share of a bare node:http server measured in the
- * same run. Fails on any error or non-2xx answer, and (not in smoke mode) on a missed target.
+ * PostgreSQL; and the data path a Looker Studio connector takes (stored results polled page by
+ * page, a cached job at 20 connectors). Each result is printed as a share of a bare node:http
+ * server measured in the same run. Fails on any error or non-2xx answer, and (not in smoke mode) on a missed target.
  *
  *   npm run bench                 full run (BENCH_SECONDS per scenario, default 5)
  *   npm run bench:smoke           two rounds per connection, no timing targets (CI; BENCH_SMOKE=1)
- *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text
+ *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text ("data": the
+ *                                 data path, "poll": its polls)
  *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config/paths.ts';
+import type { Db } from '../src/db/database.ts';
 import { freePort } from '../test/helpers/browser.ts';
 import { openBenchDatabase, postgresUrl } from './bench-database.ts';
 import type { BenchDatabaseKind } from './bench-database.ts';
+import { CACHED_JOB_NAME, cachedJobScenario, connectDataPath } from './data-path.ts';
+import { DATA_PATH_ENV, seedDataPath } from './data-path-seed.ts';
+import type { DataPathSeed } from './data-path-seed.ts';
+import { POLLS_NAME, benchPolls } from './data-polls.ts';
+import type { PollReport } from './data-polls.ts';
 import { runLoad } from './load.ts';
 import type { LoadResult } from './load.ts';
+import { cpuMs, peakRssMb } from './process-stats.ts';
 import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
@@ -45,30 +54,17 @@ if (failures.length > 0) {
 
 async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
   const database = await openBenchDatabase(kind);
-  const teams = await database.seed(async (db) => {
-    const reads = await seedTeam(db, 'MEGALYTIC_GDS', 'reads', 9);
-    await seedAccounts(db, reads, 20, 5);
-    const agency = await seedTeam(db, 'MEGALYTIC_GDS', 'agency', 0);
-    await seedAccounts(db, agency, 50, 100);
-    const writes = await seedTeam(db, 'MEGALYTIC_GDS', 'writes', 0);
-    const writableAccounts = await seedAccounts(db, writes, 1, 10, 0);
-    return {
-      reads: reads.sessionToken,
-      agency: agency.sessionToken,
-      writes: writes.sessionToken,
-      writableAccounts,
-    } satisfies BenchTeams;
-  });
+  const { teams, data } = await database.seed(async (db) => ({
+    teams: await seedTeams(db),
+    data: await seedDataPath(db, SMOKE),
+  }));
+  const env = { ...database.env, ...DATA_PATH_ENV };
+  const only = process.env.BENCH_ONLY ?? '';
   const bare = await start([path.join(REPO_ROOT, 'apps/server/bench/bare-server.ts')], {});
-  const profile = process.env.BENCH_PROFILE_DIR;
-  const app = await start(
-    [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-      existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'apps/server/src/server.ts',
-    ],
-    database.env,
-  );
+  let app: Started | undefined;
   try {
+    const dataPath = await benchDataPath(env, data, only);
+    app = await start(appArgs(), env);
     await app.listening();
     await bare.listening();
     const yardstick = await measured(bare.child, () =>
@@ -80,8 +76,11 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     console.log(row('bare node:http, constant JSON', 50, yardstick, 1, {}));
-    const only = process.env.BENCH_ONLY ?? '';
-    for (const scenario of scenarios(app.base, kind, teams).filter((s) => s.name.includes(only))) {
+    const all = [
+      ...scenarios(app.base, kind, teams),
+      ...(dataPath.tokens.length > 0 ? [cachedJobScenario(app.base, data, dataPath.tokens)] : []),
+    ];
+    for (const scenario of all.filter((s) => s.name.includes(only))) {
       const result = await measured(app.child, () =>
         runLoad({
           ...scenario.load,
@@ -94,6 +93,10 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       console.log(row(scenario.name, scenario.load.connections, result, share, scenario.target));
       check(`${kind}: ${scenario.name}`, result, share, scenario.target);
     }
+    if (dataPath.polls) {
+      console.log(`\n${dataPath.polls.lines.join('\n')}`);
+      failures.push(...dataPath.polls.failures.map((failure) => `${kind}: ${failure}`));
+    }
     const rss = peakRssMb(app.child);
     console.log(
       `\nserver peak RSS (VmHWM): ${rss} MB; bare node:http: ${peakRssMb(bare.child)} MB`,
@@ -102,9 +105,61 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       failures.push(`postgres: peak RSS ${rss} MB > ${POSTGRES_RSS_TARGET_MB} MB`);
     }
   } finally {
-    await Promise.all([app.stop(), bare.stop()]);
+    await Promise.all([app?.stop(), bare.stop()]);
     await database.drop();
   }
+}
+
+/** The teams the API scenarios read and write. */
+async function seedTeams(db: Db): Promise<BenchTeams> {
+  const reads = await seedTeam(db, 'MEGALYTIC_GDS', 'reads', 9);
+  await seedAccounts(db, reads, 20, 5);
+  const agency = await seedTeam(db, 'MEGALYTIC_GDS', 'agency', 0);
+  await seedAccounts(db, agency, 50, 100);
+  const writes = await seedTeam(db, 'MEGALYTIC_GDS', 'writes', 0);
+  const writableAccounts = await seedAccounts(db, writes, 1, 10, 0);
+  return {
+    reads: reads.sessionToken,
+    agency: agency.sessionToken,
+    writes: writes.sessionToken,
+    writableAccounts,
+  } satisfies BenchTeams;
+}
+
+/**
+ * The data path's first part, on a server process of its own so the polls measure its memory
+ * from a fresh start and leave nothing in the heap the scenarios run on: connectors authorized
+ * through the consent screen (their tokens stay valid: grants and tokens are in the database),
+ * then the stored results polled. Skipped when BENCH_ONLY names something else.
+ */
+async function benchDataPath(
+  env: Record<string, string>,
+  data: DataPathSeed,
+  only: string,
+): Promise<{ tokens: string[]; polls: PollReport | undefined }> {
+  const runPolls = POLLS_NAME.includes(only);
+  if (!runPolls && !CACHED_JOB_NAME.includes(only)) return { tokens: [], polls: undefined };
+  const server = await start(appArgs(), env);
+  try {
+    await server.listening();
+    const origin = server.base.replace('127.0.0.1', 'localhost');
+    const tokens = await connectDataPath({ base: server.base, origin }, data);
+    const polls = runPolls
+      ? await benchPolls(server.child, server.base, data, tokens, SMOKE)
+      : undefined;
+    return { tokens, polls };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** How the app server is started: compiled when built, with a CPU profile when asked. */
+function appArgs(): string[] {
+  const profile = process.env.BENCH_PROFILE_DIR;
+  return [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'apps/server/src/server.ts',
+  ];
 }
 
 /** The web app's first-visit JavaScript and route chunks, gzip, against their budgets. */
@@ -139,13 +194,6 @@ async function measured(child: ChildProcess, load: () => Promise<LoadResult>): P
   const result = await load();
   const answers = result.ok + result.non2xx;
   return { ...result, cpuMsPerRequest: answers > 0 ? (cpuMs(child) - before) / answers : 0 };
-}
-
-/** User plus system CPU time of a process so far (/proc/<pid>/stat, clock ticks of 10 ms). */
-function cpuMs(child: ChildProcess): number {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function row(name: string, connections: number, r: Measured, share: number, t: Target) {
@@ -221,9 +269,4 @@ async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new Error(`no server came up at ${base}`);
-}
-
-function peakRssMb(child: ChildProcess): number {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }

@@ -1,0 +1,115 @@
+import type { Db } from '../src/db/database.ts';
+import { requestKeyOf } from '../src/modules/data-api/data-api.service.ts';
+import { seedAccounts, seedTeam } from './seed.ts';
+
+/** The Looker Studio connector's OAuth client, as the server process is configured with it. */
+export const BENCH_CLIENT = {
+  id: 'bench-connector',
+  secret: 'bench-connector-secret-0123456789abcdef',
+  redirectUri: 'http://localhost/bench/usercallback',
+};
+
+/** What the server process needs for the data path: the connector's client, a loose limit. */
+export const DATA_PATH_ENV: Record<string, string> = {
+  LOOKER_STUDIO_CLIENT_ID: BENCH_CLIENT.id,
+  LOOKER_STUDIO_CLIENT_SECRET: BENCH_CLIENT.secret,
+  LOOKER_STUDIO_REDIRECT_URIS: BENCH_CLIENT.redirectUri,
+  // Each connector here asks far more often than the per-grant limit allows a real one.
+  DATA_API_RATE_LIMIT_PER_MINUTE: '100000000',
+};
+
+/** A stored result: a done job's id and its size. */
+export interface StoredResult {
+  jobId: string;
+  rows: number;
+  pageSize: number;
+}
+
+/** The data team: its owner signs the connectors in; its stored results, smallest first. */
+export interface DataPathSeed {
+  sessionToken: string;
+  accountId: string;
+  /** The report request the largest result answers (a cached job asks exactly this). */
+  cachedRequest: ReturnType<typeof reportRequest>;
+  results: StoredResult[];
+}
+
+/** Result sizes: a small and a large one, so memory can be compared across sizes. */
+const SIZES = { full: [10_000, 100_000], smoke: [1_000, 5_000] };
+const PAGE_SIZE = { full: 5_000, smoke: 1_000 };
+
+/**
+ * A team with a Google Analytics account and done jobs holding 10,000 and 100,000 rows (smoke:
+ * 1,000 and 5,000), stored as the job worker stores them: one JSON array of rows per page.
+ */
+export async function seedDataPath(db: Db, smoke: boolean): Promise<DataPathSeed> {
+  const team = await seedTeam(db, 'MEGALYTIC_GDS', 'data', 0);
+  const [accountId = ''] = await seedAccounts(db, team, 1, 1, 0);
+  const mode = smoke ? 'smoke' : 'full';
+  const results: StoredResult[] = [];
+  for (const [n, rows] of SIZES[mode].entries()) {
+    // Each result answers its own range: a cached job finds exactly the largest one.
+    const request = reportRequest(accountId, n + 1);
+    const now = new Date();
+    const { id } = await db
+      .insertInto('data_jobs')
+      .values({
+        team_id: team.teamId,
+        user_id: team.userId,
+        connector_id: 1,
+        account_id: accountId,
+        request_key: requestKeyOf(request),
+        request: JSON.stringify({
+          fields: request.fields,
+          dateRange: request.dateRange,
+          filters: request.filters,
+        }),
+        state: 'done',
+        total_rows: rows,
+        page_size: PAGE_SIZE[mode],
+        run_after: now,
+        created_at: now,
+        finished_at: now,
+        expires_at: new Date(now.getTime() + 24 * 3600 * 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await storePages(db, team.teamId, id, rows, PAGE_SIZE[mode]);
+    results.push({ jobId: id, rows, pageSize: PAGE_SIZE[mode] });
+  }
+  return {
+    sessionToken: team.sessionToken,
+    accountId,
+    cachedRequest: reportRequest(accountId, SIZES[mode].length),
+    results,
+  };
+}
+
+/** Google Analytics by day and campaign from 1 January; `months` ends each result's range apart. */
+function reportRequest(accountId: string, months: number) {
+  return {
+    account: accountId,
+    fields: ['date', 'campaign', 'sessions', 'total_revenue'],
+    dateRange: { startDate: '2026-01-01', endDate: `2026-0${months + 2}-28` },
+    filters: [],
+  };
+}
+
+async function storePages(db: Db, teamId: string, jobId: string, rows: number, size: number) {
+  for (let page = 0; page * size < rows; page += 1) {
+    const count = Math.min(size, rows - page * size);
+    const pageRows = Array.from({ length: count }, (_, i) => {
+      const n = page * size + i;
+      return [
+        `202601${String((n % 28) + 1).padStart(2, '0')}`,
+        `Campaign ${n % 250}`,
+        n % 997,
+        Math.round((n % 1301) * 100) / 700,
+      ];
+    });
+    await db
+      .insertInto('data_job_pages')
+      .values({ job_id: jobId, team_id: teamId, page: page + 1, rows: JSON.stringify(pageRows) })
+      .execute();
+  }
+}

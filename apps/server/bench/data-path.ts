@@ -1,0 +1,75 @@
+import { DATA_API_PREFIX } from '@gds/contract';
+import { authorizeBenchConnector } from './connector-authorization.ts';
+import type { DataPathSeed } from './data-path-seed.ts';
+import type { Scenario } from './scenarios.ts';
+
+/** Connectors asking for the same report at once (Looker Studio viewers of one dashboard). */
+export const CACHED_JOB_CONNECTORS = 20;
+const CACHED_JOB_P99_MS = 50;
+
+/** The cached job's scenario name (BENCH_ONLY matches it). */
+export const CACHED_JOB_NAME = `POST data job, answered from a stored result (${CACHED_JOB_CONNECTORS} connectors)`;
+
+/** Where the data path runs: the server's address and the origin its pages are served from. */
+export interface DataPathServer {
+  base: string;
+  origin: string;
+}
+
+/**
+ * Signs in 20 connectors, each with a grant of its own made through the consent screen, and
+ * checks that the seeded request is answered from the stored result (a miss would start real
+ * report jobs and measure something else). Answers the connectors' access tokens.
+ */
+export async function connectDataPath(
+  server: DataPathServer,
+  seed: DataPathSeed,
+): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < CACHED_JOB_CONNECTORS; i += 1) {
+    tokens.push(await authorizeBenchConnector(server.base, server.origin, seed.sessionToken));
+  }
+  const largest = seed.results.at(-1);
+  const probe = await fetch(`${server.base}${DATA_API_PREFIX}/jobs`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens[0]}`, 'content-type': 'application/json' },
+    body: JSON.stringify(seed.cachedRequest),
+  });
+  const answer = await probe.text();
+  if (probe.status !== 200 || !largest || !answer.includes(largest.jobId)) {
+    throw new Error(
+      `the bench's report request was not answered from the stored result: ${probe.status} ${answer}`,
+    );
+  }
+  return tokens;
+}
+
+/**
+ * The cached job: every connector asks for the report a stored result already answers, each
+ * with its own token (its own grant, rate-limit counter and log rows).
+ */
+export function cachedJobScenario(base: string, seed: DataPathSeed, tokens: string[]): Scenario {
+  let next = 0;
+  const body = JSON.stringify(seed.cachedRequest);
+  return {
+    name: CACHED_JOB_NAME,
+    load: {
+      url: base,
+      connections: tokens.length,
+      headers: { 'content-type': 'application/json' },
+      requests: [
+        {
+          method: 'POST',
+          path: `${DATA_API_PREFIX}/jobs`,
+          body,
+          setupRequest: (req, context) => {
+            const mine = context as { token?: string };
+            mine.token ??= tokens[next++ % tokens.length] ?? '';
+            return { ...req, headers: { ...req.headers, authorization: `Bearer ${mine.token}` } };
+          },
+        },
+      ],
+    },
+    target: { maxP99Ms: CACHED_JOB_P99_MS },
+  };
+}
