@@ -7,7 +7,9 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
@@ -16,10 +18,8 @@ const manifest = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 
 // The contract is TypeScript source, so it is compiled in; every other package stays external.
 const external = Object.keys(manifest.dependencies).filter((name) => name !== '@gds/contract');
 
-const started = Date.now();
-// Chunk names are content hashes: clear the old ones rather than let them pile up.
-rmSync(path.join(SERVER_DIR, 'dist'), { recursive: true, force: true });
-await build({
+/** How the server is bundled (the start test reads what goes in, to check the rebuild inputs). */
+export const SERVER_BUILD: BuildOptions = {
   absWorkingDir: SERVER_DIR,
   entryPoints: { server: 'src/server.ts' },
   outdir: 'dist',
@@ -31,5 +31,12 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-});
-console.log(`Server compiled to apps/server/dist in ${Date.now() - started} ms.`);
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  // Chunk names are content hashes: clear the old ones rather than let them pile up.
+  rmSync(path.join(SERVER_DIR, 'dist'), { recursive: true, force: true });
+  await build(SERVER_BUILD);
+  console.log(`Server compiled to apps/server/dist in ${Date.now() - started} ms.`);
+}
