@@ -22,7 +22,7 @@ const [
   import('./db/wait-for-database.ts'),
 ]);
 
-/** How long after listening the hourly and other timed background jobs first run. */
+/** How long after listening the timed background jobs first run on PGlite. */
 const LOOPS_FIRST_RUN_AFTER_MS = 5_000;
 
 /**
@@ -60,8 +60,9 @@ async function main(): Promise<void> {
     config,
     db,
     maintenance: true,
-    // The first requests after a start are not queued behind an hourly purge.
-    maintenanceFirstRunAfterMs: LOOPS_FIRST_RUN_AFTER_MS,
+    // PGlite has one connection: the first requests after a start are not queued behind an
+    // hourly purge. PostgreSQL's pool serves both, and the jobs run at once as they always did.
+    maintenanceFirstRunAfterMs: target.kind === 'pglite' ? LOOPS_FIRST_RUN_AFTER_MS : 0,
     prepareDatabase: async (log) => {
       await opening;
       await waitForDatabase(db, { log, where: databaseLocation(target) });

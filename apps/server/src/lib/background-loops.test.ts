@@ -77,8 +77,8 @@ describe('background loops', () => {
         now: () => Date.now(),
       });
       const runs: string[] = [];
-      loops.every('hourly', 60 * 60_000, async () => void runs.push('hourly'));
-      loops.every('quick', 1_000, async () => void runs.push('quick'));
+      loops.every('hourly', 60 * 60_000, () => Promise.resolve(void runs.push('hourly')));
+      loops.every('quick', 1_000, () => Promise.resolve(void runs.push('quick')));
       loops.start();
       expect(runs).toEqual([]);
       await vi.advanceTimersByTimeAsync(1_000);
@@ -104,7 +104,7 @@ describe('background loops', () => {
         firstRunAfterMs: 5_000,
       });
       let runs = 0;
-      loops.every('hourly', 60 * 60_000, async () => void (runs += 1));
+      loops.every('hourly', 60 * 60_000, () => Promise.resolve(void (runs += 1)));
       loops.start();
       await loops.stop(100);
       await vi.advanceTimersByTimeAsync(10_000);
