@@ -34,9 +34,10 @@ export async function registerSandboxRoutes(
 
   app.get(interactionPath, { helmet }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
+    const op = await provider();
     try {
       // Throws when the interaction cookie is missing or the attempt has expired.
-      await (await provider()).interactionDetails(req.raw, reply.raw);
+      await op.interactionDetails(req.raw, reply.raw);
       const action = req.url.split('?')[0] ?? '';
       return await reply.type('text/html').send(renderSignInPage({ action }));
     } catch {
@@ -61,11 +62,10 @@ export async function registerSandboxRoutes(
       name: [firstName, lastName].filter(Boolean).join(' '),
       picture: '',
     });
+    const op = await provider();
     let returnTo: string;
     try {
-      returnTo = await (
-        await provider()
-      ).interactionResult(
+      returnTo = await op.interactionResult(
         req.raw,
         reply.raw,
         { login: { accountId } },
