@@ -12,7 +12,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -99,6 +106,8 @@ function filesUnder(entry) {
     .sort();
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run, not imported (the test imports it). Node gives this module its real path, so a
+// repository reached through a symbolic link compares real paths.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   buildIfChanged({ root: REPO_ROOT, builds: BUILDS, always: process.argv.includes('--always') });
 }

@@ -5,7 +5,7 @@
  * TypeScript loader. Packages stay in node_modules; only our own code, the contract's
  * TypeScript source included, goes into the bundle.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -36,7 +36,8 @@ export const SERVER_BUILD: BuildOptions = {
   logLevel: 'warning',
 };
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run, not imported (the start test reads SERVER_BUILD); real paths, as Node gives this module.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   // Chunk names are content hashes: clear the old ones rather than let them pile up.
   rmSync(path.join(SERVER_DIR, 'dist'), { recursive: true, force: true });
