@@ -33,6 +33,7 @@ import { cpuMs, peakRssMb } from './process-stats.ts';
 import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
+import { reportStartTime } from './start-time.ts';
 import { LOGIN_TARGET_KB, ROUTE_TARGET_KB, measureWebBundle } from './web-bundle.ts';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
@@ -46,6 +47,7 @@ console.log(
   SMOKE ? 'Smoke run: two rounds per connection, no timing targets.' : `${SECONDS} s per scenario.`,
 );
 reportWebBundle();
+await reportStartTime(failures, SMOKE);
 for (const kind of kinds) await benchDatabase(kind);
 if (failures.length > 0) {
   console.error(`\nFailed:\n- ${failures.join('\n- ')}`);

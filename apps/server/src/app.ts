@@ -144,6 +144,11 @@ export interface BuildAppOptions {
    * run them explicitly through backgroundJobs(app)).
    */
   maintenance?: boolean;
+  /**
+   * How long after listening the timed background jobs first run (default 0: at once). The
+   * server waits a few seconds, so the first requests after a start are not queued behind them.
+   */
+  maintenanceFirstRunAfterMs?: number;
   /** The sandbox providers' switches (demo mode); tests pass their own to break and watch them. */
   sandboxProviders?: SandboxProviderControl;
   /**
@@ -611,6 +616,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reconcileBilling: billingSettings ? () => reconcileBillingEvents(billingDeps) : undefined,
     metrics,
     run: options.maintenance === true,
+    firstRunAfterMs: options.maintenanceFirstRunAfterMs ?? 0,
   });
   stalledLoops = jobs.loops.stalled;
   return app;

@@ -67,9 +67,16 @@ export function registerBackgroundJobs(
     reconcileBilling: (() => Promise<unknown>) | undefined;
     metrics: Metrics;
     run: boolean;
+    /** How long after listening the timed loops first run (0: at once). */
+    firstRunAfterMs?: number;
   },
 ): BackgroundJobs {
-  const loops = createBackgroundLoops({ log: app.log, metrics: deps.metrics.jobs, run: deps.run });
+  const loops = createBackgroundLoops({
+    log: app.log,
+    metrics: deps.metrics.jobs,
+    run: deps.run,
+    firstRunAfterMs: deps.firstRunAfterMs ?? 0,
+  });
   const refreshTokens = async (signal?: AbortSignal) => {
     const summary = await deps.refresher.runOnce(100, signal);
     for (const outcome of ['refreshed', 'revoked', 'failed'] as const) {

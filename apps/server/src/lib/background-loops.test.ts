@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBackgroundLoops } from './background-loops.ts';
 import type { JobMetrics } from './metrics.ts';
 
@@ -64,6 +64,54 @@ describe('background loops', () => {
     now += 60_000;
     expect(loops.stalled()).toEqual(['hung']);
     void loops.stop(1);
+  });
+
+  it('with firstRunAfterMs, a loop first runs after it (or its interval when shorter), alive meanwhile', async () => {
+    vi.useFakeTimers();
+    try {
+      const loops = createBackgroundLoops({
+        log: quiet,
+        metrics: recordedMetrics().metrics,
+        run: true,
+        firstRunAfterMs: 5_000,
+        now: () => Date.now(),
+      });
+      const runs: string[] = [];
+      loops.every('hourly', 60 * 60_000, () => Promise.resolve(void runs.push('hourly')));
+      loops.every('quick', 1_000, () => Promise.resolve(void runs.push('quick')));
+      loops.start();
+      expect(runs).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(runs).toEqual(['quick']);
+      await vi.advanceTimersByTimeAsync(3_500);
+      expect(runs).not.toContain('hourly');
+      expect(loops.stalled()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(runs.filter((run) => run === 'hourly')).toEqual(['hourly']);
+      await loops.stop(100);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a loop stopped before its first run never runs', async () => {
+    vi.useFakeTimers();
+    try {
+      const loops = createBackgroundLoops({
+        log: quiet,
+        metrics: recordedMetrics().metrics,
+        run: true,
+        firstRunAfterMs: 5_000,
+      });
+      let runs = 0;
+      loops.every('hourly', 60 * 60_000, () => Promise.resolve(void (runs += 1)));
+      loops.start();
+      await loops.stop(100);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(runs).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('without run (tests), nothing starts and a loop added later waits too', () => {

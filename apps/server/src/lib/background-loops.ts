@@ -46,6 +46,12 @@ export function createBackgroundLoops(deps: {
   log: FastifyBaseLogger;
   metrics: JobMetrics;
   run: boolean;
+  /**
+   * How long after start a loop on a timer (`every`) first runs, or after its interval when
+   * that is shorter; 0 (the default): at once. The server waits a few seconds so that its
+   * first requests do not queue behind an hourly purge (PGlite has one connection).
+   */
+  firstRunAfterMs?: number;
   now?: () => number;
 }): BackgroundLoops {
   const now = deps.now ?? Date.now;
@@ -55,6 +61,7 @@ export function createBackgroundLoops(deps: {
   const every: BackgroundLoops['every'] = (name, ms, job) => {
     const stopping = new AbortController();
     let timer: NodeJS.Timeout | undefined;
+    let first: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     let lastStart = 0;
     const tick = () => {
@@ -78,11 +85,16 @@ export function createBackgroundLoops(deps: {
     loops.push({
       name,
       start: () => {
+        // Overdue is counted from the start until the first run.
+        lastStart = now();
         timer = setInterval(tick, ms).unref();
-        tick();
+        const after = deps.firstRunAfterMs ?? 0;
+        if (after <= 0) tick();
+        else if (after < ms) first = setTimeout(tick, after).unref();
       },
       stop: async (deadline) => {
         clearInterval(timer);
+        clearTimeout(first);
         stopping.abort();
         if (running) await Promise.race([running, aborted(deadline)]);
       },

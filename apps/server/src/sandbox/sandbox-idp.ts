@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import Provider from 'oidc-provider';
-import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
+import type Provider from 'oidc-provider';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import { LOGIN_CALLBACK_PATH } from '@gds/contract';
 import type { Config } from '../config/config.ts';
@@ -41,8 +40,19 @@ export class SandboxAccounts {
   }
 }
 
-/** The demo OpenID provider (oidc-provider), with our server as its one client. */
-export function createSandboxIdp(config: Config, keys: SandboxKeys, accounts: SandboxAccounts) {
+/**
+ * The demo OpenID provider (oidc-provider), with our server as its one client. Loaded when
+ * first asked for (a sign-in), not at start: oidc-provider and Koa cost ~0.2 s of a start.
+ */
+export async function createSandboxIdp(
+  config: Config,
+  keys: SandboxKeys,
+  accounts: SandboxAccounts,
+): Promise<Provider> {
+  const [{ default: Provider }, { createMemoryAdapter }] = await Promise.all([
+    import('oidc-provider'),
+    import('oidc-provider/lib/adapters/memory_adapter.js'),
+  ]);
   const provider = new Provider(sandboxIssuer(config.publicUrl), {
     clients: [
       {

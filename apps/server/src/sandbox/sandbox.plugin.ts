@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
 import type { Config } from '../config/config.ts';
 import type { SandboxKeys } from './keys.ts';
 import { SandboxAccounts, createSandboxIdp } from './sandbox-idp.ts';
@@ -10,6 +11,12 @@ export async function registerSandbox(
   deps: { config: Config; keys: SandboxKeys },
 ): Promise<void> {
   const accounts = new SandboxAccounts();
-  const provider = createSandboxIdp(deps.config, deps.keys, accounts);
+  let made: Promise<Provider> | undefined;
+  // Made at the first sign-in; a failure is retried at the next.
+  const provider = () =>
+    (made ??= createSandboxIdp(deps.config, deps.keys, accounts).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
   await registerSandboxRoutes(app, { config: deps.config, provider, accounts });
 }

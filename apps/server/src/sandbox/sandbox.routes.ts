@@ -21,7 +21,7 @@ const signInForm = z.object({
  */
 export async function registerSandboxRoutes(
   app: FastifyInstance,
-  deps: { config: Config; provider: Provider; accounts: SandboxAccounts },
+  deps: { config: Config; provider: () => Promise<Provider>; accounts: SandboxAccounts },
 ): Promise<void> {
   const { provider, accounts, config } = deps;
   // The form's redirect chain ends on the app's /login/callback: form-action must allow it.
@@ -34,9 +34,10 @@ export async function registerSandboxRoutes(
 
   app.get(interactionPath, { helmet }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
+    const op = await provider();
     try {
       // Throws when the interaction cookie is missing or the attempt has expired.
-      await provider.interactionDetails(req.raw, reply.raw);
+      await op.interactionDetails(req.raw, reply.raw);
       const action = req.url.split('?')[0] ?? '';
       return await reply.type('text/html').send(renderSignInPage({ action }));
     } catch {
@@ -61,9 +62,10 @@ export async function registerSandboxRoutes(
       name: [firstName, lastName].filter(Boolean).join(' '),
       picture: '',
     });
+    const op = await provider();
     let returnTo: string;
     try {
-      returnTo = await provider.interactionResult(
+      returnTo = await op.interactionResult(
         req.raw,
         reply.raw,
         { login: { accountId } },
@@ -75,11 +77,12 @@ export async function registerSandboxRoutes(
     return reply.redirect(returnTo, 303);
   });
 
-  const callback = provider.callback();
+  let callback: ReturnType<Provider['callback']> | undefined;
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-    scope.all(`${SANDBOX_OIDC_PATH}/*`, (req, reply) => {
+    scope.all(`${SANDBOX_OIDC_PATH}/*`, async (req, reply) => {
+      callback ??= (await provider()).callback();
       reply.hijack();
       const raw = req.raw as IncomingMessage & { originalUrl?: string };
       const url = raw.url ?? '/';

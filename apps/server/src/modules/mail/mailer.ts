@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { SKINS } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
@@ -46,9 +46,13 @@ export function createMailer(deps: {
 }): Mailer {
   const { config } = deps;
   const outbox = createOutboxRepository(deps.db);
-  const transport = config.smtpUrl
-    ? createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
-    : undefined;
+  // nodemailer is loaded at the first message, not at every start (~50 ms), and never in
+  // demo mode without SMTP_URL.
+  let made: Promise<Transporter> | undefined;
+  const transport = () =>
+    (made ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }),
+    ));
   const senderOf = (unit: BusinessUnit) =>
     config.mailFrom ?? `"${SKINS[unit].name}" <${SKINS[unit].supportEmail}>`;
 
@@ -63,10 +67,9 @@ export function createMailer(deps: {
   }
 
   async function deliver(message: MailMessage, from: string): Promise<boolean> {
-    if (!transport) return false;
     try {
       const { unit: _unit, ...fields } = message;
-      await transport.sendMail({ from, ...fields });
+      await (await transport()).sendMail({ from, ...fields });
       return true;
     } catch (error) {
       // Only what says why: nodemailer's error objects can carry the connection's options.
@@ -88,7 +91,7 @@ export function createMailer(deps: {
     async send(message) {
       const from = senderOf(message.unit);
       const kept = config.sandbox ? await keep(message, from) : false;
-      return transport ? deliver(message, from) : kept;
+      return config.smtpUrl ? deliver(message, from) : kept;
     },
 
     async purgeOutbox(days) {
