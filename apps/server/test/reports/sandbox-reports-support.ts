@@ -49,7 +49,7 @@ export async function connectedAccount(
   db: Db,
   owner: SignedIn,
   nameSimple: string,
-): Promise<{ account: ReportAccount; accessToken: string }> {
+): Promise<{ account: ReportAccount; accessToken: string; accountId: string }> {
   const connector = findConnectorByName(nameSimple);
   if (!connector) throw new Error(`no connector ${nameSimple}`);
   if (connector.auth === 'oauth2') {
@@ -66,7 +66,7 @@ export async function connectedAccount(
   }
   const row = await db
     .selectFrom('data_source_accounts')
-    .select(['external_id', 'name', 'credential_id'])
+    .select(['id', 'external_id', 'name', 'credential_id'])
     .where('team_id', '=', owner.team.id)
     .where('connector_id', '=', connector.id)
     .orderBy('external_id')
@@ -75,5 +75,6 @@ export async function connectedAccount(
   return {
     account: { externalId: row.external_id, name: row.name, currency: null },
     accessToken: secrets.access,
+    accountId: row.id,
   };
 }
