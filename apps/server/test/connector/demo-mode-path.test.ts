@@ -39,7 +39,10 @@ describeEachDatabase('demo mode: sample connector to sandbox providers and back'
   let ctx: SandboxContext;
   let owner: SignedIn;
   let harness: ReturnType<typeof startConnectorHarness>;
-  const accounts = new Map<string, { id: string; name: string }>();
+  const accounts = new Map<
+    string,
+    { id: string; name: string; details: Record<string, string>; offered: number }
+  >();
 
   beforeAll(async () => {
     ctx = await startSandboxApp(db(), {
@@ -52,13 +55,24 @@ describeEachDatabase('demo mode: sample connector to sandbox providers and back'
         CONNECTOR_TIMEOUT_MS: '10000',
       },
     });
-    // One account per login keeps the team within its plan with every connector connected.
-    ctx.control.accountsPerLogin = 1;
+    // Two accounts per login: within the team's plan with every connector connected, and
+    // Google Ads then has a manager, whose client is read through it.
+    ctx.control.accountsPerLogin = 2;
     owner = await signIn(ctx.app, ctx.identity, 'path-owner@example.com');
     await ownAllAddons(db(), owner.team.id);
     for (const name of CONNECTORS) {
-      const connected = await connectedAccount(ctx, db(), owner, name);
-      accounts.set(name, { id: connected.accountId, name: connected.account.name });
+      await connectedAccount(ctx, db(), owner, name);
+      const rows = await db()
+        .selectFrom('data_source_accounts')
+        .select(['id', 'name', 'external_id', 'details'])
+        .where('team_id', '=', owner.team.id)
+        .where('connector_id', '=', findConnectorByName(name)?.id ?? -1)
+        .orderBy('external_id')
+        .execute();
+      expect(rows.length, name).toBe(2);
+      // The last one: for Google Ads, the client below the manager.
+      const last = rows.at(-1);
+      if (last) accounts.set(name, { ...last, offered: rows.length });
     }
     harness = startConnectorHarness({
       scriptProperties: {
@@ -102,9 +116,12 @@ describeEachDatabase('demo mode: sample connector to sandbox providers and back'
       const config = await harness.call<{
         configParams: Array<{ name: string; options?: Array<{ label: string; value: string }> }>;
       }>('getConfig', { configParams: { connector: name } });
-      expect(config.configParams.find((p) => p.name === 'account')?.options).toEqual([
-        { label: account.name, value: account.id },
-      ]);
+      const options = config.configParams.find((p) => p.name === 'account')?.options ?? [];
+      expect(options).toHaveLength(account.offered);
+      expect(options).toContainEqual({ label: account.name, value: account.id });
+      // Discovery stored what each provider's reports need besides the account's id.
+      if (name === 'google-ads') expect(account.details.loginCustomerId).toMatch(/-mcc$/);
+      if (name === 'bing-ads') expect(account.details.customerId).toBeTruthy();
 
       const configParams = { connector: name, account: account.id };
       const { schema } = await harness.call<{ schema: BuiltField[] }>('getSchema', {
