@@ -99,7 +99,8 @@ describe('Google Ads discovery against recorded answers', () => {
     const failing = discoverWith('google-ads', [
       json('google-userinfo.json'),
       json('google-ads-accessible-customers.json'),
-      json('google-error-401.json', 401),
+      // Customers are read a few at a time: each of the three is refused.
+      ...Array.from({ length: 3 }, () => json('google-error-401.json', 401)),
     ]);
     await expect(failing).rejects.toMatchObject({ name: 'ProviderError', kind: 'refused' });
   });

@@ -40,45 +40,61 @@ export async function googleAdsClientAccounts(
 ): Promise<FoundItem[]> {
   const base = provider.api.reports?.baseUrl;
   if (!base) throw new Error(`${provider.connector.name} has no reporting API`);
-  const direct = new Set(listed.map((item) => item.id.replace(RESOURCE_PREFIX, '')));
-  const found = new Map<string, FoundItem>();
-  const seen = new Set<string>();
-  for (const seed of direct) {
-    // A customer inside a manager read before was listed with that manager's clients.
-    if (seen.has(seed)) continue;
-    let rows: CustomerClientRow[];
+  const direct = [...new Set(listed.map((item) => item.id.replace(RESOURCE_PREFIX, '')))];
+  // One connection has one deadline for all its calls: customers are read a few at a time.
+  const trees = await inTurns(direct, CONCURRENT_CALLS, async (seed) => {
     try {
-      rows = await clientsOf(base, seed, values, signal);
+      return await clientsOf(base, seed, values, signal);
     } catch (error) {
       // A customer the login can no longer read (cancelled, suspended) is left out, as Google
       // Ads' own account picker does; any other failure fails the connection.
-      if (error instanceof ProviderError && error.status === 403) continue;
+      if (error instanceof ProviderError && error.status === 403) return undefined;
       throw error;
     }
-    for (const row of rows) {
-      const client = row.customerClient;
+  });
+  const found = new Map<string, FoundItem>();
+  trees.forEach((rows, i) => {
+    const seed = direct[i] ?? '';
+    if (!rows) return;
+    for (const client of rows.map((row) => row.customerClient)) {
       const id = client?.id === undefined ? '' : String(client.id);
-      if (!/^[\w-]+$/.test(id)) continue;
-      seen.add(id);
-      if (client?.manager === true || found.has(`${RESOURCE_PREFIX}${id}`)) continue;
+      const key = `${RESOURCE_PREFIX}${id}`;
+      if (!/^[\w-]+$/.test(id) || client?.manager === true || found.has(key)) continue;
       const details: Record<string, string> = {};
-      if (!direct.has(id)) details.loginCustomerId = seed;
+      if (!direct.includes(id)) details.loginCustomerId = seed;
       if (client?.currencyCode) details.currency = client.currencyCode;
       const name = client?.descriptiveName?.trim() || id;
-      found.set(`${RESOURCE_PREFIX}${id}`, {
-        id: `${RESOURCE_PREFIX}${id}`,
-        name: name.slice(0, 200),
-        details,
-      });
+      found.set(key, { id: key, name: name.slice(0, 200), details });
     }
     // An answer without the customer itself: it is read as the plain account it was listed as.
-    if (!seen.has(seed)) {
-      seen.add(seed);
-      const id = `${RESOURCE_PREFIX}${seed}`;
-      if (!found.has(id)) found.set(id, { id, name: seed, details: {} });
+    const own = `${RESOURCE_PREFIX}${seed}`;
+    if (!rows.some((row) => String(row.customerClient?.id) === seed) && !found.has(own)) {
+      found.set(own, { id: own, name: seed, details: {} });
     }
-  }
+  });
   return [...found.values()];
+}
+
+/** Calls at a time while reading customers' clients. */
+const CONCURRENT_CALLS = 4;
+
+/** `fn` over the items, at most `limit` at a time; results in the items' order. */
+async function inTurns<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** One customer's clients through googleAds:search, logged in as that customer. */
