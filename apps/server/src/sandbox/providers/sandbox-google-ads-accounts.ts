@@ -25,7 +25,7 @@ const needsManager = () =>
     "User doesn't have permission to access customer. Note: If you're accessing a client customer, the manager's customer id must be set in the 'login-customer-id' header.",
   );
 
-/** Whether a report on `customer` is logged in as Google Ads would require. */
+/** Google's refusal of a report on `customer` not logged in as it must be; else undefined. */
 export function googleAdsLoginRefusal(
   call: SandboxReportCall,
   customer: string,
