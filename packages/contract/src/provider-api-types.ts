@@ -6,7 +6,8 @@
 
 /**
  * One HTTP call to a provider, as a template. `{name}` placeholders are filled at call time:
- * `{accessToken}`, `{clientId}`, `{developerToken}` and the connector's login field names.
+ * `{accessToken}`, `{clientId}`, `{developerToken}`, the connector's login field names, and in
+ * the accounts call `{identityId}` (the id the identity call answered).
  * Secrets (tokens, password-type login fields) may appear in headers, basicAuth and jsonBody
  * only, never in the URL, where logs and proxies would see them (the catalog test enforces it).
  */
@@ -29,11 +30,26 @@ export interface JsonLookup {
   idField: string;
   /** Absent or empty in an answer: the id is shown as the name. */
   nameField?: string;
+  /**
+   * What each item carries besides its id that reading its reports needs (Microsoft's customer
+   * id, the account's currency), by detail name: the path in the item. Stored with the account.
+   */
+  details?: Readonly<Record<string, string>>;
 }
 
 /** A lookup with the call that answers it; without a call it reads the previous answer. */
 export interface ProviderLookup extends JsonLookup {
   request?: ProviderRequest;
+  /**
+   * Where the answer lists groups that each hold a list read with `listPath` (GA4's account
+   * summaries, each with its properties); absent: `listPath` is read in the answer itself.
+   */
+  groupPath?: string;
+  /**
+   * Token paging: the answer's field naming the next page, and the query parameter of the
+   * call that asks for it (GA4's nextPageToken and pageToken). Absent: one page.
+   */
+  nextPage?: { tokenField: string; param: string };
 }
 
 export interface OAuth2Settings {

@@ -72,8 +72,11 @@ describe('connector provider addresses (catalog as data)', () => {
       for (const request of requests(c)) {
         const inUrl = [...request.url.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
         for (const name of inUrl) expect(secret.has(name), `${c.name} URL {${name}}`).toBe(false);
+        // The accounts call may also name the login's identity, which the call before found.
+        const allowed =
+          request === c.api?.accounts.request ? new Set([...known, 'identityId']) : known;
         const all = [...JSON.stringify(request).matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
-        for (const name of all) expect(known.has(name), `${c.name} {${name}}`).toBe(true);
+        for (const name of all) expect(allowed.has(name), `${c.name} {${name}}`).toBe(true);
       }
     }
   });

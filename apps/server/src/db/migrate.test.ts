@@ -35,6 +35,7 @@ describe('migrations on an empty database', () => {
       '0012_connector_oauth.sql',
       '0013_data_api.sql',
       '0014_usage_days.sql',
+      '0015_account_details.sql',
       '0016_housekeeping.sql',
     ]);
     expect(await migrate(db)).toEqual([]);

@@ -205,6 +205,8 @@ export interface DataSourceAccountsTable {
   added_at: ColumnType<Date, Date | string | undefined, Date | string>;
   deleted_at: NullableTimestamp;
   deleted_by: Defaulted<string | null>;
+  /** What reading its reports needs besides its id (login-customer-id, CustomerId, currency). */
+  details: Json<Record<string, string>>;
 }
 
 /** A team's usage and limits at the end of a day (UTC), for the Stats screen's history. */

@@ -84,7 +84,7 @@ export function authorizeUrl(
  * Answers the redirect to the connector's callback.
  */
 export async function consentAs(
-  ctx: DataApiContext,
+  ctx: Pick<DataApiContext, 'base'>,
   sessionCookie: string,
   authorizeAt: string,
   decision: 'allow' | 'cancel' = 'allow',

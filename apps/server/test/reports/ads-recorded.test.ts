@@ -87,6 +87,9 @@ describe('Microsoft Advertising against recorded Reporting answers', () => {
     );
     expect(submit?.headers.get('developertoken')).toBe('recorded-developer-token');
     expect(submit?.headers.get('customeraccountid')).toBe('149000123');
+    // The account's customer, as discovery stored it: the Reporting API needs both.
+    expect(submit?.headers.get('customerid')).toBe('250012345');
+    expect(poll?.headers.get('customerid')).toBe('250012345');
     expect(submit?.body).toMatchObject({
       ReportRequest: {
         Type: 'CampaignPerformanceReportRequest',
@@ -113,6 +116,18 @@ describe('Microsoft Advertising against recorded Reporting answers', () => {
       kind: 'unavailable',
       message: expect.stringContaining('still preparing') as unknown,
     });
+  });
+
+  it('an account stored without its customer asks to reconnect, and calls nothing', async () => {
+    const { fetchers, sent } = recordedFetchers([]);
+    const account = { externalId: '1', name: 'Old', currency: null };
+    await expect(
+      fetcherOf(fetchers, 'bing-ads').fetch(requestFor('1', ['clicks'], { account })),
+    ).rejects.toMatchObject({
+      kind: 'reconnect',
+      message: expect.stringContaining('customer') as unknown,
+    });
+    expect(sent).toEqual([]);
   });
 
   it("Microsoft's InvalidCredentials (code 105) asks to reconnect", async () => {

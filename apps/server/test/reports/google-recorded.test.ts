@@ -32,6 +32,14 @@ describe('Google Analytics against recorded runReport answers', () => {
     expect(second?.body).toMatchObject({ offset: 2 });
   });
 
+  it('an account stored as a GA4 account, not a property, asks to reconnect and calls nothing', async () => {
+    const { fetchers, sent } = recordedFetchers([]);
+    await expect(
+      fetcherOf(fetchers, 'google-analytics').fetch(requestFor('accounts/1000', ['sessions'])),
+    ).rejects.toMatchObject({ kind: 'reconnect' });
+    expect(sent).toEqual([]);
+  });
+
   it('types revenue in the account currency', () => {
     const { fetchers } = recordedFetchers([]);
     const schema = fetcherOf(fetchers, 'google-analytics').schema({
@@ -77,11 +85,28 @@ describe('Google Ads against recorded googleAds:search answers', () => {
     const [first, second] = sent;
     expect(first?.url.pathname).toBe('/v20/customers/1234567890/googleAds:search');
     expect(first?.headers.get('developer-token')).toBe('recorded-developer-token');
+    // Reached directly: no manager to log in through.
+    expect(first?.headers.get('login-customer-id')).toBeNull();
     expect(first?.body).toEqual({
       query:
         "SELECT segments.date, campaign.name, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.ctr FROM campaign WHERE segments.date BETWEEN '2024-03-01' AND '2024-03-02'",
     });
     expect(second?.body).toMatchObject({ pageToken: 'CJq8sZ4BEAE' });
+  });
+
+  it('a client reached through a manager is read logged in as that manager', async () => {
+    const { fetchers, sent } = recordedFetchers([json('google-ads-search-page2.json')]);
+    const account = {
+      externalId: 'customers/1234567890',
+      name: 'Client',
+      currency: 'USD',
+      details: { loginCustomerId: '987-654-3210' },
+    };
+    await fetcherOf(fetchers, 'google-ads').fetch(
+      requestFor('customers/1234567890', ['clicks'], { account }),
+    );
+    expect(sent[0]?.url.pathname).toBe('/v20/customers/1234567890/googleAds:search');
+    expect(sent[0]?.headers.get('login-customer-id')).toBe('9876543210');
   });
 
   it('a 403 on the customer asks to reconnect; the cost field is in the account currency', async () => {

@@ -68,6 +68,40 @@ export interface SentRequest {
  * the test.
  */
 export function recordedFetchers(script: Recorded[], options: { timeoutMs?: number } = {}) {
+  const { fetch, sent, left } = recordedFetch(script);
+  const providers: ProviderDirectory = {
+    find: (id) => recordedProvider(CONNECTORS.find((c) => c.id === id)?.nameSimple ?? ''),
+  };
+  const fetchers = createReportFetchers({
+    definitions: FETCHER_DEFINITIONS,
+    providers,
+    timeoutMs: options.timeoutMs ?? 2_000,
+    poll: { intervalMs: 1, attempts: 5 },
+    fetch,
+  });
+  return { fetchers, providers, sent, left };
+}
+
+/** A connector's real provider, with recorded registration values. */
+export function recordedProvider(nameSimple: string): Provider | undefined {
+  const connector = CONNECTORS.find((c) => c.nameSimple === nameSimple);
+  const api = connector ? providerApiOf(connector) : undefined;
+  if (!connector || !api) return undefined;
+  return {
+    connector,
+    sandbox: false,
+    api,
+    clientId: 'recorded-client-id',
+    clientSecret: 'recorded-client-secret',
+    values: { clientId: 'recorded-client-id', developerToken: 'recorded-developer-token' },
+  };
+}
+
+/**
+ * A fetch answering from a script of recorded answers in order; every request is kept for
+ * the test to read. A call past the script fails the test.
+ */
+export function recordedFetch(script: Recorded[]) {
   const sent: SentRequest[] = [];
   const queue = [...script];
   const fetch: typeof globalThis.fetch = (input, init) => {
@@ -88,30 +122,7 @@ export function recordedFetchers(script: Recorded[], options: { timeoutMs?: numb
     Object.defineProperty(response, 'url', { value: url.toString() });
     return Promise.resolve(response);
   };
-  const providers: ProviderDirectory = {
-    find: (id) => {
-      const connector = CONNECTORS.find((c) => c.id === id);
-      const api = connector ? providerApiOf(connector) : undefined;
-      if (!connector || !api) return undefined;
-      const provider: Provider = {
-        connector,
-        sandbox: false,
-        api,
-        clientId: 'recorded-client-id',
-        clientSecret: 'recorded-client-secret',
-        values: { clientId: 'recorded-client-id', developerToken: 'recorded-developer-token' },
-      };
-      return provider;
-    },
-  };
-  const fetchers = createReportFetchers({
-    definitions: FETCHER_DEFINITIONS,
-    providers,
-    timeoutMs: options.timeoutMs ?? 2_000,
-    poll: { intervalMs: 1, attempts: 5 },
-    fetch,
-  });
-  return { fetchers, providers, sent, left: () => queue.length };
+  return { fetch, sent, left: () => queue.length };
 }
 
 /** The fetcher of a connector, or a failed test. */
@@ -128,7 +139,13 @@ export const requestFor = (
   fields: readonly string[],
   more: Partial<ReportRequest> = {},
 ): ReportRequest => ({
-  account: { externalId, name: 'Recorded account', currency: 'EUR' },
+  // Microsoft's customer, as discovery stores it (other providers need no detail).
+  account: {
+    externalId,
+    name: 'Recorded account',
+    currency: 'EUR',
+    details: { customerId: '250012345' },
+  },
   fields,
   dateRange: { start: '2024-03-01', end: '2024-03-02' },
   filters: [],

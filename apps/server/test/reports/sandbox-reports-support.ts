@@ -6,6 +6,7 @@ import { createProviderDirectory } from '../../src/modules/providers/provider-di
 import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
 import type { ReportAccount } from '../../src/modules/reports/report-fetcher.ts';
+import { reportAccountOf } from '../../src/modules/reports/report-fetcher.ts';
 import {
   loadSandboxProviderKey,
   sandboxRegistration,
@@ -49,7 +50,7 @@ export async function connectedAccount(
   db: Db,
   owner: SignedIn,
   nameSimple: string,
-): Promise<{ account: ReportAccount; accessToken: string }> {
+): Promise<{ account: ReportAccount; accessToken: string; accountId: string }> {
   const connector = findConnectorByName(nameSimple);
   if (!connector) throw new Error(`no connector ${nameSimple}`);
   if (connector.auth === 'oauth2') {
@@ -66,14 +67,15 @@ export async function connectedAccount(
   }
   const row = await db
     .selectFrom('data_source_accounts')
-    .select(['external_id', 'name', 'credential_id'])
+    .select(['id', 'external_id', 'name', 'credential_id', 'details'])
     .where('team_id', '=', owner.team.id)
     .where('connector_id', '=', connector.id)
     .orderBy('external_id')
     .executeTakeFirstOrThrow();
   const secrets = await storedSecrets(db, row.credential_id);
   return {
-    account: { externalId: row.external_id, name: row.name, currency: null },
+    account: reportAccountOf(row),
     accessToken: secrets.access,
+    accountId: row.id,
   };
 }

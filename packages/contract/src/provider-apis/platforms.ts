@@ -71,12 +71,18 @@ const bingCall = (path: string, jsonBody: Record<string, unknown>): ProviderRequ
 });
 
 export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
+  // GA4 reports read properties (runReport takes properties/{id}): each account summary
+  // lists its properties, and those are the accounts stored.
   'google-analytics': google(['https://www.googleapis.com/auth/analytics.readonly'], {
     request: { url: 'https://analyticsadmin.googleapis.com/v1beta/accountSummaries?pageSize=200' },
-    listPath: 'accountSummaries',
-    idField: 'account',
+    groupPath: 'accountSummaries',
+    listPath: 'propertySummaries',
+    idField: 'property',
     nameField: 'displayName',
+    nextPage: { tokenField: 'nextPageToken', param: 'pageToken' },
   }),
+  // The customers the login reaches directly; the server then reads each manager's client
+  // accounts (customer_client) and stores them with the manager to log in through.
   'google-ads': google(['https://www.googleapis.com/auth/adwords'], {
     request: {
       url: 'https://googleads.googleapis.com/v20/customers:listAccessibleCustomers',
@@ -122,11 +128,18 @@ export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
       idField: 'User.Id',
       nameField: 'User.UserName',
     },
+    // SearchAccounts by the user: each account with its customer, which the Reporting API
+    // needs in its CustomerId header beside the account's own id.
     accounts: {
-      request: bingCall('/AccountsInfo/Query', { CustomerId: null, OnlyParentAccounts: false }),
-      listPath: 'AccountsInfo',
+      request: bingCall('/Accounts/Search', {
+        Predicates: [{ Field: 'UserId', Operator: 'Equals', Value: '{identityId}' }],
+        Ordering: null,
+        PageInfo: { Index: 0, Size: 1000 },
+      }),
+      listPath: 'Accounts',
       idField: 'Id',
       nameField: 'Name',
+      details: { customerId: 'ParentCustomerId', currency: 'CurrencyCode' },
     },
   },
   'linkedin-ads': linkedin(['r_ads', 'r_ads_reporting'], {

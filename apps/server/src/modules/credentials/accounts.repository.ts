@@ -54,6 +54,7 @@ export function createAccountsRepository(db: Db) {
           'name',
           'status',
           'deleted_at',
+          'details',
         ])
         .where('team_id', '=', teamId)
         .where('id', '=', id)
@@ -65,7 +66,7 @@ export function createAccountsRepository(db: Db) {
       if (externalIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('data_source_accounts')
-        .select(['id', 'external_id', 'name', 'credential_id', 'deleted_at'])
+        .select(['id', 'external_id', 'name', 'credential_id', 'deleted_at', 'details'])
         .where('team_id', '=', teamId)
         .where('connector_id', '=', connectorId)
         .where('external_id', 'in', externalIds)
@@ -77,11 +78,15 @@ export function createAccountsRepository(db: Db) {
       await db.insertInto('data_source_accounts').values(rows).execute();
     },
 
-    /** The provider's current name for an account, and it is listed again. */
-    async markListed(teamId: string, id: string, name: string): Promise<void> {
+    /** The provider's current name and details for an account, and it is listed again. */
+    async markListed(
+      teamId: string,
+      id: string,
+      listed: { name: string; details: string },
+    ): Promise<void> {
       await db
         .updateTable('data_source_accounts')
-        .set({ name, status: 'connected' })
+        .set({ name: listed.name, details: listed.details, status: 'connected' })
         .where('team_id', '=', teamId)
         .where('id', '=', id)
         .execute();

@@ -36,11 +36,12 @@ export async function storeAccounts(
   for (const account of input.accounts) {
     const row = known.get(account.id);
     if (row) {
+      const details = detailsOf(account);
       if (
         row.credential_id === input.credentialId &&
-        (row.name !== account.name || input.reconnect)
+        (row.name !== account.name || input.reconnect || !sameDetails(row.details, account))
       ) {
-        await repo.markListed(input.teamId, row.id, account.name);
+        await repo.markListed(input.teamId, row.id, { name: account.name, details });
       }
     } else if (used < input.limit) {
       added.push(account);
@@ -56,10 +57,20 @@ export async function storeAccounts(
       connector_id: input.connectorId,
       external_id: account.id,
       name: account.name,
+      details: detailsOf(account),
       added_by: input.userId,
       added_at: input.now,
     })),
   );
   if (input.reconnect) await repo.flagUnlisted(input.teamId, input.credentialId, ids);
   return { added: added.length, skipped };
+}
+
+const detailsOf = (account: FoundItem) => JSON.stringify(account.details ?? {});
+
+/** Whether the stored details are the ones just found (a manager or currency can change). */
+function sameDetails(stored: Readonly<Record<string, string>>, account: FoundItem): boolean {
+  const found = account.details ?? {};
+  const keys = new Set([...Object.keys(stored), ...Object.keys(found)]);
+  return [...keys].every((key) => stored[key] === found[key]);
 }

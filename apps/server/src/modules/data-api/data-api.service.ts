@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { findAccount, liveAccounts } from '../credentials/credentials.service.ts';
 import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
 import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
+import { reportAccountOf } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
 import { toDataField } from './report-values.ts';
@@ -58,7 +59,7 @@ export function createDataApiService(deps: {
         'account',
       );
     }
-    const reportAccount = { externalId: account.external_id, name: account.name, currency: null };
+    const reportAccount = reportAccountOf(account);
     return { account, connector, fetcher, reportAccount, schema: fetcher.schema(reportAccount) };
   }
 

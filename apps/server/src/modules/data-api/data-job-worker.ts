@@ -8,7 +8,7 @@ import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import type { AccessTokens } from '../credentials/access-token.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
 import type { ReportFetchers, ReportFilter } from '../reports/report-fetcher.ts';
-import { ReportError } from '../reports/report-fetcher.ts';
+import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
 import { cleanRows } from './report-values.ts';
@@ -102,7 +102,7 @@ export function createDataJobWorker(deps: {
         dateRange: { startDate: string; endDate: string };
         filters: ReportFilter[];
       };
-      const reportAccount = { externalId: account.external_id, name: account.name, currency: null };
+      const reportAccount = reportAccountOf(account);
       const schema = fetcher.schema(reportAccount);
       const byId = new Map(schema.fields.map((f) => [f.id, f]));
       const fields = request.fields.map((id) => byId.get(id));

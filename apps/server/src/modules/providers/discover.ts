@@ -1,6 +1,7 @@
-import type { ProviderLookup } from '@gds/contract/providers';
+import type { ProviderLookup, ProviderRequest } from '@gds/contract/providers';
+import { googleAdsClientAccounts } from './google-ads-accounts.ts';
 import type { FoundItem } from './json-path.ts';
-import { readItem, readItems } from './json-path.ts';
+import { readItem, readItems, readPath } from './json-path.ts';
 import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
 import { ProviderError, callProvider } from './provider-http.ts';
@@ -54,15 +55,82 @@ async function discover(
   const { identity: identityLookup, accounts: accountsLookup } = provider.api;
   const identity = readItem(identityAnswer, identityLookup);
   if (!identity) throw unreadable(provider, identityLookup);
-  const request = accountsLookup.request;
-  const accountsAnswer = request ? await callProvider(request, values, signal) : identityAnswer;
-  const accounts = readItems(accountsAnswer, accountsLookup);
-  if (!accounts) throw unreadable(provider, accountsLookup);
+  const withIdentity = { ...values, identityId: identity.id };
+  const listed = accountsLookup.request
+    ? await listAccounts(provider, accountsLookup.request, withIdentity, signal)
+    : readListed(provider, identityAnswer);
+  const expand = ACCOUNT_EXPANSIONS[provider.connector.nameSimple];
+  const accounts = expand ? await expand(provider, listed, withIdentity, signal) : listed;
   return { identity, accounts };
+}
+
+/**
+ * How a provider's listed accounts become the ones reports read, where listing is not the
+ * whole story (Google Ads lists the customers a login reaches directly, managers among them).
+ */
+const ACCOUNT_EXPANSIONS: Readonly<
+  Record<
+    string,
+    (
+      provider: Provider,
+      listed: FoundItem[],
+      values: TemplateValues,
+      signal: AbortSignal,
+    ) => Promise<FoundItem[]>
+  >
+> = { 'google-ads': googleAdsClientAccounts };
+
+/** Most pages of accounts read in one connection: a bound, not a limit any login reaches. */
+const MAX_ACCOUNT_PAGES = 50;
+
+/** The accounts call, page after page where the provider pages by token. */
+async function listAccounts(
+  provider: Provider,
+  request: ProviderRequest,
+  values: TemplateValues,
+  signal: AbortSignal,
+): Promise<FoundItem[]> {
+  const paging = provider.api.accounts.nextPage;
+  const found = new Map<string, FoundItem>();
+  let token: string | undefined;
+  for (let page = 0; page < MAX_ACCOUNT_PAGES; page += 1) {
+    const url = token && paging ? withParam(request.url, paging.param, token) : request.url;
+    const answer = await callProvider({ ...request, url }, values, signal);
+    for (const item of readListed(provider, answer))
+      if (!found.has(item.id)) found.set(item.id, item);
+    const next = paging ? readPath(answer, paging.tokenField) : undefined;
+    if (typeof next !== 'string' || next === '') break;
+    token = next;
+  }
+  return [...found.values()];
+}
+
+/** The accounts of one answer: its list, or the lists of each of its groups. */
+function readListed(provider: Provider, answer: unknown): FoundItem[] {
+  const lookup = provider.api.accounts;
+  if (lookup.groupPath === undefined) {
+    const items = readItems(answer, lookup);
+    if (!items) throw unreadable(provider, lookup);
+    return items;
+  }
+  const groups = readPath(answer, lookup.groupPath);
+  if (groups === undefined || groups === null) return [];
+  if (!Array.isArray(groups)) throw unreadable(provider, lookup);
+  return groups.flatMap((group: unknown) => {
+    const items = readItems(group, lookup);
+    if (!items) throw unreadable(provider, lookup);
+    return items;
+  });
+}
+
+/** A query parameter set on a templated URL (the template's own placeholders kept as is). */
+function withParam(url: string, name: string, value: string): string {
+  // Encoded, a token holds no brace a template would read as a placeholder.
+  return `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
 }
 
 const unreadable = (provider: Provider, lookup: ProviderLookup) =>
   new ProviderError(
     'invalid',
-    `${provider.connector.name} answered without ${lookup.listPath ?? lookup.idField}`,
+    `${provider.connector.name} answered without ${lookup.groupPath ?? lookup.listPath ?? lookup.idField}`,
   );

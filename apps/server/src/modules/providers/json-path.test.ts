@@ -52,4 +52,19 @@ describe('provider JSON reader', () => {
       accounts: [{ account_id: 'x' }],
     });
   });
+
+  it('reads and writes an item’s details (Microsoft’s customer id), leaving out missing ones', () => {
+    const lookup = {
+      listPath: 'Accounts',
+      idField: 'Id',
+      nameField: 'Name',
+      details: { customerId: 'ParentCustomerId', currency: 'CurrencyCode' },
+    };
+    const answer = { Accounts: [{ Id: 7, Name: 'Shop', ParentCustomerId: 99 }] };
+    expect(readItems(answer, lookup)).toEqual([
+      { id: '7', name: 'Shop', details: { customerId: '99' } },
+    ]);
+    const item = { id: '8', name: 'Blog', details: { customerId: '5', currency: 'EUR' } };
+    expect(readItems({ Accounts: [writeItem({}, lookup, item)] }, lookup)).toEqual([item]);
+  });
 });

@@ -8,6 +8,8 @@ import type { JsonLookup } from '@gds/contract/providers';
 export interface FoundItem {
   id: string;
   name: string;
+  /** What reading the item's reports needs besides its id (the lookup's `details`). */
+  details?: Readonly<Record<string, string>>;
 }
 
 const MAX_NAME = 200;
@@ -54,7 +56,14 @@ export function readItem(value: unknown, lookup: JsonLookup): FoundItem | undefi
   const id = asText(readPath(value, lookup.idField));
   if (!id) return undefined;
   const name = lookup.nameField ? asText(readPath(value, lookup.nameField)) : undefined;
-  return { id, name: (name ?? id).slice(0, MAX_NAME) };
+  const item: FoundItem = { id, name: (name ?? id).slice(0, MAX_NAME) };
+  if (!lookup.details) return item;
+  const details: Record<string, string> = {};
+  for (const [key, path] of Object.entries(lookup.details)) {
+    const detail = asText(readPath(value, path));
+    if (detail !== undefined) details[key] = detail.slice(0, MAX_NAME);
+  }
+  return { ...item, details };
 }
 
 /**
@@ -83,6 +92,10 @@ export function writeItem(target: unknown, lookup: JsonLookup, item: FoundItem):
   let result = writePath(target, lookup.idField, item.id);
   if (lookup.nameField && lookup.nameField !== lookup.idField) {
     result = writePath(result, lookup.nameField, item.name);
+  }
+  for (const [key, path] of Object.entries(lookup.details ?? {})) {
+    const detail = item.details?.[key];
+    if (detail !== undefined) result = writePath(result, path, detail);
   }
   return result;
 }

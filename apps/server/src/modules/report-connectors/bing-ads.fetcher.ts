@@ -103,9 +103,19 @@ export function reportRequest(context: Pick<FetchContext, 'wants' | 'request'>) 
 const accountId = (id: string): number | string => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 
 async function readRows(context: FetchContext): Promise<ReportRow[]> {
+  // The Reporting API needs the account's customer beside the account; discovery stored it.
+  // An account stored before it did is refreshed by reconnecting.
+  const customerId = context.request.account.details?.customerId;
+  if (!customerId) {
+    throw new ReportError(
+      'reconnect',
+      `${context.connector.name} needs this account's customer, which we do not have yet.`,
+    );
+  }
   const headers = {
     Authorization: `Bearer ${context.request.accessToken}`,
     DeveloperToken: context.provider.values.developerToken,
+    CustomerId: customerId,
     CustomerAccountId: context.request.account.externalId,
   };
   const submitted = (await context.http.json(

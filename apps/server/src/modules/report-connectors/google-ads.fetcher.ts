@@ -72,6 +72,17 @@ export function customerId(externalId: string): string {
   return /^\d{3}-\d{3}-\d{4}$/.test(id) ? id.replace(/-/g, '') : id;
 }
 
+/**
+ * A client reached through a manager account is read logged in as that manager (discovery
+ * stored its id); without the header Google refuses the call. Direct accounts need none.
+ */
+export function loginCustomerHeader(
+  context: Pick<FetchContext, 'request'>,
+): Record<string, string> {
+  const manager = context.request.account.details?.loginCustomerId;
+  return manager ? { 'login-customer-id': customerId(manager) } : {};
+}
+
 async function readRows(context: FetchContext): Promise<ReportRow[]> {
   const customer = customerId(context.request.account.externalId);
   const query = gaqlQuery(context);
@@ -87,6 +98,7 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
         headers: {
           Authorization: `Bearer ${context.request.accessToken}`,
           'developer-token': context.provider.values.developerToken,
+          ...loginCustomerHeader(context),
         },
         json: { query, ...(pageToken ? { pageToken } : {}) },
       },

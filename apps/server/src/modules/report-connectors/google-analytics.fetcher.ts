@@ -1,6 +1,7 @@
 import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
+import { ReportError } from '../reports/report-fetcher.ts';
 
 /** Our field ids and the GA4 Data API's names for them. */
 const API_NAMES: Readonly<Record<string, string>> = {
@@ -72,7 +73,15 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
   const wanted = Object.keys(API_NAMES).filter(context.wants);
   const dimensions = wanted.filter((id) => DIMENSIONS.has(id));
   const metrics = wanted.filter((id) => !DIMENSIONS.has(id));
-  const property = context.request.account.externalId.replace(/^.*\//, '');
+  const { externalId } = context.request.account;
+  // Accounts were once stored as GA4 accounts (accounts/123); reports read properties.
+  if (externalId.startsWith('accounts/')) {
+    throw new ReportError(
+      'reconnect',
+      `This ${context.connector.name} account was connected before properties were listed.`,
+    );
+  }
+  const property = externalId.replace(/^.*\//, '');
   const rows: ReportRow[] = [];
   for (let page = 0, offset = 0; ; page += 1) {
     checkPageCount(context, page);

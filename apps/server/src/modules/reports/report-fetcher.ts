@@ -54,6 +54,26 @@ export interface ReportAccount {
   name: string;
   /** ISO 4217 code when the account states one (currency fields use it). */
   currency: string | null;
+  /**
+   * What the provider needs besides the id to read it, as discovery stored it: Google Ads'
+   * `loginCustomerId` (the manager to log in through), Microsoft's `customerId`.
+   */
+  details?: Readonly<Record<string, string>>;
+}
+
+/** A stored account as fetchers read it, with the currency discovery found where it found one. */
+export function reportAccountOf(row: {
+  external_id: string;
+  name: string;
+  details: Readonly<Record<string, string>>;
+}): ReportAccount {
+  const currency = row.details.currency;
+  return {
+    externalId: row.external_id,
+    name: row.name,
+    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null,
+    details: row.details,
+  };
 }
 
 export interface ReportRequest {

@@ -34,11 +34,25 @@ export function sandboxAccounts(
   login: string,
   chosen: readonly number[],
 ): FoundItem[] {
-  return chosen.map((n) => ({
-    id: `${slug(connector.nameSimple, login)}-${n}`,
-    name: `${connector.name} demo ${n}`,
-  }));
+  const detailKeys = Object.keys(connector.api?.accounts.details ?? {});
+  return chosen.map((n) => {
+    const id = `${slug(connector.nameSimple, login)}-${n}`;
+    const account: FoundItem = { id, name: `${connector.name} demo ${n}` };
+    if (detailKeys.length === 0) return account;
+    return {
+      ...account,
+      details: Object.fromEntries(detailKeys.map((k) => [k, sandboxDetail(k, id)])),
+    };
+  });
 }
+
+/**
+ * A sandbox account's detail (what its connector's lookup reads besides the id): a currency
+ * is US dollars; anything else (Microsoft's customer id) derives from the account, so the
+ * sandbox's reporting API can check the value it gets back.
+ */
+export const sandboxDetail = (key: string, accountId: string): string =>
+  key === 'currency' ? 'USD' : `${key}-${accountId}`;
 
 /** An answer holding the identity and/or accounts where the connector's lookups read them. */
 export function shapeAnswer(
@@ -66,7 +80,10 @@ export function shapeAnswer(
       if (first) answer = writeItem(answer, lookup, first);
     } else {
       const items = parts.accounts.map((account) => writeItem({}, lookup, account));
-      answer = writePath(answer, lookup.listPath, items);
+      // Grouped lists (GA4's account summaries): one group holding them all.
+      answer = lookup.groupPath
+        ? writePath(answer, lookup.groupPath, [writePath({}, lookup.listPath, items)])
+        : writePath(answer, lookup.listPath, items);
     }
   }
   return answer;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FoundItem } from '../../modules/providers/json-path.ts';
 import { writePath } from '../../modules/providers/json-path.ts';
 import {
   SANDBOX_CONSOLE_PATH,
@@ -7,10 +8,20 @@ import {
 } from './sandbox-addresses.ts';
 import { sandboxAccounts, sandboxIdentity, shapeAnswer } from './sandbox-answers.ts';
 import { sandboxCaller } from './sandbox-caller.ts';
+import { googleAdsAccessible } from './sandbox-google-ads-accounts.ts';
+import { pageToken, readPageToken } from './sandbox-report-api.ts';
 import { renderConsolePage } from './console-page.ts';
 import type { SandboxCallKind } from './sandbox-control.ts';
-import type { SandboxProviderDeps } from './sandbox-deps.ts';
+import type { SandboxConnector, SandboxProviderDeps } from './sandbox-deps.ts';
 import { oauthError, recordCall, sandboxConnector } from './sandbox-deps.ts';
+
+const ACCOUNTS_PAGE = 2;
+
+const queryOf = (req: FastifyRequest) => new URLSearchParams(req.raw.url?.split('?')[1] ?? '');
+
+/** The accounts a provider's listing call names (Google Ads: the customers reached directly). */
+const listedAccounts = (connector: SandboxConnector, accounts: FoundItem[]) =>
+  connector.nameSimple === 'google-ads' ? googleAdsAccessible(accounts) : accounts;
 
 /**
  * The sandbox providers' APIs: identity ("userinfo"), account listing, a form login's
@@ -32,16 +43,23 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
         connector.auth === 'form' ? 'invalid_credentials' : 'invalid_token',
       );
     const identity = sandboxIdentity(connector, who.login);
-    const accounts = sandboxAccounts(connector, who.login, who.accounts);
+    const accounts = listedAccounts(connector, sandboxAccounts(connector, who.login, who.accounts));
     const api = connector.api;
     // An answer carries what the connector reads from it: the identity (from userinfo, or
     // from a form login's verification) and the accounts when they have no call of their own.
     const withIdentity = kind === 'userinfo' || (kind === 'verify' && !api?.identity.request);
     const withAccounts = kind === 'accounts' || (withIdentity && !api?.accounts.request);
-    const answer = shapeAnswer(connector, {
+    // A provider that pages its accounts by token answers them two a page.
+    const paging = kind === 'accounts' ? api?.accounts.nextPage : undefined;
+    const offset = paging ? readPageToken(queryOf(req).get(paging.param)) : 0;
+    const page = paging ? accounts.slice(offset, offset + ACCOUNTS_PAGE) : accounts;
+    let answer = shapeAnswer(connector, {
       ...(withIdentity ? { identity } : {}),
-      ...(withAccounts ? { accounts } : {}),
+      ...(withAccounts ? { accounts: page } : {}),
     });
+    if (paging && offset + ACCOUNTS_PAGE < accounts.length) {
+      answer = writePath(answer, paging.tokenField, pageToken(offset + ACCOUNTS_PAGE));
+    }
     // Where a provider's identity answer names the login's own API host (Mailchimp's data
     // centre), the sandbox names its report endpoints there.
     const baseField = api?.reports?.baseUrlField;

@@ -1,3 +1,4 @@
+import { googleAdsCustomerClients, googleAdsLoginRefusal } from './sandbox-google-ads-accounts.ts';
 import type { SandboxReportApi } from './sandbox-report-api.ts';
 import {
   errorAnswer,
@@ -139,8 +140,13 @@ export const googleAdsReports: SandboxReportApi = {
     const match = /^customers\/([^/]+)\/googleAds:search$/.exec(call.path);
     if (!match || call.method !== 'POST') return noSuchPath(call);
     const customer = match[1] ?? '';
-    if (!call.accounts.has(customer)) return notYours(customer);
     const body = (call.body ?? {}) as { query?: string; pageToken?: string };
+    if (/\bFROM\s+customer_client\b/i.test(body.query ?? '')) {
+      return googleAdsCustomerClients(call, customer);
+    }
+    if (!call.accounts.has(customer)) return notYours(customer);
+    const refused = googleAdsLoginRefusal(call, customer);
+    if (refused) return refused;
     const query = parseGaql(body.query ?? '');
     if (!query)
       return errorAnswer(

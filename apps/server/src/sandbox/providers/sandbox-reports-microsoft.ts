@@ -1,4 +1,5 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
+import { sandboxDetail } from './sandbox-answers.ts';
 import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
 import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
 import { zipOne } from './sandbox-zip.ts';
@@ -75,6 +76,15 @@ function submit(call: SandboxReportCall) {
       106,
       'UserIsNotAuthorized',
       `You are not authorized to read account ${account}.`,
+    );
+  }
+  // The Reporting API needs the account's customer in the CustomerId header.
+  if (call.headers.customerid !== sandboxDetail('customerId', account)) {
+    return bingError(
+      400,
+      1102,
+      'InvalidCustomerId',
+      `The CustomerId header must name the customer of account ${account}.`,
     );
   }
   const start = day(time?.CustomDateRangeStart);
