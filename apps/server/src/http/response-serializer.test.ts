@@ -16,7 +16,12 @@ describe('responseSerializerCompiler with JSON text', () => {
   const exact = JSON.stringify(value);
 
   it('sends the text untouched in production and in tests when the compiled writer agrees', () => {
-    expect(writerOf(false)(jsonText(exact))).toBe(exact);
+    // Production sends the pieces' UTF-8 bytes one after the other, never joined into a string.
+    const bytes: unknown = writerOf(false)(jsonText(exact));
+    expect(Buffer.isBuffer(bytes) && bytes.toString('utf8')).toBe(exact);
+    const pieces = [exact.slice(0, 9), exact.slice(9, 20), exact.slice(20)];
+    expect(String(writerOf(false)(jsonText(pieces)))).toBe(exact);
+    expect(writerOf(true)(jsonText(pieces))).toBe(exact);
     expect(writerOf(true)(jsonText(exact))).toBe(exact);
     // A value is still written by the compiled writer.
     expect(writerOf(true)(value)).toBe(exact);

@@ -3,7 +3,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { textOfJson } from './json-text.ts';
+import { bytesOfJson, textOfJson } from './json-text.ts';
 
 type SerializerCompiler = FastifySerializerCompiler<z.ZodType>;
 
@@ -26,7 +26,7 @@ const validating = createSerializerCompiler({});
 /**
  * How responses are written. In production each contract response is written by a writer
  * compiled once from its schema (fast-json-stringify): no per-response zod pass; an answer that
- * is already JSON text (`jsonText`) is sent as it is. With `validate` (the test app) every
+ * is already JSON text (`jsonText`) is sent as it is, as bytes. With `validate` (the test app) every
  * response is also parsed by its zod schema, and the compiled writer must agree with it, so the
  * whole test suite checks both the handlers and the writers; JSON text must be exactly what the
  * compiled writer writes for the value it spells, so the web app cannot tell the two apart.
@@ -34,7 +34,13 @@ const validating = createSerializerCompiler({});
 export function responseSerializerCompiler(options: { validate: boolean }): SerializerCompiler {
   return (route) => {
     const write = compileResponseWriter(route.schema);
-    if (!options.validate) return (data: unknown) => textOfJson(data) ?? write(data);
+    if (!options.validate) {
+      return (data: unknown) => {
+        const bytes = bytesOfJson(data);
+        // Fastify sends a Buffer a serializer answers as it is; its type names only strings.
+        return bytes ? (bytes as unknown as string) : write(data);
+      };
+    }
     const checked = validating(route);
     return (data: unknown) => {
       const text = textOfJson(data);

@@ -42,9 +42,8 @@ export function toGroupedData(
   }
   if (connectorId !== undefined) parts.push(']}');
   const usage = `{"accountsUsed":${wholeNumber(accountsUsed)},"accountLimit":${wholeNumber(accountLimit)}}`;
-  return jsonText(
-    `{"groups":[${parts.join('')}],"usage":${usage},"retentionDays":${wholeNumber(retentionDays)}}`,
-  );
+  const rest = `],"usage":${usage},"retentionDays":${wholeNumber(retentionDays)}}`;
+  return jsonText(['{"groups":[', ...parts, rest]);
 }
 
 /** The answer to a delete or restore: the account as the screen now shows it. */
