@@ -5,6 +5,7 @@ import { ENDPOINTS, MESSAGES, hasPermissions } from '@gds/contract';
 import type { BusinessUnit, Endpoint, ResponseOf } from '@gds/contract';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { RequestGate } from './rate-limit.ts';
+import type { JsonText } from './json-text.ts';
 import type { Authenticate, RequestAuth, SessionUser } from './request-context.ts';
 import { platformAdminOf, signedInUser } from './request-context.ts';
 
@@ -23,7 +24,10 @@ export interface HandlerInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ResponseOf<E>>;
+/** A handler answers its contract's response, as a value or as JSON text spelling one. */
+export type RouteHandler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+) => Promise<ResponseOf<E> | JsonText<ResponseOf<E>>>;
 
 export interface RouteDeps {
   authenticate: Authenticate;

@@ -1,55 +1,59 @@
-import type { Account } from '@gds/contract';
-import type { TeamPeople as People } from '../team/team.mappers.ts';
-import type { AccountView, CredentialView } from './data-sources.repository.ts';
+import type { Account, ResponseOf, dataSources } from '@gds/contract';
+import { jsonText } from '../../http/json-text.ts';
+import type { JsonText } from '../../http/json-text.ts';
 
-/** Database rows → the contract's shapes. Nothing secret is selected, so nothing can leak. */
+/**
+ * The Data Sources answers around the JSON PostgreSQL writes (data-sources-json.repository):
+ * only punctuation and whole numbers are added here, which JSON writes as JavaScript prints them.
+ */
+
+type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Someone who has since left the team (or was deleted) shows as nobody. */
-const person = (people: People, id: string | null) => (id ? (people.get(id) ?? null) : null);
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** A credential as PostgreSQL wrote it, with its connector and its accounts not deleted. */
+export interface CredentialJson {
+  connector_id: number;
+  active: number;
+  json: string;
+}
 
 /**
- * An account as the screen shows it: deleted, else its credential's trouble (needs reconnect,
- * error), else its own status. purgeAt follows the retention configured now.
+ * The screen's answer: the credentials (in screen order) grouped by connector, with the usage
+ * and retention around them.
  */
-export function toAccount(row: AccountView, retentionDays: number, people: People): Account {
-  const status = row.deleted_at
-    ? 'deleted'
-    : row.credential_status !== 'connected'
-      ? row.credential_status
-      : row.status;
-  return {
-    id: row.id,
-    externalId: row.external_id,
-    name: row.name,
-    status,
-    addedBy: person(people, row.added_by),
-    addedAt: row.added_at.toISOString(),
-    lastRefreshedAt: iso(row.last_refreshed_at),
-    deletedAt: iso(row.deleted_at),
-    deletedBy: person(people, row.deleted_by),
-    purgeAt: row.deleted_at
-      ? new Date(row.deleted_at.getTime() + retentionDays * DAY_MS).toISOString()
-      : null,
-  };
+export function toGroupedData(
+  credentials: readonly CredentialJson[],
+  accountLimit: number,
+  retentionDays: number,
+): JsonText<GroupedData> {
+  const parts: string[] = [];
+  let connectorId: number | undefined;
+  let accountsUsed = 0;
+  for (const credential of credentials) {
+    accountsUsed += credential.active;
+    if (credential.connector_id === connectorId) parts.push(',');
+    else {
+      if (connectorId !== undefined) parts.push(']},');
+      connectorId = credential.connector_id;
+      parts.push(`{"connectorId":${wholeNumber(connectorId)},"credentials":[`);
+    }
+    parts.push(credential.json);
+  }
+  if (connectorId !== undefined) parts.push(']}');
+  const usage = `{"accountsUsed":${wholeNumber(accountsUsed)},"accountLimit":${wholeNumber(accountLimit)}}`;
+  const rest = `],"usage":${usage},"retentionDays":${wholeNumber(retentionDays)}}`;
+  return jsonText(['{"groups":[', ...parts, rest]);
 }
 
-export function toCredential(row: CredentialView, accounts: Account[], people: People) {
-  return {
-    id: row.id,
-    name: row.display_name,
-    status: row.status,
-    statusReason: row.status_reason,
-    addedBy: person(people, row.created_by),
-    connectedByEmail: row.connected_by_email,
-    addedAt: row.created_at.toISOString(),
-    lastRefreshedAt: iso(row.last_refreshed_at),
-    accounts,
-  };
-}
+/** The answer to a delete or restore: the account as the screen now shows it. */
+export const toAccountAnswer = (accountJson: string): JsonText<{ account: Account }> =>
+  jsonText(`{"account":${accountJson}}`);
 
 export const retentionCutoff = (now: Date, retentionDays: number) =>
   new Date(now.getTime() - retentionDays * DAY_MS);
+
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n)) throw new Error(`${n} is not a whole number`);
+  return n;
+}

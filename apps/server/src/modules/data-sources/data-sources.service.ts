@@ -3,17 +3,19 @@ import type { Account, ConnectorInfo, ResponseOf, dataSources } from '@gds/contr
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { JsonText } from '../../http/json-text.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { countActiveAccounts } from '../credentials/credentials.service.ts';
 import { connectorAvailability } from '../providers/availability.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
 import { lockAccountLimit, teamAddons } from '../team/team-plan.service.ts';
-import { teamPeople } from '../team/team.service.ts';
-import { retentionCutoff, toAccount, toCredential } from './data-sources.mappers.ts';
+import { createDataSourcesJsonRepository } from './data-sources-json.repository.ts';
+import { retentionCutoff, toAccountAnswer, toGroupedData } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
 
 type GroupedData = ResponseOf<typeof dataSources.getGroupedData>;
+type AccountAnswer = JsonText<{ account: Account }>;
 
 export const limitMessage = (limit: number) =>
   `Restoring this account would exceed your plan's limit of ${limit} accounts. Delete another account or add accounts in Billing.`;
@@ -26,6 +28,7 @@ export function createDataSourcesService(deps: {
   retentionDays: number;
 }) {
   const repo = createDataSourcesRepository(deps.db);
+  const jsonRepo = createDataSourcesJsonRepository(deps.db);
   const { retentionDays } = deps;
   // The public part of each connector, built once: provider addresses stay on the server.
   const catalog = CONNECTORS.map((connector) => {
@@ -37,13 +40,10 @@ export function createDataSourcesService(deps: {
     return { connector, key: String(id), info };
   });
 
-  const accountOf = async (teamId: string, accountId: string): Promise<Account> => {
-    const [row, people] = await Promise.all([
-      repo.account(teamId, accountId),
-      teamPeople(deps.db, teamId),
-    ]);
-    if (!row) throw notFound('That account');
-    return toAccount(row, retentionDays, people);
+  const accountOf = async (teamId: string, accountId: string): Promise<AccountAnswer> => {
+    const json = await jsonRepo.account(teamId, accountId, retentionDays);
+    if (json === undefined) throw notFound('That account');
+    return toAccountAnswer(json);
   };
 
   return {
@@ -65,42 +65,18 @@ export function createDataSourcesService(deps: {
       return map;
     },
 
-    /** Every credential and account of the team by connector, in four queries whatever the size. */
-    async groupedData(user: SessionUser): Promise<GroupedData> {
+    /**
+     * Every credential and account of the team by connector, in one statement whatever the
+     * size; PostgreSQL writes the JSON of each credential (see data-sources-json.repository).
+     */
+    async groupedData(user: SessionUser): Promise<JsonText<GroupedData>> {
+      const credentials = await jsonRepo.groupedCredentials(user.teamId, retentionDays);
       // The limit as read with the session this request: shown, not enforced, here.
-      const limit = user.team.account_limit;
-      const [credentials, accounts, people] = await Promise.all([
-        repo.credentials(user.teamId),
-        repo.accounts(user.teamId),
-        teamPeople(deps.db, user.teamId),
-      ]);
-      const byCredential = new Map<string, Account[]>();
-      let accountsUsed = 0;
-      for (const row of accounts) {
-        if (!row.deleted_at) accountsUsed += 1;
-        const list = byCredential.get(row.credential_id) ?? [];
-        list.push(toAccount(row, retentionDays, people));
-        byCredential.set(row.credential_id, list);
-      }
-      const groups = new Map<number, GroupedData['groups'][number]>();
-      for (const credential of credentials) {
-        const group = groups.get(credential.connector_id) ?? {
-          connectorId: credential.connector_id,
-          credentials: [],
-        };
-        const credentialAccounts = byCredential.get(credential.id) ?? [];
-        group.credentials.push(toCredential(credential, credentialAccounts, people));
-        groups.set(credential.connector_id, group);
-      }
-      return {
-        groups: [...groups.values()],
-        usage: { accountsUsed, accountLimit: limit },
-        retentionDays,
-      };
+      return toGroupedData(credentials, user.team.account_limit, retentionDays);
     },
 
     /** Moves an account to Deleted (again: no change). Another team's account is not found. */
-    async deleteAccount(user: SessionUser, accountId: string): Promise<{ account: Account }> {
+    async deleteAccount(user: SessionUser, accountId: string): Promise<AccountAnswer> {
       await deps.db.transaction().execute(async (tx) => {
         const txRepo = createDataSourcesRepository(tx);
         const row = await txRepo.lockAccount(user.teamId, accountId);
@@ -119,14 +95,14 @@ export function createDataSourcesService(deps: {
           },
         });
       });
-      return { account: await accountOf(user.teamId, accountId) };
+      return accountOf(user.teamId, accountId);
     },
 
     /**
      * Brings a deleted account back as it was, within the retention period and the plan's
      * account limit (409 past it). The team row is locked: two restores cannot both fit.
      */
-    async restoreAccount(user: SessionUser, accountId: string): Promise<{ account: Account }> {
+    async restoreAccount(user: SessionUser, accountId: string): Promise<AccountAnswer> {
       await deps.db.transaction().execute(async (tx) => {
         const limit = await lockAccountLimit(tx, user.teamId);
         const txRepo = createDataSourcesRepository(tx);
@@ -151,7 +127,7 @@ export function createDataSourcesService(deps: {
           },
         });
       });
-      return { account: await accountOf(user.teamId, accountId) };
+      return accountOf(user.teamId, accountId);
     },
 
     /** Maintenance: accounts deleted longer than the retention period are purged for good. */
