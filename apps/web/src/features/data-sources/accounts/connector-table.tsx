@@ -28,7 +28,12 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
   const rows = useMemo(() => groupRows(group), [group]);
   const estimateSize = useCallback((index: number) => estimatedRowHeight(rows[index]!), [rows]);
   const getKey = useCallback((index: number) => groupRowKey(rows[index]!), [rows]);
-  const list = useVirtualRows({ count: rows.length, virtual, estimateSize, getKey });
+  const { slots, attachTable, measureRow, focusProps } = useVirtualRows({
+    count: rows.length,
+    virtual,
+    estimateSize,
+    getKey,
+  });
 
   const renderRow = (index: number): ReactNode => {
     const row = rows[index]!;
@@ -40,12 +45,12 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
           credential={row.credential}
           actions={actions}
           index={index}
-          measureRow={list.measureRow}
+          measureRow={measureRow}
         />
       );
     }
     if (row.kind === 'empty')
-      return <NoAccountsRow key={groupRowKey(row)} index={index} measureRow={list.measureRow} />;
+      return <NoAccountsRow key={groupRowKey(row)} index={index} measureRow={measureRow} />;
     return (
       <AccountRow
         key={groupRowKey(row)}
@@ -54,7 +59,7 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
         onDelete={actions.onDelete}
         addedByClient={row.credential.connectedByEmail}
         index={index}
-        measureRow={list.measureRow}
+        measureRow={measureRow}
       />
     );
   };
@@ -65,9 +70,9 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
       role="region"
       aria-label={`${connectorName} accounts`}
       tabIndex={0}
-      {...list.focusProps}
+      {...focusProps}
     >
-      <table ref={list.tableRef} className="table ds-table" aria-rowcount={rows.length + 1}>
+      <table ref={attachTable} className="table ds-table" aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col">Account</th>
@@ -85,7 +90,7 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
             </th>
           </tr>
         </thead>
-        {rowGroups(list.slots, rows).map((body) =>
+        {rowGroups(slots, rows).map((body) =>
           body.kind === 'gap' ? (
             <tbody key={body.key} aria-hidden="true">
               <GapRow height={body.height} columns={COLUMNS} />

@@ -40,7 +40,7 @@ export function DeletedAccounts({
 }: DeletedAccountsProps) {
   const estimateSize = useCallback(() => DELETED_ROW_HEIGHT, []);
   const getKey = useCallback((index: number) => rows[index]!.account.id, [rows]);
-  const list = useVirtualRows({
+  const { slots, attachTable, measureRow, focusProps } = useVirtualRows({
     count: rows.length,
     virtual: rows.length > VIRTUALISE_ABOVE,
     estimateSize,
@@ -92,9 +92,9 @@ export function DeletedAccounts({
           role="region"
           aria-label="Deleted accounts list"
           tabIndex={0}
-          {...list.focusProps}
+          {...focusProps}
         >
-          <table ref={list.tableRef} className="table ds-table" aria-rowcount={rows.length + 1}>
+          <table ref={attachTable} className="table ds-table" aria-rowcount={rows.length + 1}>
             <thead>
               <tr aria-rowindex={1}>
                 <th scope="col">Account</th>
@@ -113,7 +113,7 @@ export function DeletedAccounts({
               </tr>
             </thead>
             <tbody>
-              {list.slots.map((slot) =>
+              {slots.map((slot) =>
                 slot.kind === 'gap' ? (
                   <GapRow key={slot.key} height={slot.height} columns={5} />
                 ) : (
@@ -125,7 +125,7 @@ export function DeletedAccounts({
                     restoring={restoringId === rows[slot.index]!.account.id}
                     onRestore={onRestore}
                     index={slot.index}
-                    measureRow={list.measureRow}
+                    measureRow={measureRow}
                   />
                 ),
               )}

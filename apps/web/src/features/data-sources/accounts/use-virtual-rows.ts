@@ -4,14 +4,7 @@ import {
   useWindowVirtualizer,
   type Range,
 } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type RefObject,
-} from 'react';
+import { useCallback, useLayoutEffect, useState, type FocusEvent } from 'react';
 
 /**
  * Lists longer than this render only the rows near the screen. Shorter ones render every row,
@@ -38,8 +31,8 @@ interface VirtualRowsOptions {
 export interface VirtualRows {
   /** The rows to render and the gaps between them, in list order. */
   slots: RowSlot[];
-  /** The table the rows are in: where the list starts on the page. */
-  tableRef: RefObject<HTMLTableElement | null>;
+  /** The ref callback of the table the rows are in: where the list starts on the page. */
+  attachTable: (table: HTMLTableElement | null) => void;
   /**
    * The ref of every rendered row (undefined when not virtualising): measures its height. A
    * row carries `data-index={index}` for it, and `aria-rowindex={index + 2}`.
@@ -63,14 +56,13 @@ export function useVirtualRows({
   estimateSize,
   getKey,
 }: VirtualRowsOptions): VirtualRows {
-  const tableRef = useRef<HTMLTableElement>(null);
+  const [table, attachTable] = useState<HTMLTableElement | null>(null);
   const [listTop, setListTop] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);
 
   // Where the rows start on the page moves whenever anything above them changes height
   // (another group collapsing, an alert appearing), so follow the document's size.
   useLayoutEffect(() => {
-    const table = tableRef.current;
     if (!virtual || !table) return;
     const update = () => {
       const top = (table.tHead ?? table).getBoundingClientRect().bottom + window.scrollY;
@@ -81,7 +73,7 @@ export function useVirtualRows({
     const observer = new ResizeObserver(update);
     observer.observe(document.documentElement);
     return () => observer.disconnect();
-  }, [virtual]);
+  }, [virtual, table]);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -130,13 +122,13 @@ export function useVirtualRows({
       if (row) setFocused(Number(row.dataset.index));
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(null);
+      if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
     },
   };
 
   return {
     slots,
-    tableRef,
+    attachTable,
     measureRow: virtual ? virtualizer.measureElement : undefined,
     focusProps,
   };
