@@ -25,6 +25,7 @@ import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
 import { LOGIN_TARGET_KB, ROUTE_TARGET_KB, measureWebBundle } from './web-bundle.ts';
+import { benchWebRender, seedStatsTeam } from './web-render.ts';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,6 +60,7 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       writableAccounts,
     } satisfies BenchTeams;
   });
+  const statsTeam = await database.seed(seedStatsTeam);
   const bare = await start([path.join(REPO_ROOT, 'apps/server/bench/bare-server.ts')], {});
   const profile = process.env.BENCH_PROFILE_DIR;
   const app = await start(
@@ -94,6 +96,7 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       console.log(row(scenario.name, scenario.load.connections, result, share, scenario.target));
       check(`${kind}: ${scenario.name}`, result, share, scenario.target);
     }
+    failures.push(...(await benchWebRender(kind, app.base, statsTeam, SMOKE)));
     const rss = peakRssMb(app.child);
     console.log(
       `\nserver peak RSS (VmHWM): ${rss} MB; bare node:http: ${peakRssMb(bare.child)} MB`,

@@ -27,12 +27,10 @@ interface ConnectorTableProps {
 export function ConnectorTable({ group, connectorName, actions, virtual }: ConnectorTableProps) {
   const rows = useMemo(() => groupRows(group), [group]);
   const estimateSize = useCallback((index: number) => estimatedRowHeight(rows[index]!), [rows]);
-  const getKey = useCallback((index: number) => groupRowKey(rows[index]!), [rows]);
   const { slots, attachTable, measureRow, focusProps } = useVirtualRows({
     count: rows.length,
     virtual,
     estimateSize,
-    getKey,
   });
 
   const renderRow = (index: number): ReactNode => {

@@ -39,12 +39,10 @@ export function DeletedAccounts({
   onDismissError,
 }: DeletedAccountsProps) {
   const estimateSize = useCallback(() => DELETED_ROW_HEIGHT, []);
-  const getKey = useCallback((index: number) => rows[index]!.account.id, [rows]);
   const { slots, attachTable, measureRow, focusProps } = useVirtualRows({
     count: rows.length,
     virtual: rows.length > VIRTUALISE_ABOVE,
     estimateSize,
-    getKey,
   });
   return (
     <section className="card ds-deleted" aria-label="Deleted accounts" data-testid="deleted-view">

@@ -24,8 +24,6 @@ interface VirtualRowsOptions {
   virtual: boolean;
   /** A row's height before it is measured. */
   estimateSize: (index: number) => number;
-  /** A row's identity, so a measured height follows its row when filters reorder the list. */
-  getKey: (index: number) => string | number;
 }
 
 export interface VirtualRows {
@@ -50,12 +48,7 @@ export interface VirtualRows {
  * the height of those left out, so the page scrolls as if every row were there. The table's
  * header row is row 1 for `aria-rowindex`, its rows follow from 2.
  */
-export function useVirtualRows({
-  count,
-  virtual,
-  estimateSize,
-  getKey,
-}: VirtualRowsOptions): VirtualRows {
+export function useVirtualRows({ count, virtual, estimateSize }: VirtualRowsOptions): VirtualRows {
   const [table, attachTable] = useState<HTMLTableElement | null>(null);
   const [listTop, setListTop] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);
@@ -88,7 +81,8 @@ export function useVirtualRows({
     count,
     enabled: virtual,
     estimateSize,
-    getItemKey: getKey,
+    // Heights are remembered by position (the default key): a key per row would be computed
+    // for every one of thousands of rows on each pass, and rows re-measure as they show anyway.
     overscan: OVERSCAN,
     scrollMargin: listTop,
     rangeExtractor,
