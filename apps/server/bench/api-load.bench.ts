@@ -35,6 +35,7 @@ import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
 import { reportStartTime } from './start-time.ts';
 import { LOGIN_TARGET_KB, ROUTE_TARGET_KB, measureWebBundle } from './web-bundle.ts';
+import { benchWebRender, seedStatsTeam } from './web-render.ts';
 
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
@@ -62,6 +63,7 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
   }));
   const env = { ...database.env, ...DATA_PATH_ENV };
   const only = process.env.BENCH_ONLY ?? '';
+  const statsTeam = await database.seed(seedStatsTeam);
   const bare = await start([path.join(REPO_ROOT, 'apps/server/bench/bare-server.ts')], {});
   let app: Started | undefined;
   try {
@@ -99,6 +101,7 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       console.log(`\n${dataPath.polls.lines.join('\n')}`);
       failures.push(...dataPath.polls.failures.map((failure) => `${kind}: ${failure}`));
     }
+    failures.push(...(await benchWebRender(kind, app.base, statsTeam, SMOKE)));
     const rss = peakRssMb(app.child);
     console.log(
       `\nserver peak RSS (VmHWM): ${rss} MB; bare node:http: ${peakRssMb(bare.child)} MB`,

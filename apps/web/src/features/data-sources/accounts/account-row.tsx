@@ -11,17 +11,29 @@ export const AccountRow = memo(function AccountRow({
   canManage,
   onDelete,
   addedByClient,
+  index,
+  measureRow,
 }: {
   account: Account;
   canManage: boolean;
   onDelete: (account: Account) => void;
   /** The client's email when its login came through a client link (no member added it). */
   addedByClient?: string | null;
+  /** Its place in the table's list of rows. */
+  index: number;
+  measureRow?: ((element: HTMLTableRowElement | null) => void) | undefined;
 }) {
   const addedBy =
     !account.addedBy && addedByClient ? `${addedByClient} via link` : personLabel(account.addedBy);
   return (
-    <tr data-testid="account-row" data-account-id={account.id} data-status={account.status}>
+    <tr
+      ref={measureRow}
+      data-index={index}
+      aria-rowindex={index + 2}
+      data-testid="account-row"
+      data-account-id={account.id}
+      data-status={account.status}
+    >
       <td>
         <div className="ds-account">
           <span className="ds-account-name">{account.name}</span>

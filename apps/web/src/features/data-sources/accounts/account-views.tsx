@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import type { AccountCounts } from './account-filters.ts';
@@ -6,9 +7,11 @@ import type { RowActions } from './credential-rows.tsx';
 import { NoAccountsMatch } from './data-sources-states.tsx';
 import { DataSourcesToolbar } from './data-sources-toolbar.tsx';
 import { DeletedAccounts } from './deleted-accounts.tsx';
+import { groupRowCount } from './group-rows.ts';
 import type { AccountFiltering, AccountView } from './use-account-filters.ts';
 import type { CollapsedGroups } from './use-collapsed-groups.ts';
 import type { DeleteRestore } from './use-delete-restore.ts';
+import { VIRTUALISE_ABOVE } from './use-virtual-rows.ts';
 
 interface AccountViewsProps {
   view: AccountView;
@@ -42,6 +45,14 @@ export function AccountViews({
   deleteRestore,
 }: AccountViewsProps) {
   const { visibleGroups } = filtering;
+  // One decision for the whole screen: many small groups are as long a list as one big one.
+  const virtual = useMemo(() => {
+    let rows = 0;
+    for (const group of visibleGroups) {
+      if (!collapse.collapsed.has(group.connectorId)) rows += groupRowCount(group);
+    }
+    return rows > VIRTUALISE_ABOVE;
+  }, [visibleGroups, collapse.collapsed]);
   return (
     <Tabs
       label="Accounts"
@@ -105,6 +116,7 @@ export function AccountViews({
               collapsed={collapse.collapsed.has(group.connectorId)}
               onToggle={collapse.toggle}
               actions={actions}
+              virtual={virtual}
             />
           ))}
         </div>

@@ -4,7 +4,8 @@ import { Icon } from '../../../components/icon.tsx';
 import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
 import { ConnectorBadge } from '../connector-badge.tsx';
-import { CredentialRows, type RowActions } from './credential-rows.tsx';
+import { ConnectorTable } from './connector-table.tsx';
+import type { RowActions } from './credential-rows.tsx';
 
 interface ConnectorGroupCardProps {
   group: ConnectorGroup;
@@ -14,6 +15,8 @@ interface ConnectorGroupCardProps {
   collapsed: boolean;
   onToggle: (connectorId: number) => void;
   actions: RowActions;
+  /** Render only the accounts near the screen: the screen's lists are long. */
+  virtual: boolean;
 }
 
 const plural = (n: number, word: string) =>
@@ -25,8 +28,7 @@ function attentionCount(credentials: readonly Credential[]): number {
 
 /**
  * One connector: a header that collapses it, and a table with a row group per credential
- * (name and id, health, Reconnect) and its accounts. Off-screen groups skip layout and paint
- * (content-visibility in the stylesheet), so thousands of rows scroll smoothly.
+ * (name and id, health, Reconnect) and its accounts.
  */
 export const ConnectorGroupCard = memo(function ConnectorGroupCard({
   group,
@@ -35,6 +37,7 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
   collapsed,
   onToggle,
   actions,
+  virtual,
 }: ConnectorGroupCardProps) {
   const bodyId = useId();
   const accountCount = group.credentials.reduce(
@@ -87,40 +90,12 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
       )}
       <div id={bodyId} hidden={collapsed}>
         {!collapsed && (
-          <div
-            className="table-wrap"
-            role="region"
-            aria-label={`${connectorName} accounts`}
-            tabIndex={0}
-          >
-            <table className="table ds-table">
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col" className="ds-col-status">
-                    Status
-                  </th>
-                  <th scope="col" className="col-optional ds-col-date">
-                    Added
-                  </th>
-                  <th scope="col" className="col-optional ds-col-date">
-                    Last refreshed
-                  </th>
-                  <th scope="col" className="ds-actions-col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              {group.credentials.map((credential) => (
-                <CredentialRows
-                  key={credential.id}
-                  connectorId={group.connectorId}
-                  credential={credential}
-                  actions={actions}
-                />
-              ))}
-            </table>
-          </div>
+          <ConnectorTable
+            group={group}
+            connectorName={connectorName}
+            actions={actions}
+            virtual={virtual}
+          />
         )}
       </div>
     </section>

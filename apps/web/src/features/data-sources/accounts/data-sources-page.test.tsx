@@ -239,17 +239,43 @@ describe('Data Sources screen', () => {
     });
   });
 
-  it('renders the first 50 accounts of a big credential, then all on request', async () => {
+  it('renders a long list a window at a time, and its search reaches every account', async () => {
     const accounts = Array.from({ length: 130 }, (_, i) => account({ id: `b${i}` }));
+    const gone = Array.from({ length: 120 }, (_, i) =>
+      account({ id: `d${i}`, status: 'deleted', deletedAt: daysFromNow(-1) }),
+    );
     mockDataSourcesApi(
-      groupedData([{ connectorId: 3, credentials: [credential({ id: 'big', accounts })] }], {
-        accountLimit: 200,
-      }),
+      groupedData(
+        [
+          {
+            connectorId: 3,
+            credentials: [credential({ id: 'big', accounts: [...accounts, ...gone] })],
+          },
+        ],
+        {
+          accountLimit: 200,
+        },
+      ),
     );
     await openDataSources();
-    expect(rows()).toHaveLength(50);
-    await userEvent.click(screen.getByRole('button', { name: 'Show all 130 accounts' }));
-    expect(rows()).toHaveLength(130);
+    // The header row, the login's row and its 130 accounts, of which only a screenful is drawn.
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '132');
+    expect(rows().length).toBeGreaterThan(5);
+    expect(rows().length).toBeLessThan(50);
+    expect(rows()[0]).toHaveAttribute('aria-rowindex', '3');
+
+    await userEvent.type(screen.getByTestId('account-search'), 'ext-b129');
+    await waitFor(() => expect(rowNames()).toEqual(['Account b129']));
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Account b129' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.clear(screen.getByTestId('account-search'));
+    await userEvent.click(screen.getByTestId('tab-deleted'));
+    const deleted = await screen.findAllByTestId('deleted-account-row');
+    expect(deleted.length).toBeLessThan(50);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '121');
   });
 
   it('collapses and expands a connector', async () => {

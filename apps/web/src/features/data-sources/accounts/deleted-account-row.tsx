@@ -14,15 +14,26 @@ export const DeletedAccountRow = memo(function DeletedAccountRow({
   canManage,
   restoring,
   onRestore,
+  index,
+  measureRow,
 }: {
   row: DeletedRow;
   connectorName: string;
   canManage: boolean;
   restoring: boolean;
   onRestore: (account: Account) => void;
+  /** Its place in the list, for aria-rowindex and measuring. */
+  index: number;
+  measureRow?: ((element: HTMLTableRowElement | null) => void) | undefined;
 }) {
   return (
-    <tr data-testid="deleted-account-row" data-account-id={account.id}>
+    <tr
+      ref={measureRow}
+      data-index={index}
+      aria-rowindex={index + 2}
+      data-testid="deleted-account-row"
+      data-account-id={account.id}
+    >
       <td>
         <div className="ds-account">
           <span className="ds-account-name">{account.name}</span>

@@ -1,13 +1,16 @@
 import type { Account } from '@gds/contract';
-import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
+import { useCallback } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PlanRefusalHint } from '../../../components/plan-refusal-hint.tsx';
 import type { DeletedRow } from './account-filters.ts';
-import { ACCOUNTS_PAGE } from './credential-rows.tsx';
 import { DeletedAccountRow } from './deleted-account-row.tsx';
+import { GapRow } from './gap-row.tsx';
 import type { RestoreError } from './use-delete-restore.ts';
+import { VIRTUALISE_ABOVE, useVirtualRows } from './use-virtual-rows.ts';
+
+/** A deleted account's row height before it is measured (pixels). */
+const DELETED_ROW_HEIGHT = 57;
 
 interface DeletedAccountsProps {
   rows: readonly DeletedRow[];
@@ -35,8 +38,12 @@ export function DeletedAccounts({
   restoreError,
   onDismissError,
 }: DeletedAccountsProps) {
-  const [limit, setLimit] = useState(ACCOUNTS_PAGE);
-  const shown = rows.slice(0, limit);
+  const estimateSize = useCallback(() => DELETED_ROW_HEIGHT, []);
+  const { slots, attachTable, measureRow, focusProps } = useVirtualRows({
+    count: rows.length,
+    virtual: rows.length > VIRTUALISE_ABOVE,
+    estimateSize,
+  });
   return (
     <section className="card ds-deleted" aria-label="Deleted accounts" data-testid="deleted-view">
       <p className="ds-deleted-intro">
@@ -78,10 +85,16 @@ export function DeletedAccounts({
             : `Accounts you delete stay here for ${retentionDays} days.`}
         </EmptyState>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Deleted accounts list" tabIndex={0}>
-          <table className="table ds-table">
+        <div
+          className="table-wrap"
+          role="region"
+          aria-label="Deleted accounts list"
+          tabIndex={0}
+          {...focusProps}
+        >
+          <table ref={attachTable} className="table ds-table" aria-rowcount={rows.length + 1}>
             <thead>
-              <tr>
+              <tr aria-rowindex={1}>
                 <th scope="col">Account</th>
                 <th scope="col" className="col-optional ds-col-connector">
                   Connector
@@ -98,24 +111,21 @@ export function DeletedAccounts({
               </tr>
             </thead>
             <tbody>
-              {shown.map((row) => (
-                <DeletedAccountRow
-                  key={row.account.id}
-                  row={row}
-                  connectorName={connectorName(row.connectorId)}
-                  canManage={canManage}
-                  restoring={restoringId === row.account.id}
-                  onRestore={onRestore}
-                />
-              ))}
-              {rows.length > shown.length && (
-                <tr>
-                  <td colSpan={5} className="ds-more-row">
-                    <Button size="sm" variant="ghost" onClick={() => setLimit(rows.length)}>
-                      Show all {rows.length.toLocaleString('en-US')} deleted accounts
-                    </Button>
-                  </td>
-                </tr>
+              {slots.map((slot) =>
+                slot.kind === 'gap' ? (
+                  <GapRow key={slot.key} height={slot.height} columns={5} />
+                ) : (
+                  <DeletedAccountRow
+                    key={rows[slot.index]!.account.id}
+                    row={rows[slot.index]!}
+                    connectorName={connectorName(rows[slot.index]!.connectorId)}
+                    canManage={canManage}
+                    restoring={restoringId === rows[slot.index]!.account.id}
+                    onRestore={onRestore}
+                    index={slot.index}
+                    measureRow={measureRow}
+                  />
+                ),
               )}
             </tbody>
           </table>
