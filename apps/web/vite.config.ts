@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 // The API server serves the built SPA (apps/web/dist). In dev, forward /api and /sandbox to a
 // locally running server so cookies stay same-origin. The server refuses state-changing
@@ -8,7 +9,7 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 const proxy = { target: apiTarget, changeOrigin: false, headers: { origin: apiTarget } };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The manifest maps each route module to its chunks: the bench sums what a first visit loads.
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {

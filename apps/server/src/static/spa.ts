@@ -28,6 +28,9 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: deps.distDir,
       index: false,
+      // The web build writes a Brotli and a gzip copy of each script and style sheet
+      // (apps/web/precompress.ts): the browser gets the one it accepts, compressed once.
+      preCompressed: true,
       // index.html is always served branded, through the fallback below; directories
       // ("/", "/team/") are page addresses too, not listings.
       allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),

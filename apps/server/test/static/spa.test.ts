@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/each-database.ts';
@@ -26,6 +27,12 @@ describeEachDatabase('serving the web app', (db) => {
       fs.mkdirSync(path.join(dist, 'assets'));
       fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
       fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+      // The copies the web build writes beside each script (apps/web/precompress.ts).
+      fs.writeFileSync(
+        path.join(dist, 'assets', 'index-abc123.js.br'),
+        brotliCompressSync('console.log(1)'),
+      );
+      fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync('console.log(1)'));
       fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
       app = await createTestApp(db(), { distDir: dist });
     });
@@ -53,6 +60,25 @@ describeEachDatabase('serving the web app', (db) => {
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const robots = await app.inject({ url: '/robots.txt' });
       expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    });
+
+    it('sends the build’s Brotli or gzip copy of an asset to a browser that accepts it', async () => {
+      const asked = (encoding?: string) =>
+        app.inject({
+          url: '/assets/index-abc123.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const brotli = await asked('gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+      expect(brotli.headers['content-type']).toMatch(/javascript/);
+      const gzipped = await asked('gzip');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe('console.log(1)');
+      const plain = await asked();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('console.log(1)');
     });
 
     it('answers the page to clients that send no Accept or */* (curl, probes, link previews)', async () => {
