@@ -1,4 +1,4 @@
-import { ENDPOINTS, MESSAGES, TOAST_DURATION_MS } from '@gds/contract';
+import { ENDPOINT_ROUTES, MESSAGES, TOAST_DURATION_MS } from '@gds/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../test/mock-api.ts';
 import { appConfig, sessionUser, team } from '../test/fixtures.ts';
@@ -26,8 +26,8 @@ describe('api client', () => {
       getConfig: { body: appConfig },
       logout: { body: { success: true } },
     });
-    await apiCall(ENDPOINTS.getConfig);
-    await apiCall(ENDPOINTS.logout);
+    await apiCall(ENDPOINT_ROUTES.getConfig);
+    await apiCall(ENDPOINT_ROUTES.logout);
 
     expect(requests).toHaveLength(2);
     for (const req of requests) {
@@ -42,11 +42,11 @@ describe('api client', () => {
       login: { body: { authUri: 'https://idp.test/auth' } },
       updateTeamInfo: { body: { team } },
     });
-    await apiCall(ENDPOINTS.login, {
+    await apiCall(ENDPOINT_ROUTES.login, {
       query: { nextUrl: 'Billing' },
       body: { partnerKey: 'a&b c' },
     });
-    await apiCall(ENDPOINTS.updateTeamInfo, { body: { name: 'Acme & Co' } });
+    await apiCall(ENDPOINT_ROUTES.updateTeamInfo, { body: { name: 'Acme & Co' } });
 
     const [login, rename] = requests;
     expect(login?.query.get('nextUrl')).toBe('Billing');
@@ -70,7 +70,7 @@ describe('api client', () => {
         },
       },
     });
-    const error = await apiCall(ENDPOINTS.updateTeamInfo, { body: { name: 'x' } }).catch(
+    const error = await apiCall(ENDPOINT_ROUTES.updateTeamInfo, { body: { name: 'x' } }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
@@ -97,8 +97,8 @@ describe('api client', () => {
       const stop = onAppEvent('apiLogout', logouts);
 
       const results = await Promise.allSettled([
-        apiCall(ENDPOINTS.getTeamInfo),
-        apiCall(ENDPOINTS.getTeamUsers),
+        apiCall(ENDPOINT_ROUTES.getTeamInfo),
+        apiCall(ENDPOINT_ROUTES.getTeamUsers),
       ]);
       stop();
 
@@ -119,9 +119,9 @@ describe('api client', () => {
     const logouts = vi.fn();
     const stop = onAppEvent('apiLogout', logouts);
 
-    await expect(apiCall(ENDPOINTS.getTeamInfo)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiCall(ENDPOINT_ROUTES.getTeamInfo)).rejects.toBeInstanceOf(ApiError);
     useAppStore.getState().setUser(sessionUser());
-    await expect(apiCall(ENDPOINTS.logout)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiCall(ENDPOINT_ROUTES.logout)).rejects.toBeInstanceOf(ApiError);
     stop();
 
     expect(logouts).not.toHaveBeenCalled();

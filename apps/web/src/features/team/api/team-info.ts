@@ -1,15 +1,15 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { TEAM_KEYS, refreshAfterChange } from './team-query-keys.ts';
 
 /** The profile as the contract answers it (team, user, and the admin flags). */
-export type TeamInfo = ResponseOf<typeof ENDPOINTS.getTeamInfo>;
+export type TeamInfo = ResponseOf<typeof ENDPOINT_ROUTES.getTeamInfo>;
 
 /** The profile (GET /api/team/info): the user's team and the user with permissions. */
 export const teamInfoQueryOptions = queryOptions({
   queryKey: TEAM_KEYS.info,
-  queryFn: ({ signal }): Promise<TeamInfo> => apiCall(ENDPOINTS.getTeamInfo, { signal }),
+  queryFn: ({ signal }): Promise<TeamInfo> => apiCall(ENDPOINT_ROUTES.getTeamInfo, { signal }),
 });
 
 export function useTeamInfo() {
@@ -20,7 +20,7 @@ export function useTeamInfo() {
 export function useRenameTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiCall(ENDPOINTS.updateTeamInfo, { body: { name } }),
+    mutationFn: (name: string) => apiCall(ENDPOINT_ROUTES.updateTeamInfo, { body: { name } }),
     onSuccess: ({ team }) => {
       queryClient.setQueryData(teamInfoQueryOptions.queryKey, (old) =>
         old ? { ...old, team } : old,
