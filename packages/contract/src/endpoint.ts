@@ -72,7 +72,11 @@ export interface EndpointRoute<E extends Endpoint = Endpoint> {
 }
 
 /** The endpoint a route calls, or the endpoint itself. */
-type EndpointIn<E> = E extends Endpoint ? E : E extends EndpointRoute<infer Called> ? Called : never;
+type EndpointIn<E> = E extends Endpoint
+  ? E
+  : E extends EndpointRoute<infer Called>
+    ? Called
+    : never;
 
 export type ParamsOf<E> =
   EndpointIn<E> extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;

@@ -2,6 +2,7 @@ export * from './admin-switch.ts';
 export * from './analytics-events.ts';
 export * from './app-paths.ts';
 export * from './business-units.ts';
+export * from './connector-list.ts';
 export * from './connectors.ts';
 export * from './constants.ts';
 export * from './data-api.ts';

@@ -72,8 +72,9 @@ async function readError(response: Response): Promise<ApiError> {
 
 /**
  * Calls one contract endpoint and returns its answer. The server writes every answer from the
- * endpoint's response schema, so production reads it as it comes; development and tests hold
- * it to the schema first (answer-check.ts), which keeps zod out of the production bundle.
+ * endpoint's response schema, so the app reads it as it comes; in development and tests
+ * answer-check.ts holds it to the schema first. Production leaves that out, and with it zod
+ * and every schema of the API, which the first page would otherwise load.
  */
 export async function apiCall<E extends EndpointRoute>(
   route: E,

@@ -23,7 +23,8 @@ export function useCheckoutReturn(enabled: boolean): {
   const hostedPageId = params.get('id');
   const asked = useRef<string | null>(null);
   const confirm = useMutation({
-    mutationFn: (id: string) => apiCall(ENDPOINT_ROUTES.confirmCheckout, { body: { hostedPageId: id } }),
+    mutationFn: (id: string) =>
+      apiCall(ENDPOINT_ROUTES.confirmCheckout, { body: { hostedPageId: id } }),
     onSuccess: ({ subscriptionDetails }) => {
       queryClient.setQueryData(planUsageQueryOptions.queryKey, (old) =>
         old ? { ...old, subscriptionDetails } : old,

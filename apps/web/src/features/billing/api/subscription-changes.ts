@@ -14,7 +14,8 @@ import { planUsageQueryOptions } from './plan-usage.ts';
 /** Reasons offered when cancelling (GET /api/billing/churnReasons). */
 export const churnReasonsQueryOptions = queryOptions({
   queryKey: BILLING_KEYS.churnReasons,
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINT_ROUTES.getChurnReasons, { signal })).reasons,
+  queryFn: async ({ signal }) =>
+    (await apiCall(ENDPOINT_ROUTES.getChurnReasons, { signal })).reasons,
 });
 
 export function useChurnReasons(enabled: boolean) {

@@ -23,7 +23,8 @@ export function isUnknown(error: unknown): boolean {
 export function clientLinkInfoQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['client-connect', 'info', token],
-    queryFn: ({ signal }) => apiCall(ENDPOINT_ROUTES.getClientLinkInfo, { query: { token }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ENDPOINT_ROUTES.getClientLinkInfo, { query: { token }, signal }),
   });
 }
 

@@ -33,7 +33,8 @@ function settle(queryClient: QueryClient, account: Account) {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) => apiCall(ENDPOINT_ROUTES.deleteAccount, { params: { accountId } }),
+    mutationFn: (accountId: string) =>
+      apiCall(ENDPOINT_ROUTES.deleteAccount, { params: { accountId } }),
     onSuccess: ({ account }) => {
       settle(queryClient, account);
       trackEvent('accountsChanged', 'deleted');
@@ -45,7 +46,8 @@ export function useDeleteAccount() {
 export function useRestoreAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) => apiCall(ENDPOINT_ROUTES.restoreAccount, { params: { accountId } }),
+    mutationFn: (accountId: string) =>
+      apiCall(ENDPOINT_ROUTES.restoreAccount, { params: { accountId } }),
     onSuccess: ({ account }) => {
       settle(queryClient, account);
       trackEvent('accountsChanged', 'restored');

@@ -56,7 +56,8 @@ export function connectionStartQueryOptions(input: StartConnectionInput) {
 export function useSubmitCredentialForm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => apiCall(ENDPOINT_ROUTES.submitFormLogin, { body }),
+    mutationFn: (body: Record<string, string>) =>
+      apiCall(ENDPOINT_ROUTES.submitFormLogin, { body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: groupedDataQueryOptions.queryKey });
     },

@@ -6,7 +6,8 @@ import { apiCall } from '../../../lib/api-client.ts';
 export function connectorConsentQueryOptions(uid: string) {
   return queryOptions({
     queryKey: ['connector-consent', uid],
-    queryFn: ({ signal }) => apiCall(ENDPOINT_ROUTES.getConnectorConsent, { query: { uid }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ENDPOINT_ROUTES.getConnectorConsent, { query: { uid }, signal }),
     retry: false,
   });
 }

@@ -7,7 +7,8 @@ export type { ConnectorGrant };
 /** The team's Looker Studio connector grants (GET /api/dataSources/connectorGrants). */
 export const connectorGrantsQueryOptions = queryOptions({
   queryKey: ['data-sources', 'connector-grants'],
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINT_ROUTES.getConnectorGrants, { signal })).grants,
+  queryFn: async ({ signal }) =>
+    (await apiCall(ENDPOINT_ROUTES.getConnectorGrants, { signal })).grants,
 });
 
 export function useConnectorGrants() {

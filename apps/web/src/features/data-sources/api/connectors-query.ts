@@ -13,7 +13,10 @@ export type Connector = ConnectorInfo & { id: number };
 export const connectorsQueryOptions = queryOptions({
   queryKey: ['connectors'],
   queryFn: async ({ signal }) => {
-    const map = await apiCall(ENDPOINT_ROUTES.getConnectorConfig, { query: { all: 'true' }, signal });
+    const map = await apiCall(ENDPOINT_ROUTES.getConnectorConfig, {
+      query: { all: 'true' },
+      signal,
+    });
     const all: Connector[] = connectorListFromMap(map);
     return {
       all,

@@ -15,7 +15,8 @@ export type Credential = ConnectorGroup['credentials'][number];
  */
 export const groupedDataQueryOptions = queryOptions({
   queryKey: ['data-sources', 'grouped'],
-  queryFn: ({ signal }): Promise<GroupedData> => apiCall(ENDPOINT_ROUTES.getGroupedData, { signal }),
+  queryFn: ({ signal }): Promise<GroupedData> =>
+    apiCall(ENDPOINT_ROUTES.getGroupedData, { signal }),
 });
 
 export function useGroupedData() {

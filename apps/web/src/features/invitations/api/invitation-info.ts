@@ -10,7 +10,8 @@ export type InvitationViewer = NonNullable<InvitationInfo['viewer']>;
 export function invitationInfoQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['invitations', 'info', token],
-    queryFn: ({ signal }) => apiCall(ENDPOINT_ROUTES.getInvitationInfo, { query: { token }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ENDPOINT_ROUTES.getInvitationInfo, { query: { token }, signal }),
   });
 }
 

@@ -8,7 +8,8 @@ export type SentInvitation = ResponseOf<typeof ENDPOINT_ROUTES.createInvitation>
 /** Pending and expired invitations (GET /api/team/invitations, manage_members only). */
 export const invitationsQueryOptions = queryOptions({
   queryKey: TEAM_KEYS.invitations,
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINT_ROUTES.getInvitations, { signal })).invitations,
+  queryFn: async ({ signal }) =>
+    (await apiCall(ENDPOINT_ROUTES.getInvitations, { signal })).invitations,
 });
 
 /** Asked only by people who may manage members: anyone else would get a 403. */
