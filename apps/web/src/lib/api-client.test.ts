@@ -1,6 +1,7 @@
 import { ENDPOINT_ROUTES, MESSAGES, TOAST_DURATION_MS } from '@gds/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../test/mock-api.ts';
+import { ZodError } from 'zod';
+import { mockApi, offContract } from '../test/mock-api.ts';
 import { appConfig, sessionUser, team } from '../test/fixtures.ts';
 import { apiCall, setApiBusinessUnit } from './api-client.ts';
 import { ApiError } from './api-error.ts';
@@ -54,6 +55,11 @@ describe('api client', () => {
     expect(login?.body).toBe('partnerKey=a%26b+c');
     expect(rename?.method).toBe('PUT');
     expect(new URLSearchParams(rename?.body).get('name')).toBe('Acme & Co');
+  });
+
+  it('refuses a 2xx answer the contract does not allow (development and tests check every answer)', async () => {
+    mockApi({ getTeamInfo: offContract({ team: 'Acme', user: null }) });
+    await expect(apiCall(ENDPOINT_ROUTES.getTeamInfo)).rejects.toBeInstanceOf(ZodError);
   });
 
   it('throws ApiError with the code, message, field and request id of an error answer', async () => {
