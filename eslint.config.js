@@ -223,6 +223,32 @@ export default tseslint.config(
     rules: { 'web-boundaries/one-way-imports': 'error' },
   },
   {
+    // The app calls endpoints by ENDPOINT_ROUTES. ENDPOINTS carries every zod schema of the API
+    // and would put them, and zod, back into the first page's JavaScript (docs/adr/0019); only
+    // tests and the development answer check read it.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+      'apps/web/src/lib/answer-check.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@gds/contract',
+              importNames: ['ENDPOINTS'],
+              message:
+                'call endpoints by ENDPOINT_ROUTES: ENDPOINTS brings zod and every schema into the app bundle.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Config files and scripts outside any tsconfig are linted without type information.
     files: ['**/*.js', '**/*.mjs', '**/*.config.ts'],
     ...tseslint.configs.disableTypeChecked,

@@ -11,7 +11,29 @@ const proxy = { target: apiTarget, changeOrigin: false, headers: { origin: apiTa
 export default defineConfig({
   plugins: [react(), precompress()],
   // The manifest maps each route module to its chunks: the bench sums what a first visit loads.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    // Every browser the app supports preloads modules itself; the polyfill only cost bytes.
+    modulePreload: { polyfill: false },
+    // The libraries every page needs (React, the router, TanStack Query, zustand) in one chunk:
+    // one file compresses better than the six the default split made, and it stays cached
+    // across releases of the app's own code.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': proxy,

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers.tsx';
-import { buildRoutes } from './app/app-routes.tsx';
+import { AppRoutes, buildRoutes } from './app/app-routes.tsx';
 import { setApiBusinessUnit } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { applySkin } from './skins/apply-skin.ts';
@@ -16,7 +15,7 @@ applySkin(skin);
 setApiBusinessUnit(skin.businessUnit);
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(buildRoutes());
+const routes = buildRoutes();
 
 const container = document.getElementById('app');
 if (!container) throw new Error('index.html must contain <div id="app"></div>');
@@ -24,7 +23,9 @@ if (!container) throw new Error('index.html must contain <div id="app"></div>');
 createRoot(container).render(
   <StrictMode>
     <AppProviders skin={skin} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

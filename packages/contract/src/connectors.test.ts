@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONNECTORS,
-  connectorListFromMap,
-  findConnector,
-  findConnectorByName,
-} from './connectors.ts';
+import { connectorListFromMap } from './connector-list.ts';
+import { CONNECTORS, findConnector, findConnectorByName } from './connectors.ts';
 
 describe('connectors catalog', () => {
   it('has about 26 connectors with unique ids and identifiers', () => {

@@ -322,12 +322,3 @@ export function findConnector(id: number): ConnectorDefinition | undefined {
 export function findConnectorByName(nameSimple: string): ConnectorDefinition | undefined {
   return CONNECTORS.find((connector) => connector.nameSimple === nameSimple);
 }
-
-/** The id comes from the map key; the list is sorted by name, case-insensitive. */
-export function connectorListFromMap<T extends { name: string }>(
-  map: Readonly<Record<string, T>>,
-): Array<T & { id: number }> {
-  return Object.entries(map)
-    .map(([key, value]) => ({ ...value, id: Number(key) }))
-    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-}

@@ -58,14 +58,34 @@ export function defineEndpoint<
   return endpoint;
 }
 
+/**
+ * An endpoint without its schemas: what a browser needs to call it. Its type still names the
+ * endpoint, so calls and answers stay typed by the contract while the schemas (and zod) stay
+ * out of the JavaScript the web app loads first (ENDPOINT_ROUTES).
+ */
+export interface EndpointRoute<E extends Endpoint = Endpoint> {
+  name: string;
+  method: HttpMethod;
+  path: string;
+  /** Type only, never set: the endpoint this route calls. */
+  readonly endpoint?: E;
+}
+
+/** The endpoint a route calls, or the endpoint itself. */
+type EndpointIn<E> = E extends Endpoint
+  ? E
+  : E extends EndpointRoute<infer Called>
+    ? Called
+    : never;
+
 export type ParamsOf<E> =
-  E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+  EndpointIn<E> extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
 export type QueryOf<E> =
-  E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+  EndpointIn<E> extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type BodyOf<E> =
-  E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+  EndpointIn<E> extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type ResponseOf<E> =
-  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+  EndpointIn<E> extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** Fills `:name` segments of a path, URL-encoding each value. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

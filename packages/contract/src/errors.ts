@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Every error the API answers, with its HTTP status. Bodies are `{ error: { code, message } }`. */
 export const ERROR_STATUS = {
   /** The request itself is malformed: its address, its HTTP, or a missing Host header. */
@@ -35,17 +33,41 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
+/** What every refused or failed API request answers (the server's one error handler). */
+export interface ErrorBody {
+  error: {
+    code: string;
+    message: string;
     /** For VALIDATION_FAILED: the field that is wrong, as a dotted path. */
-    field: z.string().optional(),
+    field?: string | undefined;
     /** The id this request has in the server's log lines: quoted to support, it finds them. */
-    requestId: z.string().optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+    requestId?: string | undefined;
+  };
+}
+
+/**
+ * Reads an error answer without zod (the web app's first page does without it): the body when
+ * it is an ErrorBody, with only the fields ErrorBody names, else null (a proxy's HTML page, a
+ * crash's empty answer). error-body-schema.test.ts holds it to errorBodySchema.
+ */
+export function readErrorBody(body: unknown): ErrorBody | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, field, requestId } = body.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (!isOptionalString(field) || !isOptionalString(requestId)) return null;
+  const error: ErrorBody['error'] = { code, message };
+  if (field !== undefined) error.field = field;
+  if (requestId !== undefined) error.requestId = requestId;
+  return { error };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOptionalString(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
+}
 
 /** User-visible strings of the product's error catalogue, verbatim (double spaces included). */
 export const MESSAGES = {

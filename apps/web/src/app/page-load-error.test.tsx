@@ -1,14 +1,16 @@
 import { LAZY_PAGE_LOAD_TIMEOUT_MS } from '@gds/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore, whenHydrated } from '../lib/app-store.ts';
-import { lazyPage, type PageModule } from '../lib/lazy-page.ts';
+import { lazyPage, loadPage, type PageModule } from '../lib/lazy-page.ts';
 import { appConfig, sessionUser, teamInfo, teamUsersBody } from '../test/fixtures.ts';
 import { mockApi } from '../test/mock-api.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { RouteErrorBoundary } from './layouts/route-error-boundary.tsx';
+import { guardFor } from './route-guards.ts';
+import { Screen } from './screen.tsx';
+import { ROUTES } from '../lib/routes.ts';
 
 // The Stats screen's chunk cannot be fetched (a dropped connection, or a release that removed it).
 vi.mock('./routes/stats-route.tsx', () => {
@@ -16,11 +18,16 @@ vi.mock('./routes/stats-route.tsx', () => {
 });
 
 function renderLazy(load: () => Promise<PageModule>) {
-  const router = createMemoryRouter(
-    [{ path: '/', lazy: lazyPage(load), ErrorBoundary: RouteErrorBoundary }],
-    { initialEntries: ['/'] },
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route
+          path="/"
+          element={<Screen guard={guardFor(ROUTES.NotFound)} page={lazyPage(load)} />}
+        />
+      </Routes>
+    </MemoryRouter>,
   );
-  render(<RouterProvider router={router} />);
 }
 
 describe('page chunks', () => {
@@ -40,7 +47,7 @@ describe('page chunks', () => {
   it('gives up on a hung chunk after the lazy page load timeout and shows the reload', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.useFakeTimers();
-    const page = lazyPage(() => new Promise<never>(() => undefined))();
+    const page = loadPage(() => new Promise<never>(() => undefined));
     let settled = false;
     void page.then(() => (settled = true));
     await vi.advanceTimersByTimeAsync(LAZY_PAGE_LOAD_TIMEOUT_MS - 1);

@@ -1,24 +1,38 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { useAppStore, whenHydrated } from '../lib/app-store.ts';
 import { userCan } from '../lib/permissions.ts';
-import { ROUTES, isRouteName, loginPathFor, type RouteMeta } from '../lib/routes.ts';
+import {
+  ROUTES,
+  isRouteName,
+  loginPathFor,
+  type RouteMeta,
+  type RouteName,
+} from '../lib/routes.ts';
+
+/** Who is signed in, as the guards read it from the store. */
+export interface GuardState {
+  isLoggedIn: boolean;
+  user: Parameters<typeof userCan>[0];
+}
 
 /**
- * Spec §2 guards, run before a screen loads: a private screen while signed out, or one whose
- * permissions the user lacks, goes to /login?nextUrl=<route name>, remembered in the store.
- * They wait for the encrypted state to be read first, so a reload never bounces a signed-in
- * user to the login page.
+ * What a guard decides before a screen renders: go elsewhere (`to`, replacing the address),
+ * and remember the screen sign-in should return to (`nextUrl`). Neither: show the screen.
  */
-export function guardFor(meta: RouteMeta) {
-  return async (): Promise<Response | null> => {
-    await whenHydrated();
-    if (meta.public) return null;
-    const { isLoggedIn, user, setNextUrl } = useAppStore.getState();
-    if (!isLoggedIn || !userCan(user, meta.permissions ?? [])) {
-      setNextUrl(meta.name);
-      return redirect(loginPathFor(meta.name));
-    }
-    return null;
+export interface GuardDecision {
+  to?: string;
+  nextUrl?: RouteName;
+}
+
+export type Guard = (search: URLSearchParams, state: GuardState) => GuardDecision;
+
+/**
+ * Spec §2 guards: a private screen while signed out, or one whose permissions the user lacks,
+ * goes to /login?nextUrl=<route name>, remembered in the store.
+ */
+export function guardFor(meta: RouteMeta): Guard {
+  return (_, { isLoggedIn, user }) => {
+    if (meta.public) return {};
+    if (isLoggedIn && userCan(user, meta.permissions ?? [])) return {};
+    return { to: loginPathFor(meta.name), nextUrl: meta.name };
   };
 }
 
@@ -26,23 +40,19 @@ export function guardFor(meta: RouteMeta) {
  * /login: a signed-in user goes to /team — unless they were sent here because their role
  * lacks a screen's permission, in which case the login card explains that.
  */
-export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
-  await whenHydrated();
-  const nextUrl = new URL(request.url).searchParams.get('nextUrl');
-  const { isLoggedIn, user, setNextUrl } = useAppStore.getState();
+export const loginGuard: Guard = (search, { isLoggedIn, user }) => {
+  const nextUrl = search.get('nextUrl');
   const target = isRouteName(nextUrl) && !ROUTES[nextUrl].public ? ROUTES[nextUrl] : null;
   if (isLoggedIn && !(target && !userCan(user, target.permissions ?? []))) {
-    return redirect(ROUTES.Team.path);
+    return { to: ROUTES.Team.path };
   }
-  if (target) setNextUrl(target.name);
-  return null;
-}
+  return target ? { nextUrl: target.name } : {};
+};
 
 /**
  * "/" goes to Team (spec §2). Signed out, Team would only bounce to the login page with
  * nextUrl=Team, the default anyway, so go there directly with a clean address.
  */
-export async function homeLoader(): Promise<Response> {
-  await whenHydrated();
-  return redirect(useAppStore.getState().isLoggedIn ? ROUTES.Team.path : ROUTES.Login.path);
-}
+export const homeGuard: Guard = (_, { isLoggedIn }) => ({
+  to: isLoggedIn ? ROUTES.Team.path : ROUTES.Login.path,
+});

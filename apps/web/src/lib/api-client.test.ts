@@ -1,6 +1,7 @@
-import { ENDPOINTS, MESSAGES, TOAST_DURATION_MS } from '@gds/contract';
+import { ENDPOINT_ROUTES, MESSAGES, TOAST_DURATION_MS } from '@gds/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../test/mock-api.ts';
+import { ZodError } from 'zod';
+import { mockApi, offContract } from '../test/mock-api.ts';
 import { appConfig, sessionUser, team } from '../test/fixtures.ts';
 import { apiCall, setApiBusinessUnit } from './api-client.ts';
 import { ApiError } from './api-error.ts';
@@ -26,8 +27,8 @@ describe('api client', () => {
       getConfig: { body: appConfig },
       logout: { body: { success: true } },
     });
-    await apiCall(ENDPOINTS.getConfig);
-    await apiCall(ENDPOINTS.logout);
+    await apiCall(ENDPOINT_ROUTES.getConfig);
+    await apiCall(ENDPOINT_ROUTES.logout);
 
     expect(requests).toHaveLength(2);
     for (const req of requests) {
@@ -42,11 +43,11 @@ describe('api client', () => {
       login: { body: { authUri: 'https://idp.test/auth' } },
       updateTeamInfo: { body: { team } },
     });
-    await apiCall(ENDPOINTS.login, {
+    await apiCall(ENDPOINT_ROUTES.login, {
       query: { nextUrl: 'Billing' },
       body: { partnerKey: 'a&b c' },
     });
-    await apiCall(ENDPOINTS.updateTeamInfo, { body: { name: 'Acme & Co' } });
+    await apiCall(ENDPOINT_ROUTES.updateTeamInfo, { body: { name: 'Acme & Co' } });
 
     const [login, rename] = requests;
     expect(login?.query.get('nextUrl')).toBe('Billing');
@@ -54,6 +55,11 @@ describe('api client', () => {
     expect(login?.body).toBe('partnerKey=a%26b+c');
     expect(rename?.method).toBe('PUT');
     expect(new URLSearchParams(rename?.body).get('name')).toBe('Acme & Co');
+  });
+
+  it('refuses a 2xx answer the contract does not allow (development and tests check every answer)', async () => {
+    mockApi({ getTeamInfo: offContract({ team: 'Acme', user: null }) });
+    await expect(apiCall(ENDPOINT_ROUTES.getTeamInfo)).rejects.toBeInstanceOf(ZodError);
   });
 
   it('throws ApiError with the code, message, field and request id of an error answer', async () => {
@@ -70,7 +76,7 @@ describe('api client', () => {
         },
       },
     });
-    const error = await apiCall(ENDPOINTS.updateTeamInfo, { body: { name: 'x' } }).catch(
+    const error = await apiCall(ENDPOINT_ROUTES.updateTeamInfo, { body: { name: 'x' } }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiError);
@@ -97,8 +103,8 @@ describe('api client', () => {
       const stop = onAppEvent('apiLogout', logouts);
 
       const results = await Promise.allSettled([
-        apiCall(ENDPOINTS.getTeamInfo),
-        apiCall(ENDPOINTS.getTeamUsers),
+        apiCall(ENDPOINT_ROUTES.getTeamInfo),
+        apiCall(ENDPOINT_ROUTES.getTeamUsers),
       ]);
       stop();
 
@@ -119,9 +125,9 @@ describe('api client', () => {
     const logouts = vi.fn();
     const stop = onAppEvent('apiLogout', logouts);
 
-    await expect(apiCall(ENDPOINTS.getTeamInfo)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiCall(ENDPOINT_ROUTES.getTeamInfo)).rejects.toBeInstanceOf(ApiError);
     useAppStore.getState().setUser(sessionUser());
-    await expect(apiCall(ENDPOINTS.logout)).rejects.toBeInstanceOf(ApiError);
+    await expect(apiCall(ENDPOINT_ROUTES.logout)).rejects.toBeInstanceOf(ApiError);
     stop();
 
     expect(logouts).not.toHaveBeenCalled();

@@ -1,14 +1,14 @@
 import {
   BUSINESS_UNIT_HEADER,
   DEFAULT_BUSINESS_UNIT,
-  ENDPOINTS,
+  ENDPOINT_ROUTES,
   MESSAGES,
   SESSION_EXPIRED_STATUS,
   buildPath,
-  errorBodySchema,
+  readErrorBody,
   type BodyOf,
   type BusinessUnit,
-  type Endpoint,
+  type EndpointRoute,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
@@ -27,7 +27,7 @@ export function setApiBusinessUnit(unit: BusinessUnit): void {
 
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
-export interface ApiCallOptions<E extends Endpoint> {
+export interface ApiCallOptions<E extends EndpointRoute> {
   params?: ParamsOf<E>;
   query?: QueryOf<E>;
   body?: BodyOf<E>;
@@ -47,9 +47,9 @@ function toSearchParams(fields: unknown): URLSearchParams {
  * Spec §8: 401 or 440 means the session is gone. Toast once, announce it once (the app then
  * logs out), and stay quiet for the logout call itself or when nobody is signed in.
  */
-function handleSessionEnd(endpoint: Endpoint, status: number): void {
+function handleSessionEnd(route: EndpointRoute, status: number): void {
   if (status !== 401 && status !== SESSION_EXPIRED_STATUS) return;
-  if (endpoint === ENDPOINTS.logout) return;
+  if (route.name === ENDPOINT_ROUTES.logout.name) return;
   if (!useAppStore.getState().beginSessionEnd()) return;
   showToast(MESSAGES.loggedOutInactivity, { tone: 'danger' });
   emitAppEvent('apiLogout', { status });
@@ -62,27 +62,32 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // Proxies and crashes answer HTML or nothing: fall through to a generic error.
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, field, requestId } = parsed.data.error;
+  const errorBody = readErrorBody(body);
+  if (errorBody) {
+    const { code, message, field, requestId } = errorBody.error;
     return new ApiError(response.status, code, message, field, requestId);
   }
   return new ApiError(response.status, 'HTTP_ERROR', `Request failed (${response.status})`);
 }
 
-/** Calls one contract endpoint and returns its response parsed by the endpoint's schema. */
-export async function apiCall<E extends Endpoint>(
-  endpoint: E,
+/**
+ * Calls one contract endpoint and returns its answer. The server writes every answer from the
+ * endpoint's response schema, so the app reads it as it comes; in development and tests
+ * answer-check.ts holds it to the schema first. Production leaves that out, and with it zod
+ * and every schema of the API, which the first page would otherwise load.
+ */
+export async function apiCall<E extends EndpointRoute>(
+  route: E,
   options: ApiCallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
-  const path = buildPath(endpoint.path, options.params ?? {});
+  const path = buildPath(route.path, options.params ?? {});
   const query = toSearchParams(options.query).toString();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     [BUSINESS_UNIT_HEADER]: businessUnit,
   };
-  const init: RequestInit = { method: endpoint.method, credentials: 'include', headers };
-  if (endpoint.method === 'POST' || endpoint.method === 'PUT') {
+  const init: RequestInit = { method: route.method, credentials: 'include', headers };
+  if (route.method === 'POST' || route.method === 'PUT') {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     init.body = toSearchParams(options.body).toString();
   }
@@ -91,9 +96,10 @@ export async function apiCall<E extends Endpoint>(
   const response = await fetch(query ? `${path}?${query}` : path, init);
   if (!response.ok) {
     const error = await readError(response);
-    handleSessionEnd(endpoint, response.status);
+    handleSessionEnd(route, response.status);
     throw error;
   }
   const data: unknown = await response.json();
-  return endpoint.response.parse(data) as ResponseOf<E>;
+  if (import.meta.env.DEV) (await import('./answer-check.ts')).checkAnswer(route, data);
+  return data as ResponseOf<E>;
 }

@@ -1,5 +1,5 @@
 import { LAZY_PAGE_LOAD_TIMEOUT_MS } from '@gds/contract';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** A page chunk (script or its styles) that failed or took too long to load (spec §8). */
 export class PageLoadError extends Error {
@@ -24,34 +24,38 @@ function failedPage(error: PageLoadError): PageModule {
 }
 
 /**
- * Wraps a route module import. A chunk that fails, or has not arrived within
+ * Loads a route module. A chunk that fails, or has not arrived within
  * LAZY_PAGE_LOAD_TIMEOUT_MS, becomes a screen that throws PageLoadError when rendered, so the
- * route's error boundary offers a reload.
+ * screen's error boundary offers a reload.
  *
- * It never rejects: the router keeps a route whose lazy import rejected marked as "still
- * loading" and renders nothing below the nearest layout, which left the content area blank.
+ * It never rejects: React.lazy remembers a rejected load for good, so the screen could never
+ * be retried without a reload; an error screen that says "reload" is what the person needs.
  */
-export function lazyPage(
+export function loadPage(
   load: () => Promise<PageModule>,
   timeoutMs: number = LAZY_PAGE_LOAD_TIMEOUT_MS,
-): () => Promise<PageModule> {
-  return () =>
-    new Promise<PageModule>((resolve) => {
-      const timer = setTimeout(
-        () => resolve(failedPage(new PageLoadError('The page took too long to load'))),
-        timeoutMs,
-      );
-      load().then(
-        (module) => {
-          clearTimeout(timer);
-          resolve(module);
-        },
-        (cause: unknown) => {
-          clearTimeout(timer);
-          resolve(failedPage(new PageLoadError('The page could not be loaded', { cause })));
-        },
-      );
-    });
+): Promise<PageModule> {
+  return new Promise<PageModule>((resolve) => {
+    const timer = setTimeout(
+      () => resolve(failedPage(new PageLoadError('The page took too long to load'))),
+      timeoutMs,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (cause: unknown) => {
+        clearTimeout(timer);
+        resolve(failedPage(new PageLoadError('The page could not be loaded', { cause })));
+      },
+    );
+  });
+}
+
+/** A screen whose module (its own chunk) is loaded on first render, through loadPage. */
+export function lazyPage(load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await loadPage(load)).Component }));
 }
 
 /** True for errors that mean "the app files changed or the network dropped": reload helps. */

@@ -3,9 +3,6 @@ import { defineEndpoint, publicAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
 import { profileUserSchema, routeNameSchema, teamSchema } from './schemas.ts';
 
-/** The SPA page the identity provider sends the browser back to after sign-in. */
-export const LOGIN_CALLBACK_PATH = '/login/callback';
-
 /**
  * The sign-in callback: the SPA's /login/callback forwards the identity provider's query here.
  * It is a GET because it carries an OAuth redirect's query; it is safe because the state it

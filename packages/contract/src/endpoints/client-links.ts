@@ -5,10 +5,6 @@ import { connectionResultSchema } from './connections.ts';
 import { linkTokenSchema } from './invitations.ts';
 import { emailSchema, idSchema, personSchema } from './schemas.ts';
 
-/** The public page a client connect link opens: `/connect/<token>`. */
-export const CLIENT_LINK_PATH_PREFIX = '/connect/';
-/** Where the client's browser lands after the provider's consent: `/connect/done?id=…`. */
-export const CLIENT_CONNECT_RESULT_PATH = '/connect/done';
 export const CLIENT_LINK_DEFAULT_DAYS = 7;
 export const CLIENT_LINK_MAX_DAYS = 30;
 

@@ -74,12 +74,6 @@ export const submitFormLogin = defineEndpoint({
   errors: ['VALIDATION_FAILED', 'LOGIN_FAILED', 'BAD_GATEWAY'],
 });
 
-/**
- * The SPA page the server sends the browser to when an OAuth connection ends. Its only query
- * is `id`, an opaque result id; the page shows what getConnectionResult answers for it.
- */
-export const DATA_SOURCES_CALLBACK_PATH = '/data-sources/callback';
-
 /** Each OAuth provider sends the browser back to its own address, so a code is never tried at another. */
 export const connectorCallbackPath = (nameSimple: string) => `/oauth/${nameSimple}/callback`;
 

@@ -42,9 +42,7 @@ export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export * from './stats.ts';
-export { LOGIN_CALLBACK_PATH } from './auth.ts';
 export {
-  DATA_SOURCES_CALLBACK_PATH,
   connectionResultSchema,
   connectorCallbackPath,
   credentialSchema,

@@ -5,9 +5,6 @@ import { emailSchema, idSchema, personSchema } from './schemas.ts';
 /** Invitation links work for 7 days, once. */
 export const INVITATION_TTL_DAYS = 7;
 
-/** The SPA page an invitation email links to: `/invite/<token>`. */
-export const INVITATION_PATH_PREFIX = '/invite/';
-
 /** A link token as it travels in a path or a form (base64url, never stored in clear). */
 export const linkTokenSchema = z
   .string()

@@ -43,7 +43,7 @@ describe('admin page', () => {
     const requests = mockAdminApi({ body: teamInfo(MANAGE) });
     renderApp('/admin');
     expect(await screen.findByTestId('not-found')).toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(await screen.findByTestId('user-menu'));
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
     expect(requests.some((r) => r.endpoint === 'searchTeams')).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -6,7 +6,7 @@ import type { SwitchTarget } from '../admin-switch-cookies.ts';
 
 /** Acts as a member of a team (POST /api/home/userSwitch); only a platform admin's session may. */
 export function switchUser(target: SwitchTarget) {
-  return apiCall(ENDPOINTS.userSwitch, { body: target });
+  return apiCall(ENDPOINT_ROUTES.userSwitch, { body: target });
 }
 
 /**
@@ -17,7 +17,7 @@ export function useEndUserSwitch(onEnded: () => Promise<void>) {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiCall(ENDPOINTS.endUserSwitch);
+        await apiCall(ENDPOINT_ROUTES.endUserSwitch);
       } catch (error) {
         if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
       }

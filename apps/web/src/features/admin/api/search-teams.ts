@@ -1,8 +1,8 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type AdminTeam = ResponseOf<typeof ENDPOINTS.searchTeams>['teams'][number];
+export type AdminTeam = ResponseOf<typeof ENDPOINT_ROUTES.searchTeams>['teams'][number];
 
 /** The shortest search the server accepts (team name or member email). */
 export const MIN_SEARCH_LENGTH = 2;
@@ -12,7 +12,7 @@ export function searchTeamsQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['admin', 'teams', q],
     queryFn: async ({ signal }) =>
-      (await apiCall(ENDPOINTS.searchTeams, { query: { q }, signal })).teams,
+      (await apiCall(ENDPOINT_ROUTES.searchTeams, { query: { q }, signal })).teams,
   });
 }
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -15,7 +15,7 @@ export async function startSignIn({
   partnerKey,
   invitation,
 }: SignInInput): Promise<string> {
-  const { authUri } = await apiCall(ENDPOINTS.login, {
+  const { authUri } = await apiCall(ENDPOINT_ROUTES.login, {
     query: nextUrl ? { nextUrl } : {},
     body: {
       ...(partnerKey ? { partnerKey } : {}),
@@ -34,13 +34,13 @@ export function useStartSignIn() {
 
 /** Finishes sign-in with the identity provider's query (GET /api/auth/callback). */
 export function completeSignIn(search: URLSearchParams) {
-  return apiCall(ENDPOINTS.loginCallback, { query: Object.fromEntries(search) });
+  return apiCall(ENDPOINT_ROUTES.loginCallback, { query: Object.fromEntries(search) });
 }
 
 /** Ends the server session; it always answers 200, and failing to reach it must not block. */
 export async function endSession(): Promise<void> {
   try {
-    await apiCall(ENDPOINTS.logout);
+    await apiCall(ENDPOINT_ROUTES.logout);
   } catch (error) {
     console.warn('Logout call failed; clearing local state anyway', error);
   }
@@ -53,7 +53,7 @@ export async function endSession(): Promise<void> {
  */
 export async function checkSession(): Promise<void> {
   try {
-    await apiCall(ENDPOINTS.getSession);
+    await apiCall(ENDPOINT_ROUTES.getSession);
   } catch {
     // Handled by the api client when it matters (401/440); otherwise try again next time.
   }

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { planUsageQueryOptions } from './plan-usage.ts';
@@ -20,7 +20,7 @@ export function useSubmitBillingFeedback() {
     );
   return useMutation({
     mutationFn: ({ rating, payload }: BillingFeedback) =>
-      apiCall(ENDPOINTS.submitBillingFeedback, {
+      apiCall(ENDPOINT_ROUTES.submitBillingFeedback, {
         body: { rating: String(rating) as '1' | '2' | '3' | '4' | '5', payload },
       }),
     onSuccess: markSubmitted,

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type CheckoutOutcome } from '@gds/contract';
+import { ENDPOINT_ROUTES, type CheckoutOutcome } from '@gds/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -23,7 +23,8 @@ export function useCheckoutReturn(enabled: boolean): {
   const hostedPageId = params.get('id');
   const asked = useRef<string | null>(null);
   const confirm = useMutation({
-    mutationFn: (id: string) => apiCall(ENDPOINTS.confirmCheckout, { body: { hostedPageId: id } }),
+    mutationFn: (id: string) =>
+      apiCall(ENDPOINT_ROUTES.confirmCheckout, { body: { hostedPageId: id } }),
     onSuccess: ({ subscriptionDetails }) => {
       queryClient.setQueryData(planUsageQueryOptions.queryKey, (old) =>
         old ? { ...old, subscriptionDetails } : old,

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { choiceBody, type PlanChoice } from './plan-choice.ts';
@@ -16,10 +16,10 @@ export interface CheckoutInput {
 export function useCheckout() {
   return useMutation({
     mutationFn: async ({ choice, idempotencyKey }: CheckoutInput) => {
-      const { hostedPageUrl } = await apiCall(ENDPOINTS.customizePlan, {
+      const { hostedPageUrl } = await apiCall(ENDPOINT_ROUTES.customizePlan, {
         body: { ...choiceBody(choice), idempotencyKey },
       });
-      await apiCall(ENDPOINTS.updateSubscriptionWebhookStatus, {
+      await apiCall(ENDPOINT_ROUTES.updateSubscriptionWebhookStatus, {
         body: { webhookStatus: 'pending' },
       });
       return hostedPageUrl;
@@ -30,6 +30,6 @@ export function useCheckout() {
 /** The provider's hosted page for adding or replacing the card (POST /api/billing/updateCard). */
 export function useUpdateCard() {
   return useMutation({
-    mutationFn: async () => (await apiCall(ENDPOINTS.updateCard, { body: {} })).hostedPageUrl,
+    mutationFn: async () => (await apiCall(ENDPOINT_ROUTES.updateCard, { body: {} })).hostedPageUrl,
   });
 }

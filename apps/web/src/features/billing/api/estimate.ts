@@ -1,10 +1,10 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { BILLING_KEYS } from './billing-query-keys.ts';
 import { choiceBody, type PlanChoice } from './plan-choice.ts';
 
-export type PlanEstimate = ResponseOf<typeof ENDPOINTS.estimatePlan>;
+export type PlanEstimate = ResponseOf<typeof ENDPOINT_ROUTES.estimatePlan>;
 
 // Proration moves with the clock: a preview older than this is asked again.
 const ESTIMATE_FRESH_MS = 60_000;
@@ -15,7 +15,7 @@ export function estimateQueryOptions(choice: PlanChoice) {
   return queryOptions({
     queryKey: [...BILLING_KEYS.estimate, body],
     queryFn: ({ signal }): Promise<PlanEstimate> =>
-      apiCall(ENDPOINTS.estimatePlan, { body, signal }),
+      apiCall(ENDPOINT_ROUTES.estimatePlan, { body, signal }),
     staleTime: ESTIMATE_FRESH_MS,
     // A refused coupon or a bad quantity answers the same again; the person changes the choice.
     retry: false,

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Invoice } from '@gds/contract';
+import { ENDPOINT_ROUTES, type Invoice } from '@gds/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { BILLING_KEYS } from './billing-query-keys.ts';
@@ -7,7 +7,7 @@ import { BILLING_KEYS } from './billing-query-keys.ts';
 export const invoicesQueryOptions = queryOptions({
   queryKey: BILLING_KEYS.invoices,
   queryFn: async ({ signal }): Promise<Invoice[]> =>
-    (await apiCall(ENDPOINTS.getInvoices, { signal })).invoices,
+    (await apiCall(ENDPOINT_ROUTES.getInvoices, { signal })).invoices,
 });
 
 export function useInvoices() {
@@ -18,6 +18,6 @@ export function useInvoices() {
 export function useDownloadInvoice() {
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiCall(ENDPOINTS.downloadInvoice, { body: { id } })).downloadUrl,
+      (await apiCall(ENDPOINT_ROUTES.downloadInvoice, { body: { id } })).downloadUrl,
   });
 }

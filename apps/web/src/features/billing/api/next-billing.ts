@@ -1,9 +1,9 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { BILLING_KEYS } from './billing-query-keys.ts';
 
-export type NextBilling = ResponseOf<typeof ENDPOINTS.estimateNextBillingAmount>;
+export type NextBilling = ResponseOf<typeof ENDPOINT_ROUTES.estimateNextBillingAmount>;
 
 /**
  * The next renewal's amount and date (POST /api/billing/estimate/nextBillingAmount): a POST
@@ -12,7 +12,7 @@ export type NextBilling = ResponseOf<typeof ENDPOINTS.estimateNextBillingAmount>
 export const nextBillingQueryOptions = queryOptions({
   queryKey: BILLING_KEYS.nextBilling,
   queryFn: ({ signal }): Promise<NextBilling> =>
-    apiCall(ENDPOINTS.estimateNextBillingAmount, { body: {}, signal }),
+    apiCall(ENDPOINT_ROUTES.estimateNextBillingAmount, { body: {}, signal }),
 });
 
 /** Asked only when a renewal is coming (an active plan): a trial or an ended plan has none. */

@@ -1,4 +1,4 @@
-import type { BillingPeriod, BodyOf, ENDPOINTS } from '@gds/contract';
+import type { BillingPeriod, BodyOf, ENDPOINT_ROUTES } from '@gds/contract';
 
 /** What the Customize form has chosen: quantities are totals, add-ons are connector add-on ids. */
 export interface PlanChoice {
@@ -10,7 +10,7 @@ export interface PlanChoice {
   coupon: string | null;
 }
 
-export type PlanChoiceBody = BodyOf<typeof ENDPOINTS.estimatePlan>;
+export type PlanChoiceBody = BodyOf<typeof ENDPOINT_ROUTES.estimatePlan>;
 
 /**
  * The flat form body of a choice. Add-ons are sorted so that ticking the same boxes in

@@ -1,17 +1,17 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiCall } from '../../../lib/api-client.ts';
 import { BILLING_KEYS, refreshAfterPlanChange } from './billing-query-keys.ts';
 
-export type PlanUsage = ResponseOf<typeof ENDPOINTS.getPlanUsage>;
+export type PlanUsage = ResponseOf<typeof ENDPOINT_ROUTES.getPlanUsage>;
 
 /** How often the plan is asked again while the payment provider has not confirmed a change. */
 export const CONFIRMING_POLL_MS = 3000;
 
 export const planUsageQueryOptions = queryOptions({
   queryKey: BILLING_KEYS.planUsage,
-  queryFn: ({ signal }): Promise<PlanUsage> => apiCall(ENDPOINTS.getPlanUsage, { signal }),
+  queryFn: ({ signal }): Promise<PlanUsage> => apiCall(ENDPOINT_ROUTES.getPlanUsage, { signal }),
 });
 
 export function isConfirming(usage: PlanUsage | undefined): boolean {

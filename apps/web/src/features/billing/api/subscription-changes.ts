@@ -1,4 +1,4 @@
-import { ENDPOINTS, type SubscriptionDetails } from '@gds/contract';
+import { ENDPOINT_ROUTES, type SubscriptionDetails } from '@gds/contract';
 import {
   queryOptions,
   useMutation,
@@ -14,7 +14,8 @@ import { planUsageQueryOptions } from './plan-usage.ts';
 /** Reasons offered when cancelling (GET /api/billing/churnReasons). */
 export const churnReasonsQueryOptions = queryOptions({
   queryKey: BILLING_KEYS.churnReasons,
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINTS.getChurnReasons, { signal })).reasons,
+  queryFn: async ({ signal }) =>
+    (await apiCall(ENDPOINT_ROUTES.getChurnReasons, { signal })).reasons,
 });
 
 export function useChurnReasons(enabled: boolean) {
@@ -46,10 +47,10 @@ export function useCancelSubscription(onFeedbackSent: () => void) {
   return useMutation({
     mutationFn: async ({ reason, payload, feedbackSent }: CancelInput) => {
       if (!feedbackSent) {
-        await apiCall(ENDPOINTS.submitChurnFeedback, { body: { reason, payload } });
+        await apiCall(ENDPOINT_ROUTES.submitChurnFeedback, { body: { reason, payload } });
         onFeedbackSent();
       }
-      return (await apiCall(ENDPOINTS.cancelSubscription, { body: {} })).subscriptionDetails;
+      return (await apiCall(ENDPOINT_ROUTES.cancelSubscription, { body: {} })).subscriptionDetails;
     },
     onSuccess: (details) => {
       trackEvent('cancelSubscription', details.planId);
@@ -63,7 +64,7 @@ export function useResumeSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (await apiCall(ENDPOINTS.resumeSubscription, { body: {} })).subscriptionDetails,
+      (await apiCall(ENDPOINT_ROUTES.resumeSubscription, { body: {} })).subscriptionDetails,
     onSuccess: (details) => settle(queryClient, details),
   });
 }

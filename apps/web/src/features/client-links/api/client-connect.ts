@@ -1,10 +1,10 @@
-import { ENDPOINTS, linkTokenSchema, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, linkTokenSchema, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type ClientLinkInfo = ResponseOf<typeof ENDPOINTS.getClientLinkInfo>;
-export type ClientConnectionResult = ResponseOf<typeof ENDPOINTS.getClientConnectionResult>;
+export type ClientLinkInfo = ResponseOf<typeof ENDPOINT_ROUTES.getClientLinkInfo>;
+export type ClientConnectionResult = ResponseOf<typeof ENDPOINT_ROUTES.getClientConnectionResult>;
 
 /** A link's path segment that cannot be a token names nothing: no need to ask the server. */
 export function isClientLinkToken(token: string): boolean {
@@ -23,7 +23,8 @@ export function isUnknown(error: unknown): boolean {
 export function clientLinkInfoQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['client-connect', 'info', token],
-    queryFn: ({ signal }) => apiCall(ENDPOINTS.getClientLinkInfo, { query: { token }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ENDPOINT_ROUTES.getClientLinkInfo, { query: { token }, signal }),
   });
 }
 
@@ -35,7 +36,7 @@ export function useClientLinkInfo(token: string) {
 export function useStartClientConnection() {
   return useMutation({
     mutationFn: async (body: { token: string; email: string }) =>
-      (await apiCall(ENDPOINTS.startClientConnection, { body })).authUri,
+      (await apiCall(ENDPOINT_ROUTES.startClientConnection, { body })).authUri,
   });
 }
 
@@ -44,7 +45,7 @@ export function useClientConnectionResult(id: string) {
   return useQuery({
     queryKey: ['client-connect', 'result', id],
     queryFn: ({ signal }) =>
-      apiCall(ENDPOINTS.getClientConnectionResult, { query: { id }, signal }),
+      apiCall(ENDPOINT_ROUTES.getClientConnectionResult, { query: { id }, signal }),
     enabled: id !== '',
   });
 }

@@ -1,16 +1,16 @@
-import { ENDPOINTS, type BodyOf, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type BodyOf, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type CreatedClientLink = ResponseOf<typeof ENDPOINTS.createClientLink>;
-export type NewClientLink = BodyOf<typeof ENDPOINTS.createClientLink>;
+export type CreatedClientLink = ResponseOf<typeof ENDPOINT_ROUTES.createClientLink>;
+export type NewClientLink = BodyOf<typeof ENDPOINT_ROUTES.createClientLink>;
 
 const KEY = ['client-links'] as const;
 
 /** The team's client links (GET /api/team/clientLinks, manage_data_sources only). */
 export const clientLinksQueryOptions = queryOptions({
   queryKey: KEY,
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINTS.getClientLinks, { signal })).links,
+  queryFn: async ({ signal }) => (await apiCall(ENDPOINT_ROUTES.getClientLinks, { signal })).links,
 });
 
 /** Asked only by people who may manage data sources: anyone else would get a 403. */
@@ -21,7 +21,7 @@ export function useClientLinks(enabled: boolean) {
 export function useCreateClientLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewClientLink) => apiCall(ENDPOINTS.createClientLink, { body }),
+    mutationFn: (body: NewClientLink) => apiCall(ENDPOINT_ROUTES.createClientLink, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -29,7 +29,7 @@ export function useCreateClientLink() {
 export function useRevokeClientLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(ENDPOINTS.revokeClientLink, { query: { id } }),
+    mutationFn: (id: string) => apiCall(ENDPOINT_ROUTES.revokeClientLink, { query: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Account } from '@gds/contract';
+import { ENDPOINT_ROUTES, type Account } from '@gds/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -33,7 +33,8 @@ function settle(queryClient: QueryClient, account: Account) {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) => apiCall(ENDPOINTS.deleteAccount, { params: { accountId } }),
+    mutationFn: (accountId: string) =>
+      apiCall(ENDPOINT_ROUTES.deleteAccount, { params: { accountId } }),
     onSuccess: ({ account }) => {
       settle(queryClient, account);
       trackEvent('accountsChanged', 'deleted');
@@ -45,7 +46,8 @@ export function useDeleteAccount() {
 export function useRestoreAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) => apiCall(ENDPOINTS.restoreAccount, { params: { accountId } }),
+    mutationFn: (accountId: string) =>
+      apiCall(ENDPOINT_ROUTES.restoreAccount, { params: { accountId } }),
     onSuccess: ({ account }) => {
       settle(queryClient, account);
       trackEvent('accountsChanged', 'restored');

@@ -1,11 +1,11 @@
-import { ENDPOINTS, MESSAGES, type BusinessUnit, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, MESSAGES, type BusinessUnit, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { groupedDataQueryOptions } from './grouped-data-query.ts';
 
-export type ConnectionStart = ResponseOf<typeof ENDPOINTS.startConnection>;
-export type CredentialFormResult = ResponseOf<typeof ENDPOINTS.submitFormLogin>;
+export type ConnectionStart = ResponseOf<typeof ENDPOINT_ROUTES.startConnection>;
+export type CredentialFormResult = ResponseOf<typeof ENDPOINT_ROUTES.submitFormLogin>;
 
 export interface StartConnectionInput {
   connectorId: number;
@@ -22,7 +22,7 @@ export interface StartConnectionInput {
  * business_unit={unit}, plus credentialId or redirectUri when given.
  */
 export function startConnection(input: StartConnectionInput, signal?: AbortSignal) {
-  return apiCall(ENDPOINTS.startConnection, {
+  return apiCall(ENDPOINT_ROUTES.startConnection, {
     query: {
       integration_type: input.connectorId,
       masterEmail: input.masterEmail,
@@ -56,7 +56,8 @@ export function connectionStartQueryOptions(input: StartConnectionInput) {
 export function useSubmitCredentialForm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => apiCall(ENDPOINTS.submitFormLogin, { body }),
+    mutationFn: (body: Record<string, string>) =>
+      apiCall(ENDPOINT_ROUTES.submitFormLogin, { body }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: groupedDataQueryOptions.queryKey });
     },

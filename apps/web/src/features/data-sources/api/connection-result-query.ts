@@ -1,8 +1,8 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type ConnectionOutcome = ResponseOf<typeof ENDPOINTS.getConnectionResult>;
+export type ConnectionOutcome = ResponseOf<typeof ENDPOINT_ROUTES.getConnectionResult>;
 
 /**
  * How an OAuth connection ended, as the server recorded it for this browser session
@@ -12,6 +12,6 @@ export function connectionResultQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['connection-result', id],
     queryFn: ({ signal }): Promise<ConnectionOutcome> =>
-      apiCall(ENDPOINTS.getConnectionResult, { query: { id }, signal }),
+      apiCall(ENDPOINT_ROUTES.getConnectionResult, { query: { id }, signal }),
   });
 }

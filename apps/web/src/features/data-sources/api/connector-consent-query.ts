@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,8 @@ import { apiCall } from '../../../lib/api-client.ts';
 export function connectorConsentQueryOptions(uid: string) {
   return queryOptions({
     queryKey: ['connector-consent', uid],
-    queryFn: ({ signal }) => apiCall(ENDPOINTS.getConnectorConsent, { query: { uid }, signal }),
+    queryFn: ({ signal }) =>
+      apiCall(ENDPOINT_ROUTES.getConnectorConsent, { query: { uid }, signal }),
     retry: false,
   });
 }

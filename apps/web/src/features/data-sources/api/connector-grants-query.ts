@@ -1,4 +1,4 @@
-import { ENDPOINTS, type ConnectorGrant } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ConnectorGrant } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -7,7 +7,8 @@ export type { ConnectorGrant };
 /** The team's Looker Studio connector grants (GET /api/dataSources/connectorGrants). */
 export const connectorGrantsQueryOptions = queryOptions({
   queryKey: ['data-sources', 'connector-grants'],
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINTS.getConnectorGrants, { signal })).grants,
+  queryFn: async ({ signal }) =>
+    (await apiCall(ENDPOINT_ROUTES.getConnectorGrants, { signal })).grants,
 });
 
 export function useConnectorGrants() {
@@ -19,7 +20,7 @@ export function useRevokeConnectorGrant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (grantId: string) =>
-      apiCall(ENDPOINTS.revokeConnectorGrant, { params: { grantId } }),
+      apiCall(ENDPOINT_ROUTES.revokeConnectorGrant, { params: { grantId } }),
     onSuccess: (_answer, grantId) => {
       queryClient.setQueryData(connectorGrantsQueryOptions.queryKey, (old) =>
         old?.filter((grant) => grant.id !== grantId),

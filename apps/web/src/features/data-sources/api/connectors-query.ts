@@ -1,4 +1,4 @@
-import { ENDPOINTS, connectorListFromMap, type ConnectorInfo } from '@gds/contract';
+import { ENDPOINT_ROUTES, connectorListFromMap, type ConnectorInfo } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
@@ -13,7 +13,10 @@ export type Connector = ConnectorInfo & { id: number };
 export const connectorsQueryOptions = queryOptions({
   queryKey: ['connectors'],
   queryFn: async ({ signal }) => {
-    const map = await apiCall(ENDPOINTS.getConnectorConfig, { query: { all: 'true' }, signal });
+    const map = await apiCall(ENDPOINT_ROUTES.getConnectorConfig, {
+      query: { all: 'true' },
+      signal,
+    });
     const all: Connector[] = connectorListFromMap(map);
     return {
       all,

@@ -1,8 +1,8 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-export type GroupedData = ResponseOf<typeof ENDPOINTS.getGroupedData>;
+export type GroupedData = ResponseOf<typeof ENDPOINT_ROUTES.getGroupedData>;
 export type ConnectorGroup = GroupedData['groups'][number];
 /** A stored provider authorization of the team, with its health and its accounts. */
 export type Credential = ConnectorGroup['credentials'][number];
@@ -15,7 +15,8 @@ export type Credential = ConnectorGroup['credentials'][number];
  */
 export const groupedDataQueryOptions = queryOptions({
   queryKey: ['data-sources', 'grouped'],
-  queryFn: ({ signal }): Promise<GroupedData> => apiCall(ENDPOINTS.getGroupedData, { signal }),
+  queryFn: ({ signal }): Promise<GroupedData> =>
+    apiCall(ENDPOINT_ROUTES.getGroupedData, { signal }),
 });
 
 export function useGroupedData() {

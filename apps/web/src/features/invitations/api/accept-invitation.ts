@@ -1,11 +1,11 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation } from '@tanstack/react-query';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { apiCall } from '../../../lib/api-client.ts';
 
 /** Joins the inviting team as the signed-in invitee (POST /api/invitations/accept). */
 export async function acceptInvitation(token: string): Promise<string> {
-  const { teamName } = await apiCall(ENDPOINTS.acceptInvitation, { body: { token } });
+  const { teamName } = await apiCall(ENDPOINT_ROUTES.acceptInvitation, { body: { token } });
   trackEvent('usersChanged', 'joined');
   return teamName;
 }

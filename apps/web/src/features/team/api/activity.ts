@@ -1,4 +1,4 @@
-import { ENDPOINTS, type ActivityAction, type ActivityEntry } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ActivityAction, type ActivityEntry } from '@gds/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { TEAM_KEYS } from './team-query-keys.ts';
@@ -18,7 +18,7 @@ const EXPORT_PAGE_SIZE = 500;
 
 function activityPage(filters: ActivityFilters, before: string | undefined, limit: number) {
   return (signal?: AbortSignal) =>
-    apiCall(ENDPOINTS.getActivity, {
+    apiCall(ENDPOINT_ROUTES.getActivity, {
       query: {
         actor: filters.actor || undefined,
         action: filters.action || undefined,

@@ -1,14 +1,15 @@
-import { ENDPOINTS, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { TEAM_KEYS, refreshAfterChange } from './team-query-keys.ts';
 
-export type SentInvitation = ResponseOf<typeof ENDPOINTS.createInvitation>;
+export type SentInvitation = ResponseOf<typeof ENDPOINT_ROUTES.createInvitation>;
 
 /** Pending and expired invitations (GET /api/team/invitations, manage_members only). */
 export const invitationsQueryOptions = queryOptions({
   queryKey: TEAM_KEYS.invitations,
-  queryFn: async ({ signal }) => (await apiCall(ENDPOINTS.getInvitations, { signal })).invitations,
+  queryFn: async ({ signal }) =>
+    (await apiCall(ENDPOINT_ROUTES.getInvitations, { signal })).invitations,
 });
 
 /** Asked only by people who may manage members: anyone else would get a 403. */
@@ -23,7 +24,7 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; roleId: string }) =>
-      apiCall(ENDPOINTS.createInvitation, { body }),
+      apiCall(ENDPOINT_ROUTES.createInvitation, { body }),
     onSuccess: () => refreshAfterChange(queryClient, TOUCHED),
   });
 }
@@ -32,7 +33,7 @@ export function useCreateInvitation() {
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(ENDPOINTS.resendInvitation, { body: { id } }),
+    mutationFn: (id: string) => apiCall(ENDPOINT_ROUTES.resendInvitation, { body: { id } }),
     onSuccess: () => refreshAfterChange(queryClient, TOUCHED),
   });
 }
@@ -40,7 +41,7 @@ export function useResendInvitation() {
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(ENDPOINTS.revokeInvitation, { query: { id } }),
+    mutationFn: (id: string) => apiCall(ENDPOINT_ROUTES.revokeInvitation, { query: { id } }),
     onSuccess: () => refreshAfterChange(queryClient, TOUCHED),
   });
 }

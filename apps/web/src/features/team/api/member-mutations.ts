@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@gds/contract';
+import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { trackEvent } from '../../../lib/analytics.ts';
 import { apiCall } from '../../../lib/api-client.ts';
@@ -13,7 +13,7 @@ export function useChangeMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { userId: string; roleId: string }) =>
-      apiCall(ENDPOINTS.updateTeamUser, { body: input }),
+      apiCall(ENDPOINT_ROUTES.updateTeamUser, { body: input }),
     onSuccess: (_answer, { userId }) => {
       trackEvent('usersChanged', 'role changed');
       const me = queryClient.getQueryData<TeamInfo>(TEAM_KEYS.info)?.user.id;
@@ -28,7 +28,7 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; transferTo?: string | undefined }) =>
-      apiCall(ENDPOINTS.removeTeamUser, { query: input }),
+      apiCall(ENDPOINT_ROUTES.removeTeamUser, { query: input }),
     onSuccess: () => {
       trackEvent('usersChanged', 'removed');
       refreshAfterChange(queryClient, [TEAM_KEYS.users, TEAM_KEYS.roles]);
@@ -38,5 +38,5 @@ export function useRemoveMember() {
 
 /** The caller leaves the team. Their session ends with it: the screen goes to /logout. */
 export function useLeaveTeam() {
-  return useMutation({ mutationFn: () => apiCall(ENDPOINTS.leaveTeam, { body: {} }) });
+  return useMutation({ mutationFn: () => apiCall(ENDPOINT_ROUTES.leaveTeam, { body: {} }) });
 }

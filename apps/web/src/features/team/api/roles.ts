@@ -1,15 +1,15 @@
-import { ENDPOINTS, type Permission, type ResponseOf } from '@gds/contract';
+import { ENDPOINT_ROUTES, type Permission, type ResponseOf } from '@gds/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { TEAM_KEYS, refreshAfterChange } from './team-query-keys.ts';
 
-export type RolesData = ResponseOf<typeof ENDPOINTS.getRoles>;
+export type RolesData = ResponseOf<typeof ENDPOINT_ROUTES.getRoles>;
 export type PermissionIdentifier = RolesData['identifiers'][number];
 
 /** The team's roles and the permissions a role may hold (GET /api/team/roles, any member). */
 export const rolesQueryOptions = queryOptions({
   queryKey: TEAM_KEYS.roles,
-  queryFn: ({ signal }): Promise<RolesData> => apiCall(ENDPOINTS.getRoles, { signal }),
+  queryFn: ({ signal }): Promise<RolesData> => apiCall(ENDPOINT_ROUTES.getRoles, { signal }),
 });
 
 export function useRoles() {
@@ -28,7 +28,7 @@ export function useCreateRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RoleInput) =>
-      apiCall(ENDPOINTS.createRole, { body: { isEdit: 'false', ...toBody(input) } }),
+      apiCall(ENDPOINT_ROUTES.createRole, { body: { isEdit: 'false', ...toBody(input) } }),
     onSuccess: () => refreshAfterChange(queryClient, [TEAM_KEYS.roles]),
   });
 }
@@ -41,7 +41,7 @@ export function useUpdateRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: RoleInput & { id: string }) =>
-      apiCall(ENDPOINTS.updateRole, { body: { isEdit: 'true', id, ...toBody(input) } }),
+      apiCall(ENDPOINT_ROUTES.updateRole, { body: { isEdit: 'true', id, ...toBody(input) } }),
     onSuccess: () =>
       refreshAfterChange(queryClient, [TEAM_KEYS.roles, TEAM_KEYS.users, TEAM_KEYS.info]),
   });
@@ -50,7 +50,7 @@ export function useUpdateRole() {
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiCall(ENDPOINTS.deleteRole, { query: { id } }),
+    mutationFn: (id: string) => apiCall(ENDPOINT_ROUTES.deleteRole, { query: { id } }),
     onSuccess: () => refreshAfterChange(queryClient, [TEAM_KEYS.roles]),
   });
 }
