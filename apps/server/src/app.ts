@@ -38,6 +38,7 @@ import { registerEndpoints } from './http/route.ts';
 import { registerClosingGate } from './http/closing-gate.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { registerSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { registerCompression } from './http/compression.ts';
 import { activityHandlers } from './modules/activity/activity.routes.ts';
 import { createActivityService } from './modules/activity/activity.service.ts';
 import { adminHandlers } from './modules/admin/admin.routes.ts';
@@ -277,6 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   logLostConnections(app, db);
   registerSecurityHeaders(app, config);
+  registerCompression(app);
   registerClosingGate(app);
   await app.register(cookie);
   // Bodies are forms only, as the browser app sends them: no JSON parser, so other types get 415.
