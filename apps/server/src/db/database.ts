@@ -4,6 +4,7 @@ import type { LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
+import { namePreparedStatements } from './prepared-statements.ts';
 import type { Database } from './schema.ts';
 import { TYPE_PARSERS } from './type-parsers.ts';
 
@@ -137,6 +138,7 @@ function watchConnections(pool: pg.Pool, lost: ConnectionLostListener): void {
   // Reported below by the client itself, which hears it too.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
+    namePreparedStatements(client);
     let reported = false;
     client.on('error', (error) => {
       // One loss errors twice (the server's goodbye, then the closed socket): report it once.
