@@ -35,6 +35,7 @@ describe('migrations on an empty database', () => {
       '0012_connector_oauth.sql',
       '0013_data_api.sql',
       '0014_usage_days.sql',
+      '0017_session_lookup.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

@@ -5,6 +5,8 @@
 -- its user joined to role and team, and the admin acting as them joined the same way, and
 -- moves the idle timer of a live session last seen at or before `p_seen_before` (only when
 -- `p_touch`). The SELECT sees the row as it was before the touch, as the expiry checks need.
+-- Each person comes as one json value (null when absent) rather than 21 columns each: drivers
+-- then describe and convert 11 columns per call instead of 51, which cost more than the join.
 -- Nothing is kept between calls but the plan: every call reads the rows as they are now.
 CREATE FUNCTION session_with_people(
   p_id_hash text,
@@ -15,18 +17,7 @@ CREATE FUNCTION session_with_people(
 ) RETURNS TABLE (
   id_hash text, user_id uuid, business_unit text, created_at timestamptz,
   last_seen_at timestamptz, expires_at timestamptz, ended_at timestamptz,
-  acting_admin_id uuid, switch_expires_at timestamptz,
-  u_id uuid, u_email text, u_first_name text, u_last_name text, u_name text, u_image text,
-  u_team_id uuid, u_role_id uuid, u_role_name text, u_built_in text, u_permissions jsonb,
-  u_team_business_unit text, u_team_name text, u_team_plan_id text, u_team_user_limit integer,
-  u_team_account_limit integer, u_team_addons jsonb, u_team_referral_partner_key text,
-  u_team_created_at timestamptz, u_team_plan_status text, u_team_trial_ends_at timestamptz,
-  adm_id uuid, adm_email text, adm_first_name text, adm_last_name text, adm_name text,
-  adm_image text, adm_team_id uuid, adm_role_id uuid, adm_role_name text, adm_built_in text,
-  adm_permissions jsonb, adm_team_business_unit text, adm_team_name text,
-  adm_team_plan_id text, adm_team_user_limit integer, adm_team_account_limit integer,
-  adm_team_addons jsonb, adm_team_referral_partner_key text, adm_team_created_at timestamptz,
-  adm_team_plan_status text, adm_team_trial_ends_at timestamptz
+  acting_admin_id uuid, switch_expires_at timestamptz, u json, adm json
 )
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
@@ -42,14 +33,52 @@ BEGIN
   )
   SELECT s.id_hash, s.user_id, s.business_unit, s.created_at, s.last_seen_at, s.expires_at,
     s.ended_at, s.acting_admin_id, s.switch_expires_at,
-    u.id, u.email, u.first_name, u.last_name, u.name, u.image, u.team_id, u.role_id,
-    ur.name, ur.built_in, ur.permissions, ut.business_unit, ut.name, ut.plan_id,
-    ut.user_limit, ut.account_limit, ut.addons, ut.referral_partner_key, ut.created_at,
-    ut.plan_status, ut.trial_ends_at,
-    adm.id, adm.email, adm.first_name, adm.last_name, adm.name, adm.image, adm.team_id,
-    adm.role_id, admr.name, admr.built_in, admr.permissions, admt.business_unit, admt.name,
-    admt.plan_id, admt.user_limit, admt.account_limit, admt.addons, admt.referral_partner_key,
-    admt.created_at, admt.plan_status, admt.trial_ends_at
+    CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object(
+      'id', u.id,
+      'email', u.email,
+      'first_name', u.first_name,
+      'last_name', u.last_name,
+      'name', u.name,
+      'image', u.image,
+      'team_id', u.team_id,
+      'role_id', u.role_id,
+      'role_name', ur.name,
+      'built_in', ur.built_in,
+      'permissions', ur.permissions,
+      'team_business_unit', ut.business_unit,
+      'team_name', ut.name,
+      'team_plan_id', ut.plan_id,
+      'team_user_limit', ut.user_limit,
+      'team_account_limit', ut.account_limit,
+      'team_addons', ut.addons,
+      'team_referral_partner_key', ut.referral_partner_key,
+      'team_created_at', ut.created_at,
+      'team_plan_status', ut.plan_status,
+      'team_trial_ends_at', ut.trial_ends_at
+    ) END,
+    CASE WHEN adm.id IS NULL THEN NULL ELSE json_build_object(
+      'id', adm.id,
+      'email', adm.email,
+      'first_name', adm.first_name,
+      'last_name', adm.last_name,
+      'name', adm.name,
+      'image', adm.image,
+      'team_id', adm.team_id,
+      'role_id', adm.role_id,
+      'role_name', admr.name,
+      'built_in', admr.built_in,
+      'permissions', admr.permissions,
+      'team_business_unit', admt.business_unit,
+      'team_name', admt.name,
+      'team_plan_id', admt.plan_id,
+      'team_user_limit', admt.user_limit,
+      'team_account_limit', admt.account_limit,
+      'team_addons', admt.addons,
+      'team_referral_partner_key', admt.referral_partner_key,
+      'team_created_at', admt.created_at,
+      'team_plan_status', admt.plan_status,
+      'team_trial_ends_at', admt.trial_ends_at
+    ) END
   FROM sessions s
   LEFT JOIN (users u
     JOIN roles ur ON ur.id = u.role_id AND ur.team_id = u.team_id

@@ -17,9 +17,6 @@ export interface TouchWindow {
   idleBefore: Date;
 }
 
-/** `u`: the signed-in user; `adm`: the admin acting as them (column prefixes of the row). */
-type Prefix = 'u' | 'adm';
-
 /*
  * The session, its user joined to role and team, and the acting admin joined the same way,
  * by primary keys, with the idle timer moved in the same statement when it is due (only for a
@@ -64,42 +61,54 @@ export function createSessionPeopleRepository(db: Db) {
           acting_admin_id: row.acting_admin_id as string | null,
           switch_expires_at: row.switch_expires_at as Date | null,
         },
-        user: personOf(row, 'u'),
-        actingAdmin: personOf(row, 'adm'),
+        user: personOf(row.u),
+        actingAdmin: personOf(row.adm),
       };
     },
   };
 }
 
-function personOf(row: Row, p: Prefix): SessionUserRow | null {
-  const id = row[`${p}_id`];
-  if (typeof id !== 'string') return null;
-  const teamId = row[`${p}_team_id`] as string;
-  const team: TeamRow = {
-    id: teamId,
-    business_unit: row[`${p}_team_business_unit`] as TeamRow['business_unit'],
-    name: row[`${p}_team_name`] as string,
-    plan_id: row[`${p}_team_plan_id`] as string,
-    user_limit: row[`${p}_team_user_limit`] as number,
-    account_limit: row[`${p}_team_account_limit`] as number,
-    addons: row[`${p}_team_addons`] as string[],
-    referral_partner_key: row[`${p}_team_referral_partner_key`] as string | null,
-    created_at: row[`${p}_team_created_at`] as Date,
-    plan_status: row[`${p}_team_plan_status`] as TeamRow['plan_status'],
-    trial_ends_at: row[`${p}_team_trial_ends_at`] as Date | null,
-  };
+/** A person as the function writes it: the row's columns by name, timestamps as ISO text. */
+type PersonJson = Omit<SessionUserRow, 'team'> & {
+  team_business_unit: TeamRow['business_unit'];
+  team_name: string;
+  team_plan_id: string;
+  team_user_limit: number;
+  team_account_limit: number;
+  team_addons: string[];
+  team_referral_partner_key: string | null;
+  team_created_at: string;
+  team_plan_status: TeamRow['plan_status'];
+  team_trial_ends_at: string | null;
+};
+
+function personOf(value: unknown): SessionUserRow | null {
+  if (value === null || typeof value !== 'object') return null;
+  const p = value as PersonJson;
   return {
-    id,
-    email: row[`${p}_email`] as string,
-    first_name: row[`${p}_first_name`] as string,
-    last_name: row[`${p}_last_name`] as string,
-    name: row[`${p}_name`] as string,
-    image: row[`${p}_image`] as string,
-    team_id: teamId,
-    role_id: row[`${p}_role_id`] as string,
-    role_name: row[`${p}_role_name`] as string,
-    built_in: row[`${p}_built_in`] as SessionUserRow['built_in'],
-    permissions: row[`${p}_permissions`],
-    team,
+    id: p.id,
+    email: p.email,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    name: p.name,
+    image: p.image,
+    team_id: p.team_id,
+    role_id: p.role_id,
+    role_name: p.role_name,
+    built_in: p.built_in,
+    permissions: p.permissions,
+    team: {
+      id: p.team_id,
+      business_unit: p.team_business_unit,
+      name: p.team_name,
+      plan_id: p.team_plan_id,
+      user_limit: p.team_user_limit,
+      account_limit: p.team_account_limit,
+      addons: p.team_addons,
+      referral_partner_key: p.team_referral_partner_key,
+      created_at: new Date(p.team_created_at),
+      plan_status: p.team_plan_status,
+      trial_ends_at: p.team_trial_ends_at === null ? null : new Date(p.team_trial_ends_at),
+    },
   };
 }
