@@ -30,7 +30,7 @@ const ROUNDS = Number(process.argv[3] ?? 2000);
 const WARM_UP = Math.min(300, ROUNDS);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gds-cost-'));
-let dropDatabase = async () => undefined as void;
+let dropDatabase = (): Promise<void> => Promise.resolve();
 let db: Db;
 if (kind === 'postgres') {
   const serverUrl = postgresUrl();

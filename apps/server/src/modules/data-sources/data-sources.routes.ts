@@ -10,10 +10,11 @@ export function dataSourcesHandlers(deps: {
 }): Pick<Handlers, 'getConnectorConfig' | 'getGroupedData' | 'deleteAccount' | 'restoreAccount'> {
   const { dataSources } = deps;
   return {
-    getConnectorConfig: async ({ user, query }) => {
-      // The team row came with the session, read in this request's one statement.
-      return dataSources.connectorConfig(addonsOf(user?.team ?? null), query.all === 'true');
-    },
+    // The team row came with the session, read in this request's one statement.
+    getConnectorConfig: ({ user, query }) =>
+      Promise.resolve(
+        dataSources.connectorConfig(addonsOf(user?.team ?? null), query.all === 'true'),
+      ),
     getGroupedData: async ({ user }) => dataSources.groupedData(required(user)),
     deleteAccount: async ({ user, params }) =>
       dataSources.deleteAccount(required(user), params.accountId),
