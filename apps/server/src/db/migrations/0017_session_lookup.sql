@@ -6,7 +6,7 @@
 -- moves the idle timer of a live session last seen at or before `p_seen_before` (only when
 -- `p_touch`). The SELECT sees the row as it was before the touch, as the expiry checks need.
 -- Each person comes as one json value (null when absent) rather than 21 columns each: drivers
--- then describe and convert 11 columns per call instead of 51, which cost more than the join.
+-- then describe and convert 11 columns per call instead of 51.
 -- Nothing is kept between calls but the plan: every call reads the rows as they are now.
 CREATE FUNCTION session_with_people(
   p_id_hash text,
