@@ -37,6 +37,7 @@ describe('migrations on an empty database', () => {
       '0014_usage_days.sql',
       '0015_account_details.sql',
       '0016_housekeeping.sql',
+      '0017_session_lookup.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

@@ -1,6 +1,7 @@
 import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
+import { addonsOf } from '../team/team-plan.service.ts';
 import type { DataSourcesService } from './data-sources.service.ts';
 
 /** The catalog (public: the /auth page needs it signed out), the screen, delete and restore. */
@@ -9,10 +10,11 @@ export function dataSourcesHandlers(deps: {
 }): Pick<Handlers, 'getConnectorConfig' | 'getGroupedData' | 'deleteAccount' | 'restoreAccount'> {
   const { dataSources } = deps;
   return {
-    getConnectorConfig: async ({ user, query }) => {
-      const addons = await dataSources.teamAddons(user?.teamId ?? null);
-      return dataSources.connectorConfig(addons, query.all === 'true');
-    },
+    // The team row came with the session, read in this request's one statement.
+    getConnectorConfig: ({ user, query }) =>
+      Promise.resolve(
+        dataSources.connectorConfig(addonsOf(user?.team ?? null), query.all === 'true'),
+      ),
     getGroupedData: async ({ user }) => dataSources.groupedData(required(user)),
     deleteAccount: async ({ user, params }) =>
       dataSources.deleteAccount(required(user), params.accountId),

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { countActiveAccounts } from '../credentials/credentials.service.ts';
 import { connectorAvailability } from '../providers/availability.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
-import { lockAccountLimit, teamAddons } from '../team/team-plan.service.ts';
+import { lockAccountLimit } from '../team/team-plan.service.ts';
 import { createDataSourcesJsonRepository } from './data-sources-json.repository.ts';
 import { retentionCutoff, toAccountAnswer, toGroupedData } from './data-sources.mappers.ts';
 import { createDataSourcesRepository } from './data-sources.repository.ts';
@@ -48,8 +48,6 @@ export function createDataSourcesService(deps: {
 
   return {
     /** The add-on modules of a team (none for a signed-out caller). */
-    teamAddons: (teamId: string | null) => teamAddons(deps.db, teamId),
-
     /**
      * The catalog keyed by connector id, with `allowed` as connectorAvailability decides (not
      * deprecated, add-on owned, a provider configured or sandboxed). Without `all` only

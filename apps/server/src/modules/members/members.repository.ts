@@ -134,6 +134,19 @@ export function createMembersRepository(db: Db) {
      * Seats in use: members, and invitations still pending at `now` (each holds a seat until
      * it is accepted, revoked or expires).
      */
+    /** Invitations of the team still pending at `now` (each holds a seat until it ends). */
+    async pendingInvitations(teamId: string, now: Date): Promise<number> {
+      const row = await db
+        .selectFrom('invitations')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row?.n ?? 0;
+    },
+
     async seats(teamId: string, now: Date): Promise<{ members: number; pending: number }> {
       const row = await db
         .selectFrom('teams as t')

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { effectivePermissions, holdsAll } from '../team/role-permissions.ts';
 import { findRole } from '../roles/roles.service.ts';
-import { findTeam, lockTeam } from '../team/team.service.ts';
+import { lockTeam } from '../team/team.service.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { handOverCredentials, successorOf } from './hand-over.ts';
 import { toTeamUser } from './members.mappers.ts';
@@ -59,18 +59,15 @@ export function createMembersService(deps: { db: Db; clock: Clock }) {
 
   return {
     async list(user: SessionUser) {
-      const [rows, seats, team] = await Promise.all([
+      // The list is every member, so it counts them; the limit comes with the request's own
+      // read of the team, made moments ago in the same request.
+      const [rows, pending] = await Promise.all([
         repo.list(user.teamId),
-        repo.seats(user.teamId, deps.clock()),
-        findTeam(deps.db, user.teamId),
+        repo.pendingInvitations(user.teamId, deps.clock()),
       ]);
       return {
         users: rows.map(toTeamUser),
-        seats: {
-          members: seats.members,
-          pendingInvitations: seats.pending,
-          limit: team?.user_limit ?? 0,
-        },
+        seats: { members: rows.length, pendingInvitations: pending, limit: user.team.user_limit },
       };
     },
 

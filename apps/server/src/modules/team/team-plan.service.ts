@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-import type { TeamPlanStatus } from '../../db/schema.ts';
+import type { TeamPlanStatus, TeamRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTeamRepository } from './team.repository.ts';
 import type { TeamPlan } from './team.repository.ts';
@@ -17,6 +17,12 @@ export type { TeamPlan };
 /** The add-on modules a team owns (none for a signed-out caller). */
 export async function teamAddons(db: Db, teamId: string | null): Promise<ReadonlySet<string>> {
   return new Set(teamId ? await createTeamRepository(db).addons(teamId) : []);
+}
+
+/** The add-on modules of a team row already read (the request's own, with its session). */
+export function addonsOf(team: Pick<TeamRow, 'addons'> | null): ReadonlySet<string> {
+  const addons: unknown = team?.addons;
+  return new Set(Array.isArray(addons) ? addons.filter((a) => typeof a === 'string') : []);
 }
 
 export function accountLimit(db: Db, teamId: string): Promise<number> {

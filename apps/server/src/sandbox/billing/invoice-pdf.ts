@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { SKINS, formatBillingAmount, formatMediumDate, isBusinessUnit } from '@gds/contract';
 import type { InvoiceRow } from './billing-tables.ts';
 
@@ -10,7 +9,10 @@ const NEUTRAL = '#2f3542';
  * An invoice as a PDF, branded by the team's business unit (its name and primary colour):
  * number, date, bill-to, lines, discounts, totals and whether it is paid.
  */
-export function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: InvoiceRow): Promise<Buffer> {
+  // Loaded on the first invoice opened: the PDF library and its fonts take ~30 MB a server
+  // that nobody asks for an invoice would hold for nothing.
+  const { default: PDFDocument } = await import('pdfkit');
   const unit = invoice.bill_to.business_unit;
   const skin = isBusinessUnit(unit) ? SKINS[unit] : undefined;
   const colour = skin
