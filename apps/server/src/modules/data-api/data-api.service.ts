@@ -61,7 +61,7 @@ export function createDataApiService(deps: {
   }
 
   /** The fetcher and report schema of a live account, or a clear refusal. */
-  function targetOf(account: Parameters<typeof reportAccountOf>[0] & AccountRef | undefined) {
+  function targetOf(account: (Parameters<typeof reportAccountOf>[0] & AccountRef) | undefined) {
     if (!account || account.deleted_at) {
       throw new AppError(
         'NOT_FOUND',
