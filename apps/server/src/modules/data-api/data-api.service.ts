@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { findConnector, findConnectorByName } from '@gds/contract';
+import { CONNECTORS, findConnector, findConnectorByName } from '@gds/contract';
 import type { ConnectorDefinition, DataJobPoll } from '@gds/contract';
 import type { z } from 'zod';
 import type { dataJobRequest, dataSchemaResponse } from '@gds/contract';
@@ -11,12 +11,21 @@ import { findAccount, liveAccounts } from '../credentials/credentials.service.ts
 import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
 import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
+import { createCachedAnswersRepository } from './cached-answers.repository.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
+import { createDataRequestsRepository } from './data-requests.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
 import { toDataField } from './report-values.ts';
 import { addDays, daysBetween, isDay, yesterday } from './report-days.ts';
 
 type JobRequest = z.output<typeof dataJobRequest>;
+
+/** What the rules read of an account besides its report identity. */
+interface AccountRef {
+  id: string;
+  connector_id: number;
+  deleted_at: Date | null;
+}
 
 /** How long a connector waits before polling a job that is not done yet. */
 const POLL_AGAIN_MS = 1000;
@@ -38,11 +47,21 @@ export function createDataApiService(deps: {
   kick: () => void;
 }) {
   const jobs = createDataJobsRepository(deps.db);
+  const cachedAnswers = createCachedAnswersRepository(deps.db);
+  const requestLog = createDataRequestsRepository(deps.db);
+  /** Connectors this server has reports for (fixed at start-up, like the fetchers). */
+  const reportConnectorIds = CONNECTORS.filter((c) => deps.fetchers.find(c.nameSimple)).map(
+    (c) => c.id,
+  );
   const { dataApi } = deps.config;
 
   /** The caller's team's live account with its connector's fetcher, or a clear refusal. */
   async function reportTarget(caller: ConnectorCaller, accountId: string) {
-    const account = await findAccount(deps.db, caller.teamId, accountId);
+    return targetOf(await findAccount(deps.db, caller.teamId, accountId));
+  }
+
+  /** The fetcher and report schema of a live account, or a clear refusal. */
+  function targetOf(account: (Parameters<typeof reportAccountOf>[0] & AccountRef) | undefined) {
     if (!account || account.deleted_at) {
       throw new AppError(
         'NOT_FOUND',
@@ -92,51 +111,48 @@ export function createDataApiService(deps: {
     };
   }
 
-  /** Starts a report job, or answers a done one for an identical request still fresh. */
+  /**
+   * Starts a report job, or answers a done one for an identical request still fresh. The
+   * account, the fresh job and the cached answer's log row are one statement (the hot path).
+   */
   async function startJob(caller: ConnectorCaller, request: JobRequest) {
     const started = deps.clock();
-    const target = await reportTarget(caller, request.account);
+    const requestKey = requestKeyOf(request);
+    const found = await cachedAnswers.findAndLog({
+      teamId: caller.teamId,
+      userId: caller.userId,
+      accountId: request.account,
+      requestKey,
+      since: new Date(started.getTime() - dataApi.freshnessMs),
+      now: started,
+      reportConnectorIds,
+    });
+    const target = targetOf(found?.account);
     try {
       checkRequest(target.connector, target.schema, request);
     } catch (error) {
       if (error instanceof AppError) {
-        await recordDataRequest(deps.db, {
-          teamId: caller.teamId,
-          userId: caller.userId,
-          connectorId: target.connector.id,
-          accountId: target.account.id,
-          jobId: null,
-          requestedAt: started,
-          rowCount: 0,
-          durationMs: 0,
-          outcome: 'refused',
-          failureReason: error.message,
-        });
+        // Rare: the account's fields changed since the stored result; its log row says so.
+        if (found?.loggedId) {
+          await requestLog.refuseLogged(caller.teamId, found.loggedId, error.message);
+        } else {
+          await recordDataRequest(deps.db, {
+            teamId: caller.teamId,
+            userId: caller.userId,
+            connectorId: target.connector.id,
+            accountId: target.account.id,
+            jobId: null,
+            requestedAt: started,
+            rowCount: 0,
+            durationMs: 0,
+            outcome: 'refused',
+            failureReason: error.message,
+          });
+        }
       }
       throw error;
     }
-    const requestKey = requestKeyOf(request);
-    const fresh = await jobs.findFresh(
-      caller.teamId,
-      requestKey,
-      new Date(started.getTime() - dataApi.freshnessMs),
-      started,
-    );
-    if (fresh) {
-      await recordDataRequest(deps.db, {
-        teamId: caller.teamId,
-        userId: caller.userId,
-        connectorId: target.connector.id,
-        accountId: target.account.id,
-        jobId: fresh.id,
-        requestedAt: started,
-        rowCount: fresh.total_rows ?? 0,
-        durationMs: Math.max(0, deps.clock().getTime() - started.getTime()),
-        outcome: 'cached',
-        failureReason: null,
-      });
-      return { jobId: fresh.id, state: 'done' as const };
-    }
+    if (found?.fresh && found.loggedId) return { jobId: found.fresh.id, state: 'done' as const };
     const jobId = await jobs.insert({
       teamId: caller.teamId,
       userId: caller.userId,

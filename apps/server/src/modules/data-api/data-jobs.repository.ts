@@ -36,21 +36,6 @@ export function createDataJobsRepository(db: Db) {
       return id;
     },
 
-    /** The newest done job of the team for an identical request finished since `since`. */
-    findFresh(teamId: string, requestKey: string, since: Date, now: Date) {
-      return db
-        .selectFrom('data_jobs')
-        .select(['id', 'total_rows'])
-        .where('team_id', '=', teamId)
-        .where('request_key', '=', requestKey)
-        .where('state', '=', 'done')
-        .where('finished_at', '>=', since)
-        .where('expires_at', '>', now)
-        .orderBy('finished_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-    },
-
     find(teamId: string, id: string): Promise<DataJobRow | undefined> {
       if (!isUuid(id)) return Promise.resolve(undefined);
       return db

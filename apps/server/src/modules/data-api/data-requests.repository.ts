@@ -34,6 +34,19 @@ export function createDataRequestsRepository(db: Db) {
     },
 
     /**
+     * Turns a logged cached answer into a refusal: the request was logged with its answer in
+     * one statement, and only then found invalid against the account's current fields.
+     */
+    async refuseLogged(teamId: string, id: string, reason: string) {
+      await db
+        .updateTable('data_requests')
+        .set({ outcome: 'refused', job_id: null, row_count: 0, failure_reason: reason })
+        .where('team_id', '=', teamId)
+        .where('id', '=', Number(id))
+        .execute();
+    },
+
+    /**
      * The retention purge, across all teams (background work): deletes at most `limit` entries
      * logged before `before`, oldest first; answers how many. Entries another instance's purge
      * holds are skipped, so instances purging at once share the work instead of queueing.
