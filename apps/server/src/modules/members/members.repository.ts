@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { named } from '../../db/prepared-statements.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 /** SQL for a team's members. Every statement names the team; another team's user is not found. */
@@ -39,11 +40,12 @@ export function createMembersRepository(db: Db) {
 
   return {
     /** Members by name (or email when they have none), with last activity and credentials. */
-    list(teamId: string) {
-      return members(teamId)
+    async list(teamId: string) {
+      const query = members(teamId)
         .orderBy(sql`lower(coalesce(nullif(u.name, ''), u.email))`)
         .orderBy('u.id')
-        .execute();
+        .compile();
+      return (await db.executeQuery(named('team_members', query))).rows;
     },
 
     find(teamId: string, userId: string) {
@@ -136,15 +138,16 @@ export function createMembersRepository(db: Db) {
      */
     /** Invitations of the team still pending at `now` (each holds a seat until it ends). */
     async pendingInvitations(teamId: string, now: Date): Promise<number> {
-      const row = await db
+      const query = db
         .selectFrom('invitations')
         .select(sql<number>`count(*)::int`.as('n'))
         .where('team_id', '=', teamId)
         .where('accepted_at', 'is', null)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return row?.n ?? 0;
+        .compile();
+      const { rows } = await db.executeQuery(named('team_pending_invitations', query));
+      return rows[0]?.n ?? 0;
     },
 
     async seats(teamId: string, now: Date): Promise<{ members: number; pending: number }> {
