@@ -65,6 +65,29 @@ describeEachDatabase('team endpoints', (db) => {
     });
   });
 
+  it('renames at the same moment each record the name they really replaced', async () => {
+    const team = await signIn(app, identity, 'racing-renames@example.com');
+    const names = ['Race A', 'Race B', 'Race C', 'Race D', 'Race E', 'Race F'];
+    const answers = await Promise.all(
+      names.map((name) =>
+        call(app, ENDPOINTS.updateTeamInfo, { cookie: team.cookie, form: { name } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(names.map(() => 200));
+    const log = await db()
+      .selectFrom('audit_log')
+      .select('details')
+      .where('team_id', '=', team.team.id)
+      .where('action', '=', 'team.rename')
+      .orderBy('id')
+      .execute();
+    const steps = log.map((row) => row.details as { from: string; to: string });
+    // In the order they committed, each rename starts from the name the one before left.
+    expect(steps).toHaveLength(names.length);
+    expect(steps[0]?.from).toBe("racing-renames's team");
+    for (let i = 1; i < steps.length; i += 1) expect(steps[i]?.from).toBe(steps[i - 1]?.to);
+  });
+
   it('refuses an empty or too long name, naming the field, and changes nothing', async () => {
     for (const name of ['', ' ', 'x'.repeat(81)]) {
       const response = await rename({ name });

@@ -77,12 +77,29 @@ export function createTeamRepository(db: Db) {
         .execute();
     },
 
-    async rename(teamId: string, name: string): Promise<TeamRow | undefined> {
+    /**
+     * Renames the team; answers the row and the name it replaced. The replaced name is read
+     * under the row's lock in the same statement, so of two renames at once each records the
+     * name it really replaced (a read before the update could see one about to change).
+     */
+    async rename(
+      teamId: string,
+      name: string,
+    ): Promise<(TeamRow & { previous_name: string }) | undefined> {
       return db
         .updateTable('teams')
+        .from(
+          db
+            .selectFrom('teams')
+            .select(['id', 'name'])
+            .where('id', '=', teamId)
+            .forUpdate()
+            .as('before'),
+        )
         .set({ name })
-        .where('id', '=', teamId)
-        .returningAll()
+        .whereRef('teams.id', '=', 'before.id')
+        .returningAll('teams')
+        .returning('before.name as previous_name')
         .executeTakeFirst();
     },
 

@@ -44,14 +44,14 @@ export function createTeamService(deps: { db: Db; clock: Clock; trialDays?: numb
     async rename(user: SessionUser, name: string): Promise<{ team: Team }> {
       return deps.db.transaction().execute(async (tx) => {
         const repo = createTeamRepository(tx);
-        const before = await repo.findById(user.teamId);
-        const row = await repo.rename(user.teamId, name);
-        if (!before || !row) throw notFound('The team');
+        const renamed = await repo.rename(user.teamId, name);
+        if (!renamed) throw notFound('The team');
+        const { previous_name: from, ...row } = renamed;
         await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'team.rename',
-          details: { from: before.name, to: name },
+          details: { from, to: name },
         });
         return { team: toTeam(row) };
       });
