@@ -341,7 +341,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers,
     retentionDays: config.dataSourceRetentionDays,
   });
-  const stats = createStatsService({ db, clock });
+  const stats = createStatsService({
+    db,
+    clock,
+    requestRetentionDays: config.dataApi.requestRetentionDays,
+  });
 
   const billingSettings =
     options.billing ?? billingSandbox?.settings ?? realBillingSettings(config);

@@ -10,7 +10,7 @@ import { addMember } from '../helpers/members.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 import { call } from '../helpers/contract-call.ts';
-import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/test-app.ts';
 
 const DAY = 86_400_000;
 
@@ -124,6 +124,17 @@ describeEachDatabase('stats', (db) => {
       ]),
     );
     expect(JSON.stringify(utc)).not.toContain('other-login');
+  });
+
+  it('says from which whole day data requests are still kept, in the asked time zone', async () => {
+    // The log keeps 400 days: the cut falls at 2024-12-01 09:00 UTC, a day only partly kept.
+    expect(testConfig().dataApi.requestRetentionDays).toBe(400);
+    const range = { from: '2026-01-01', to: '2026-01-05' };
+    const utc = await stats({ ...range, timeZone: 'UTC' });
+    expect(utc.dataRequests.keptSince).toBe('2024-12-02');
+    // In Honolulu the cut is still on Nov 30.
+    const honolulu = await stats({ ...range, timeZone: 'Pacific/Honolulu' });
+    expect(honolulu.dataRequests.keptSince).toBe('2024-12-01');
   });
 
   it('refuses ranges that are backwards, too long, or in an unknown time zone', async () => {

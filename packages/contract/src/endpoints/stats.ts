@@ -78,6 +78,11 @@ export const getStats = defineEndpoint({
     }),
     dataRequests: z.object({
       daily: z.array(requestDaySchema),
+      /**
+       * The first whole day (YYYY-MM-DD in the time zone) whose requests are still kept: the
+       * log is purged after DATA_REQUEST_RETENTION_DAYS, so earlier days show none.
+       */
+      keptSince: z.string(),
       totals: z.object({
         requests: z.number().int(),
         rows: z.number().int(),

@@ -2,7 +2,7 @@ import { findConnector, type ResponseOf, type getStats } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createStatsRepository, type DayRange } from './stats.repository.ts';
-import { dayIn, usageSeries } from './usage-days.ts';
+import { dayIn, firstKeptDay, usageSeries } from './usage-days.ts';
 
 type Stats = ResponseOf<typeof getStats>;
 
@@ -14,7 +14,12 @@ const sum = <K extends string>(rows: ReadonlyArray<Record<K, number>>, key: K) =
 const connectorName = (id: number) => findConnector(id)?.name ?? `Connector ${id}`;
 
 /** The Stats screen's numbers for one team and range, and the hourly usage snapshot. */
-export function createStatsService(deps: { db: Db; clock: Clock }) {
+export function createStatsService(deps: {
+  db: Db;
+  clock: Clock;
+  /** How long the data request log is kept (DATA_REQUEST_RETENTION_DAYS). */
+  requestRetentionDays: number;
+}) {
   const repo = createStatsRepository(deps.db);
 
   return {
@@ -65,6 +70,7 @@ export function createStatsService(deps: { db: Db; clock: Clock }) {
             failures: d.failures,
             medianDurationMs: d.median_ms,
           })),
+          keptSince: firstKeptDay(deps.clock(), deps.requestRetentionDays, range.timeZone),
           totals: {
             requests: sum(requestDays, 'requests'),
             rows: sum(requestDays, 'rows'),

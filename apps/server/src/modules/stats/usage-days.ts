@@ -69,3 +69,14 @@ export function dayIn(instant: Date, timeZone: string): string {
     day: '2-digit',
   }).format(instant);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The first whole day, in `timeZone`, whose data requests the log still holds: it keeps
+ * `retentionDays` days, so the day the cut falls in is only partly there.
+ */
+export function firstKeptDay(now: Date, retentionDays: number, timeZone: string): string {
+  const cut = dayIn(new Date(now.getTime() - retentionDays * DAY_MS), timeZone);
+  return new Date(Date.parse(`${cut}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}

@@ -56,6 +56,7 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
         failures: i === 2 ? 1 : 0,
         medianDurationMs: i ? 420 : null,
       })),
+      keptSince: '2025-10-19',
       totals: { requests: 9, rows: 900, failures: 1, medianDurationMs: 420 },
     },
     failingAccounts: [
@@ -157,6 +158,7 @@ describe('Stats screen', () => {
       },
       dataRequests: {
         daily: [],
+        keptSince: '2025-10-19',
         totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
       },
       failingAccounts: [],
@@ -172,6 +174,44 @@ describe('Stats screen', () => {
     expect(
       (Date.parse(last.query.get('to')!) - Date.parse(last.query.get('from')!)) / 86_400_000,
     ).toBe(6);
+  });
+
+  it('says when a range reaches back before the days whose requests are kept', async () => {
+    const body = statsBody();
+    open(
+      { view_stats: true },
+      { ...body, dataRequests: { ...body.dataRequests, keptSince: '2026-11-22' } },
+    );
+    const card = await screen.findByTestId('stats-requests');
+    expect(within(card).getByRole('note')).toHaveTextContent(
+      'Data requests before Nov 22, 2026 are no longer kept, so earlier days show none.',
+    );
+  });
+
+  it('says nothing of kept days when the whole range is kept', async () => {
+    open({ view_stats: true });
+    const card = await screen.findByTestId('stats-requests');
+    expect(within(card).queryByRole('note')).toBeNull();
+  });
+
+  it('a range wholly before the kept days says so instead of suggesting a first report', async () => {
+    const body = statsBody();
+    open(
+      { view_stats: true },
+      {
+        ...body,
+        dataRequests: {
+          daily: [],
+          keptSince: '2026-12-01',
+          totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
+        },
+      },
+    );
+    const card = await screen.findByTestId('stats-requests');
+    expect(within(card).getByText('No data requests kept for this range')).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'Data requests before Dec 1, 2026 are no longer kept: choose a range that starts on or after that day.',
+    );
   });
 
   it('tells a member without the permission whom to ask, and asks nothing', async () => {

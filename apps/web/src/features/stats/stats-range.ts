@@ -49,3 +49,10 @@ export function presetRange(days: number, now: Date, timeZone: string): StatsRan
 export function rangeLength(range: Pick<StatsRange, 'from' | 'to'>): number {
   return Math.round((Date.parse(range.to) - Date.parse(range.from)) / DAY_MS) + 1;
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day as people read it ("Nov 19, 2025"): the day named, whatever the zone. */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}

@@ -16,6 +16,7 @@ export function ChartCard({
   id,
   title,
   description,
+  note,
   table,
   fileName,
   empty,
@@ -24,6 +25,8 @@ export function ChartCard({
   id: string;
   title: string;
   description?: string | undefined;
+  /** What the reader must know to read the numbers right (e.g. days no longer kept). */
+  note?: string | undefined;
   table: ChartTable;
   fileName: string;
   /** Shown instead of the chart when there is nothing to draw yet. */
@@ -40,6 +43,11 @@ export function ChartCard({
             {title}
           </h2>
           {description && <p className="stats-card-description">{description}</p>}
+          {note && (
+            <p className="stats-card-note" role="note">
+              {note}
+            </p>
+          )}
         </div>
         {!empty && (
           <div className="stats-card-actions">

@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import type { Stats } from '../api/stats.ts';
+import { formatDay } from '../stats-range.ts';
 import { ChartCard } from './chart-card.tsx';
 import { TimeSeriesChart, type ChartSeries } from './time-series-chart.tsx';
 
@@ -68,9 +69,12 @@ export function UsageChart({
 /** Data requests from Looker Studio per day: requests and failures as bars. */
 export function RequestsChart({
   requests,
+  from,
   fileName,
 }: {
   requests: Stats['dataRequests'];
+  /** The range's first day: days before the log's first kept day show none, and say so. */
+  from: string;
   fileName: string;
 }) {
   const colors = useSkin().seriesColors;
@@ -93,10 +97,18 @@ export function RequestsChart({
     [requests.daily, colors],
   );
   const { totals } = requests;
+  // Days before the log's first kept day show none: said, so no one reads them as idle days.
+  const keptSince = from < requests.keptSince ? formatDay(requests.keptSince) : undefined;
+  const empty = totals.requests === 0;
   return (
     <ChartCard
       id="stats-requests"
       title="Data requests"
+      note={
+        keptSince && !empty
+          ? `Data requests before ${keptSince} are no longer kept, so earlier days show none.`
+          : undefined
+      }
       description={
         totals.requests > 0
           ? `${n(totals.requests)} requests · ${n(totals.rows)} rows served · median ${n(totals.medianDurationMs ?? 0)} ms · ${n(totals.failures)} failed`
@@ -114,7 +126,12 @@ export function RequestsChart({
         ]),
       }}
       empty={
-        totals.requests === 0 ? (
+        empty && keptSince ? (
+          <EmptyState icon="chart" title="No data requests kept for this range" headingLevel={3}>
+            Data requests before {keptSince} are no longer kept: choose a range that starts on or
+            after that day.
+          </EmptyState>
+        ) : empty ? (
           <EmptyState icon="chart" title="No data requests in this range" headingLevel={3}>
             Requests appear here when a Looker Studio report reads your data. Use “Open in Looker
             Studio” on <Link to={ROUTES.DataSources.path}>Data Sources</Link> to build one.

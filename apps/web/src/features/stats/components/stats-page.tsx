@@ -83,7 +83,11 @@ export function StatsPage() {
           usage={data.users}
           fileName={`members-${suffix}.csv`}
         />
-        <RequestsChart requests={data.dataRequests} fileName={`data-requests-${suffix}.csv`} />
+        <RequestsChart
+          requests={data.dataRequests}
+          from={data.range.from}
+          fileName={`data-requests-${suffix}.csv`}
+        />
         <FailingAccounts accounts={data.failingAccounts} />
         <LoginRefreshes logins={data.logins} />
       </div>
