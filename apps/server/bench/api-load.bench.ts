@@ -13,13 +13,11 @@
  *                                 data path, "poll": its polls)
  *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config/paths.ts';
 import type { Db } from '../src/db/database.ts';
-import { freePort } from '../test/helpers/browser.ts';
 import { openBenchDatabase, postgresUrl } from './bench-database.ts';
 import type { BenchDatabaseKind } from './bench-database.ts';
 import { CACHED_JOB_NAME, cachedJobScenario, connectDataPath } from './data-path.ts';
@@ -33,6 +31,8 @@ import { cpuMs, peakRssMb } from './process-stats.ts';
 import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
+import { start } from './server-process.ts';
+import type { Started } from './server-process.ts';
 import { reportStartTime } from './start-time.ts';
 import { LOGIN_TARGET_KB, ROUTE_TARGET_KB, measureWebBundle } from './web-bundle.ts';
 import { benchWebRender, seedStatsTeam } from './web-render.ts';
@@ -225,53 +225,4 @@ function check(name: string, result: LoadResult, share: number, target: Target):
   if (target.maxP99Ms !== undefined && result.p99 > target.maxP99Ms) {
     failures.push(`${name}: p99 ${result.p99} ms > ${target.maxP99Ms} ms`);
   }
-}
-
-interface Started {
-  child: ChildProcess;
-  base: string;
-  listening: () => Promise<void>;
-  stop: () => Promise<void>;
-}
-
-/** A server process on a free port; `listening` waits until it answers. */
-async function start(args: string[], env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const typescript = args.at(-1)?.endsWith('.ts') ?? false;
-  const child = spawn(process.execPath, [...(typescript ? ['--import', 'tsx'] : []), ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return {
-    child,
-    base,
-    listening: () => waitUntilUp(base, child),
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      await fetch(`${base}/`, { headers: { accept: 'application/json' } });
-      return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no server came up at ${base}`);
 }
