@@ -14,12 +14,13 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const sessionIdHash = process.env.SESSION_ID_HASH;
+const { DATABASE_URL: databaseUrl, SESSION_ID_HASH: sessionIdHash } = process.env;
+if (!databaseUrl) throw new Error('Set DATABASE_URL to the bench’s PostgreSQL database.');
 if (!sessionIdHash) throw new Error('Set SESSION_ID_HASH to the seeded session’s id hash.');
 
 // As the app's pool: ten connections kept open however idle, so neither side pays for
 // opening connections or for the idle timer a smaller minimum arms on every release.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10 });
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, min: 10 });
 
 // Named, so each connection parses and plans it once and afterwards sends only the name and
 // the value: the least a signed-in read can ask of the database. Every join is by primary key.
