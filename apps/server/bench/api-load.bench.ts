@@ -5,7 +5,9 @@
  * grouped view, on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on
  * PostgreSQL; and the data path a Looker Studio connector takes (stored results polled page by
  * page, a cached job at 20 connectors). Each result is printed as a share of a bare node:http
- * server measured in the same run. Fails on any error or non-2xx answer, and (not in smoke mode) on a missed target.
+ * server measured in the same run and, on PostgreSQL, of the one-query ceiling (Fastify and
+ * pg answering with one prepared statement, bench/one-query-server.ts) measured right after it;
+ * targets stay shares of bare. Fails on any error or non-2xx answer, and (not in smoke mode) on a missed target.
  *
  *   npm run bench                 full run (BENCH_SECONDS per scenario, default 5)
  *   npm run bench:smoke           two rounds per connection, no timing targets (CI; BENCH_SMOKE=1)
@@ -13,13 +15,12 @@
  *                                 data path, "poll": its polls)
  *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
  */
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config/paths.ts';
 import type { Db } from '../src/db/database.ts';
-import { freePort } from '../test/helpers/browser.ts';
+import { hashToken } from '../src/modules/sessions/session-token.ts';
 import { openBenchDatabase, postgresUrl } from './bench-database.ts';
 import type { BenchDatabaseKind } from './bench-database.ts';
 import { CACHED_JOB_NAME, cachedJobScenario, connectDataPath } from './data-path.ts';
@@ -33,6 +34,8 @@ import { cpuMs, peakRssMb } from './process-stats.ts';
 import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
+import { start } from './server-process.ts';
+import type { Started } from './server-process.ts';
 import { reportStartTime } from './start-time.ts';
 import { LOGIN_TARGET_KB, ROUTE_TARGET_KB, measureWebBundle } from './web-bundle.ts';
 import { benchWebRender, seedStatsTeam } from './web-render.ts';
@@ -41,6 +44,8 @@ const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const POSTGRES_RSS_TARGET_MB = 250;
 const COMPILED_SERVER = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+const BENCH_DIR = path.join(REPO_ROOT, 'apps/server/bench');
+const CEILING_NAME = 'Fastify + pg, one prepared query (the ceiling)';
 
 const failures: string[] = [];
 const kinds: BenchDatabaseKind[] = postgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
@@ -64,22 +69,40 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
   const env = { ...database.env, ...DATA_PATH_ENV };
   const only = process.env.BENCH_ONLY ?? '';
   const statsTeam = await database.seed(seedStatsTeam);
-  const bare = await start([path.join(REPO_ROOT, 'apps/server/bench/bare-server.ts')], {});
+  const bare = await start([path.join(BENCH_DIR, 'bare-server.ts')], {});
   let app: Started | undefined;
+  let ceiling: Started | undefined;
   try {
+    // Always run on PostgreSQL, whatever BENCH_ONLY picks, like bare: every row is read against it.
+    if (kind === 'postgres') {
+      ceiling = await start([path.join(BENCH_DIR, 'one-query-server.ts')], {
+        ...database.env,
+        SESSION_ID_HASH: hashToken(teams.reads),
+      });
+    }
     const dataPath = await benchDataPath(env, data, only);
     app = await start(appArgs(), env);
     await app.listening();
     await bare.listening();
+    await ceiling?.listening();
     const yardstick = await measured(bare.child, () =>
       runLoad({ url: bare.base, connections: 50, seconds: SECONDS }),
     );
+    const top = ceiling ? await measureCeiling(kind, ceiling) : undefined;
+    const ofCeiling = (rps: number) => (top ? percent(rps / top.rps) : '–');
     console.log(`\n### ${kind}\n`);
     console.log(
-      '| scenario | conns | req/s | share of bare | server CPU ms/req | p50 ms | p99 ms | target | errors | non-2xx |',
+      '| scenario | conns | req/s | share of bare | share of ceiling | server CPU ms/req | p50 ms | p99 ms | target | errors | non-2xx |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    console.log(row('bare node:http, constant JSON', 50, yardstick, 1, {}));
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      row('bare node:http, constant JSON', 50, yardstick, 1, ofCeiling(yardstick.rps), {}),
+    );
+    console.log(
+      top
+        ? row(CEILING_NAME, 50, top, top.rps / yardstick.rps, ofCeiling(top.rps), {})
+        : `| ${CEILING_NAME} | 50 |${' – |'.repeat(9)}`,
+    );
     const all = [
       ...scenarios(app.base, kind, teams),
       ...(dataPath.tokens.length > 0 ? [cachedJobScenario(app.base, data, dataPath.tokens)] : []),
@@ -94,7 +117,8 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
         }),
       );
       const share = result.rps / yardstick.rps;
-      console.log(row(scenario.name, scenario.load.connections, result, share, scenario.target));
+      const { name, load, target } = scenario;
+      console.log(row(name, load.connections, result, share, ofCeiling(result.rps), target));
       check(`${kind}: ${scenario.name}`, result, share, scenario.target);
     }
     if (dataPath.polls) {
@@ -110,9 +134,28 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       failures.push(`postgres: peak RSS ${rss} MB > ${POSTGRES_RSS_TARGET_MB} MB`);
     }
   } finally {
-    await Promise.all([app?.stop(), bare.stop()]);
+    await Promise.all([app?.stop(), bare.stop(), ceiling?.stop()]);
     await database.drop();
   }
+}
+
+/**
+ * The one-query ceiling under the bare yardstick's load: 50 connections for the same seconds
+ * (two rounds per connection in smoke mode). Only errors and non-2xx answers fail it: it is a
+ * measure, with no target of its own.
+ */
+async function measureCeiling(kind: BenchDatabaseKind, ceiling: Started): Promise<Measured> {
+  const connections = 50;
+  const result = await measured(ceiling.child, () =>
+    runLoad({
+      url: ceiling.base,
+      connections,
+      seconds: SECONDS,
+      ...(SMOKE ? { amount: connections * 2 } : {}),
+    }),
+  );
+  check(`${kind}: ${CEILING_NAME}`, result, 1, {});
+  return result;
 }
 
 /** The teams the API scenarios read and write. */
@@ -201,16 +244,26 @@ async function measured(child: ChildProcess, load: () => Promise<LoadResult>): P
   return { ...result, cpuMsPerRequest: answers > 0 ? (cpuMs(child) - before) / answers : 0 };
 }
 
-function row(name: string, connections: number, r: Measured, share: number, t: Target) {
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)} %`;
+}
+
+function row(
+  name: string,
+  connections: number,
+  r: Measured,
+  share: number,
+  ofCeiling: string,
+  t: Target,
+) {
   const target = [
     t.minShare === undefined ? '' : `≥ ${t.minShare * 100} %`,
     t.maxP99Ms === undefined ? '' : `p99 ≤ ${t.maxP99Ms} ms`,
   ]
     .filter(Boolean)
     .join(', ');
-  const percent = `${(share * 100).toFixed(1)} %`;
   const cpu = r.cpuMsPerRequest.toFixed(2);
-  return `| ${name} | ${connections} | ${r.rps} | ${percent} | ${cpu} | ${r.p50} | ${r.p99} | ${target || '–'} | ${r.errors} | ${r.non2xx} |`;
+  return `| ${name} | ${connections} | ${r.rps} | ${percent(share)} | ${ofCeiling} | ${cpu} | ${r.p50} | ${r.p99} | ${target || '–'} | ${r.errors} | ${r.non2xx} |`;
 }
 
 function check(name: string, result: LoadResult, share: number, target: Target): void {
@@ -225,53 +278,4 @@ function check(name: string, result: LoadResult, share: number, target: Target):
   if (target.maxP99Ms !== undefined && result.p99 > target.maxP99Ms) {
     failures.push(`${name}: p99 ${result.p99} ms > ${target.maxP99Ms} ms`);
   }
-}
-
-interface Started {
-  child: ChildProcess;
-  base: string;
-  listening: () => Promise<void>;
-  stop: () => Promise<void>;
-}
-
-/** A server process on a free port; `listening` waits until it answers. */
-async function start(args: string[], env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const typescript = args.at(-1)?.endsWith('.ts') ?? false;
-  const child = spawn(process.execPath, [...(typescript ? ['--import', 'tsx'] : []), ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://localhost:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return {
-    child,
-    base,
-    listening: () => waitUntilUp(base, child),
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      await fetch(`${base}/`, { headers: { accept: 'application/json' } });
-      return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`no server came up at ${base}`);
 }
