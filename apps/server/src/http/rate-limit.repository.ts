@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { named } from '../db/prepared-statements.ts';
 
 /** SQL for the shared rate-limit counters: one row per bucket, client key and window. */
 export function createRateLimitsRepository(db: Db) {
   return {
     /** Counts one hit in the window and answers the window's hits so far, in one statement. */
     async hit(bucket: string, key: string, windowStart: Date, windowMs: number): Promise<number> {
-      const row = await db
+      // Every rate-limited request counts here: planned once per connection.
+      const query = db
         .insertInto('rate_limits')
         .values({ bucket, key, window_start: windowStart, hits: 1, window_ms: windowMs })
         .onConflict((oc) =>
@@ -15,7 +17,9 @@ export function createRateLimitsRepository(db: Db) {
             .doUpdateSet({ hits: sql<number>`rate_limits.hits + 1` }),
         )
         .returning('hits')
-        .executeTakeFirstOrThrow();
+        .compile();
+      const row = (await db.executeQuery(named('rate_limit_hit', query))).rows[0];
+      if (!row) throw new Error('The rate-limit count answered no row.');
       return row.hits;
     },
 

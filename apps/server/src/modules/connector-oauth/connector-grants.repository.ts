@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { named } from '../../db/prepared-statements.ts';
 
 /** SQL of connector grants. Every statement names the team. */
 export function createConnectorGrantsRepository(db: Db) {
@@ -46,11 +47,13 @@ export function createConnectorGrantsRepository(db: Db) {
     },
 
     /** One live grant of the team, with its member when that person is still in the team. */
-    findLive(teamId: string, grantId: string) {
-      return withUser()
+    async findLive(teamId: string, grantId: string) {
+      // Every data API call checks its grant: planned once per connection.
+      const query = withUser()
         .where('g.team_id', '=', teamId)
         .where('g.grant_id', '=', grantId)
-        .executeTakeFirst();
+        .compile();
+      return (await db.executeQuery(named('connector_grant_live', query))).rows[0];
     },
 
     /** Marks it revoked; answers whether it was live. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { named } from '../../db/prepared-statements.ts';
 
 /**
  * SQL of oidc-provider's storage: one row per model and hashed id. Not tenant data (the
@@ -29,14 +30,16 @@ export function createOauthArtifactsRepository(db: Db) {
     },
 
     /** A live row (not past its expiry) by hashed id. */
-    find(model: string, idHash: string, now: Date) {
-      return db
+    async find(model: string, idHash: string, now: Date) {
+      // Every data API call finds its access token here: planned once per connection.
+      const query = db
         .selectFrom('oauth_artifacts')
         .select(['payload', 'consumed_at'])
         .where('model', '=', model)
         .where('id_hash', '=', idHash)
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-        .executeTakeFirst();
+        .compile();
+      return (await db.executeQuery(named('oauth_artifact_find', query))).rows[0];
     },
 
     findByUid(model: string, uid: string, now: Date) {
