@@ -1,4 +1,5 @@
 import type { CompiledQuery } from 'kysely';
+import type { Db } from './database.ts';
 import type pg from 'pg';
 
 /**
@@ -37,6 +38,11 @@ export function preparedStatement(name: string, text: string): string {
 export function named<R>(name: string, query: CompiledQuery<R>): CompiledQuery<R> {
   preparedStatement(name, query.sql);
   return query;
+}
+
+/** Runs a compiled statement kept prepared under `name`; answers its rows. */
+export async function runNamed<R>(db: Db, name: string, query: CompiledQuery<R>): Promise<R[]> {
+  return (await db.executeQuery(named(name, query))).rows;
 }
 
 type Query = (...args: unknown[]) => unknown;

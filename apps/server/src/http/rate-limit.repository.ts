@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { named } from '../db/prepared-statements.ts';
+import { runNamed } from '../db/prepared-statements.ts';
 
 /** SQL for the shared rate-limit counters: one row per bucket, client key and window. */
 export function createRateLimitsRepository(db: Db) {
@@ -18,7 +18,7 @@ export function createRateLimitsRepository(db: Db) {
         )
         .returning('hits')
         .compile();
-      const row = (await db.executeQuery(named('rate_limit_hit', query))).rows[0];
+      const row = (await runNamed(db, 'rate_limit_hit', query))[0];
       if (!row) throw new Error('The rate-limit count answered no row.');
       return row.hits;
     },

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { named } from '../../db/prepared-statements.ts';
+import { runNamed } from '../../db/prepared-statements.ts';
 
 /** SQL of connector grants. Every statement names the team. */
 export function createConnectorGrantsRepository(db: Db) {
@@ -53,7 +53,7 @@ export function createConnectorGrantsRepository(db: Db) {
         .where('g.team_id', '=', teamId)
         .where('g.grant_id', '=', grantId)
         .compile();
-      return (await db.executeQuery(named('connector_grant_live', query))).rows[0];
+      return (await runNamed(db, 'connector_grant_live', query))[0];
     },
 
     /** Marks it revoked; answers whether it was live. */

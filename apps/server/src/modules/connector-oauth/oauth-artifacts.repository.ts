@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { named } from '../../db/prepared-statements.ts';
+import { runNamed } from '../../db/prepared-statements.ts';
 
 /**
  * SQL of oidc-provider's storage: one row per model and hashed id. Not tenant data (the
@@ -39,7 +39,7 @@ export function createOauthArtifactsRepository(db: Db) {
         .where('id_hash', '=', idHash)
         .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
         .compile();
-      return (await db.executeQuery(named('oauth_artifact_find', query))).rows[0];
+      return (await runNamed(db, 'oauth_artifact_find', query))[0];
     },
 
     findByUid(model: string, uid: string, now: Date) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { named } from '../../db/prepared-statements.ts';
+import { runNamed } from '../../db/prepared-statements.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 /**
@@ -49,7 +49,7 @@ export function createDataSourcesJsonRepository(db: Db) {
         ORDER BY c.connector_id, c.display_name, c.id
       `.compile(db);
       // Planned once per connection: planning this statement costs more than running it.
-      return (await db.executeQuery(named('data_sources_grouped', query))).rows;
+      return await runNamed(db, 'data_sources_grouped', query);
     },
 
     /** One of the team's accounts as the contract's JSON; undefined when it is not the team's. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { named } from '../../db/prepared-statements.ts';
+import { runNamed } from '../../db/prepared-statements.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 /** SQL for a team's members. Every statement names the team; another team's user is not found. */
@@ -45,7 +45,7 @@ export function createMembersRepository(db: Db) {
         .orderBy(sql`lower(coalesce(nullif(u.name, ''), u.email))`)
         .orderBy('u.id')
         .compile();
-      return (await db.executeQuery(named('team_members', query))).rows;
+      return await runNamed(db, 'team_members', query);
     },
 
     find(teamId: string, userId: string) {
@@ -146,7 +146,7 @@ export function createMembersRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .compile();
-      const { rows } = await db.executeQuery(named('team_pending_invitations', query));
+      const rows = await runNamed(db, 'team_pending_invitations', query);
       return rows[0]?.n ?? 0;
     },
 

@@ -97,6 +97,7 @@ export function createTeamRepository(db: Db) {
             .as('before'),
         )
         .set({ name })
+        .where('teams.id', '=', teamId)
         .whereRef('teams.id', '=', 'before.id')
         .returningAll('teams')
         .returning('before.name as previous_name')
