@@ -13,7 +13,9 @@
  *   npm run bench:smoke           two rounds per connection, no timing targets (CI; BENCH_SMOKE=1)
  *   BENCH_ONLY=groupedData        only the scenarios whose name holds this text ("data": the
  *                                 data path, "poll": its polls)
+ *   BENCH_DATABASES=postgres      only that database (pglite or postgres; both by default)
  *   BENCH_PROFILE_DIR=/tmp/prof   the server writes a V8 CPU profile there (--cpu-prof)
+ *   BENCH_SERVER_FLAGS="--max-semi-space-size=32"   node flags for the app server (A/B runs)
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -29,8 +31,8 @@ import type { DataPathSeed } from './data-path-seed.ts';
 import { POLLS_NAME, benchPolls } from './data-polls.ts';
 import type { PollReport } from './data-polls.ts';
 import { runLoad } from './load.ts';
-import type { LoadResult } from './load.ts';
-import { cpuMs, peakRssMb } from './process-stats.ts';
+import type { Load, LoadResult } from './load.ts';
+import { cpuMs, peakRssMb, resetPeakRss } from './process-stats.ts';
 import { scenarios } from './scenarios.ts';
 import type { BenchTeams, Target } from './scenarios.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
@@ -43,12 +45,21 @@ import { benchWebRender, seedStatsTeam } from './web-render.ts';
 const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const SECONDS = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const POSTGRES_RSS_TARGET_MB = 250;
+/**
+ * Seconds of the same load run before each measured one and not counted: V8 optimises a
+ * route's code in its first second under load, and a production server is past that. Its
+ * errors and non-2xx answers still count.
+ */
+const WARM_UP_SECONDS = 1;
 const COMPILED_SERVER = path.join(REPO_ROOT, 'apps/server/dist/server.js');
 const BENCH_DIR = path.join(REPO_ROOT, 'apps/server/bench');
 const CEILING_NAME = 'Fastify + pg, one prepared query (the ceiling)';
 
 const failures: string[] = [];
-const kinds: BenchDatabaseKind[] = postgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
+const kinds = (postgresUrl() ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+  // BENCH_DATABASES=postgres (or pglite) runs one of them: for A/B runs of one change.
+  (kind: BenchDatabaseKind) => (process.env.BENCH_DATABASES ?? kind).split(',').includes(kind),
+);
 console.log(
   SMOKE ? 'Smoke run: two rounds per connection, no timing targets.' : `${SECONDS} s per scenario.`,
 );
@@ -85,16 +96,18 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     await app.listening();
     await bare.listening();
     await ceiling?.listening();
-    const yardstick = await measured(bare.child, () =>
-      runLoad({ url: bare.base, connections: 50, seconds: SECONDS }),
-    );
+    const yardstick = await measured(bare.child, {
+      url: bare.base,
+      connections: 50,
+      seconds: SECONDS,
+    });
     const top = ceiling ? await measureCeiling(kind, ceiling) : undefined;
     const ofCeiling = (rps: number) => (top ? percent(rps / top.rps) : '–');
     console.log(`\n### ${kind}\n`);
     console.log(
-      '| scenario | conns | req/s | share of bare | share of ceiling | server CPU ms/req | p50 ms | p99 ms | target | errors | non-2xx |',
+      '| scenario | conns | req/s | share of bare | share of ceiling | server CPU ms/req | p50 ms | p99 ms | target | errors | non-2xx | server peak RSS MB |',
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
     console.log(
       // Bare makes no trip to the database: its share of the ceiling says nothing.
       row('bare node:http, constant JSON', 50, yardstick, 1, '–', {}),
@@ -102,24 +115,24 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     console.log(
       top
         ? row(CEILING_NAME, 50, top, top.rps / yardstick.rps, ofCeiling(top.rps), {})
-        : `| ${CEILING_NAME} | 50 |${' – |'.repeat(9)}`,
+        : `| ${CEILING_NAME} | 50 |${' – |'.repeat(10)}`,
     );
+    // The server's peak RSS over the run: the largest of each scenario's peak and the rest's.
+    let peakRss = peakRssMb(app.child);
     const all = [
       ...scenarios(app.base, kind, teams),
       ...(dataPath.tokens.length > 0 ? [cachedJobScenario(app.base, data, dataPath.tokens)] : []),
     ];
     for (const scenario of all.filter((s) => s.name.includes(only))) {
-      const result = await measured(app.child, () =>
-        runLoad({
-          ...scenario.load,
-          seconds: SECONDS,
-          // Smoke: two rounds per connection, however long a slow runner takes over them.
-          ...(SMOKE ? { amount: scenario.load.connections * 2 } : {}),
-        }),
-      );
+      resetPeakRss(app.child);
+      const result = await measured(app.child, { ...scenario.load, seconds: SECONDS });
+      const scenarioRss = peakRssMb(app.child);
+      peakRss = Math.max(peakRss, scenarioRss);
       const share = result.rps / yardstick.rps;
       const { name, load, target } = scenario;
-      console.log(row(name, load.connections, result, share, ofCeiling(result.rps), target));
+      console.log(
+        row(name, load.connections, result, share, ofCeiling(result.rps), target, scenarioRss),
+      );
       check(`${kind}: ${scenario.name}`, result, share, scenario.target);
     }
     if (dataPath.polls) {
@@ -127,7 +140,7 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       failures.push(...dataPath.polls.failures.map((failure) => `${kind}: ${failure}`));
     }
     failures.push(...(await benchWebRender(kind, app.base, statsTeam, SMOKE)));
-    const rss = peakRssMb(app.child);
+    const rss = Math.max(peakRss, peakRssMb(app.child));
     console.log(
       `\nserver peak RSS (VmHWM): ${rss} MB; bare node:http: ${peakRssMb(bare.child)} MB`,
     );
@@ -147,14 +160,11 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
  */
 async function measureCeiling(kind: BenchDatabaseKind, ceiling: Started): Promise<Measured> {
   const connections = 50;
-  const result = await measured(ceiling.child, () =>
-    runLoad({
-      url: ceiling.base,
-      connections,
-      seconds: SECONDS,
-      ...(SMOKE ? { amount: connections * 2 } : {}),
-    }),
-  );
+  const result = await measured(ceiling.child, {
+    url: ceiling.base,
+    connections,
+    seconds: SECONDS,
+  });
   check(`${kind}: ${CEILING_NAME}`, result, 1, {});
   return result;
 }
@@ -206,6 +216,7 @@ async function benchDataPath(
 function appArgs(): string[] {
   const profile = process.env.BENCH_PROFILE_DIR;
   return [
+    ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'apps/server/src/server.ts',
   ];
@@ -235,14 +246,22 @@ function reportWebBundle(): void {
 type Measured = LoadResult & { cpuMsPerRequest: number };
 
 /**
- * A load with the server's own CPU time per answer beside it: on a machine shared with other
- * work, req/s and latency move with the neighbours, CPU time per request much less so.
+ * A load after its warm-up, with the server's own CPU time per answer beside it: on a machine
+ * shared with other work, req/s and latency move with the neighbours, CPU time per request
+ * much less so. Smoke runs skip the warm-up and send two rounds per connection, however long a
+ * slow runner takes over them.
  */
-async function measured(child: ChildProcess, load: () => Promise<LoadResult>): Promise<Measured> {
+async function measured(child: ChildProcess, load: Load): Promise<Measured> {
+  const warmUp = SMOKE ? undefined : await runLoad({ ...load, seconds: WARM_UP_SECONDS });
   const before = cpuMs(child);
-  const result = await load();
+  const result = await runLoad(SMOKE ? { ...load, amount: load.connections * 2 } : load);
   const answers = result.ok + result.non2xx;
-  return { ...result, cpuMsPerRequest: answers > 0 ? (cpuMs(child) - before) / answers : 0 };
+  return {
+    ...result,
+    errors: result.errors + (warmUp?.errors ?? 0),
+    non2xx: result.non2xx + (warmUp?.non2xx ?? 0),
+    cpuMsPerRequest: answers > 0 ? (cpuMs(child) - before) / answers : 0,
+  };
 }
 
 function percent(share: number): string {
@@ -256,6 +275,7 @@ function row(
   share: number,
   ofCeiling: string,
   t: Target,
+  peakRssMb?: number,
 ) {
   const target = [
     t.minShare === undefined ? '' : `≥ ${t.minShare * 100} %`,
@@ -264,7 +284,7 @@ function row(
     .filter(Boolean)
     .join(', ');
   const cpu = r.cpuMsPerRequest.toFixed(2);
-  return `| ${name} | ${connections} | ${r.rps} | ${percent(share)} | ${ofCeiling} | ${cpu} | ${r.p50} | ${r.p99} | ${target || '–'} | ${r.errors} | ${r.non2xx} |`;
+  return `| ${name} | ${connections} | ${r.rps} | ${percent(share)} | ${ofCeiling} | ${cpu} | ${r.p50} | ${r.p99} | ${target || '–'} | ${r.errors} | ${r.non2xx} | ${peakRssMb === undefined ? '–' : Math.round(peakRssMb)} |`;
 }
 
 function check(name: string, result: LoadResult, share: number, target: Target): void {

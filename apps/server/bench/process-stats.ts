@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** User plus system CPU time of a process so far (/proc/<pid>/stat, clock ticks of 10 ms). */
 export function cpuMs(child: ChildProcess): number {
@@ -16,6 +16,19 @@ export function rssMb(child: ChildProcess): number {
 /** The most resident memory the process ever had (VmHWM), MB. */
 export function peakRssMb(child: ChildProcess): number {
   return Math.round(statusMb(child, 'VmHWM'));
+}
+
+/**
+ * Starts the process's peak RSS (VmHWM) over from its RSS now (Linux: 5 to clear_refs), so
+ * one scenario's peak can be read on its own. Where that is not allowed the peak stays the
+ * process's whole-life one, which is never lower.
+ */
+export function resetPeakRss(child: ChildProcess): void {
+  try {
+    writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+  } catch {
+    // not permitted here: the peak read after covers the process's life so far
+  }
 }
 
 function statusMb(child: ChildProcess, field: 'VmRSS' | 'VmHWM'): number {

@@ -1,29 +1,37 @@
 import type { Db } from '../../db/database.ts';
-import { runNamed } from '../../db/prepared-statements.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
+
+/** Live grants with the member who gave each, when that person is still in the team. */
+const withUser = (db: Db) =>
+  db
+    .selectFrom('connector_grants as g')
+    .leftJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 'g.user_id').onRef('u.team_id', '=', 'g.team_id'),
+    )
+    .select([
+      'g.grant_id',
+      'g.team_id',
+      'g.user_id',
+      'g.client_id',
+      'g.created_at',
+      'g.last_used_at',
+      'u.id as member_id',
+      'u.email',
+      'u.name',
+      'u.first_name',
+      'u.last_name',
+    ])
+    .where('g.revoked_at', 'is', null);
+
+/** One live grant of the team: every data API call checks its grant here. */
+const LIVE = namedStatement(
+  'connector_grant_live',
+  (db: Db, v: { teamId: string; grantId: string }) =>
+    withUser(db).where('g.team_id', '=', v.teamId).where('g.grant_id', '=', v.grantId).compile(),
+);
 
 /** SQL of connector grants. Every statement names the team. */
 export function createConnectorGrantsRepository(db: Db) {
-  const withUser = () =>
-    db
-      .selectFrom('connector_grants as g')
-      .leftJoin('users as u', (join) =>
-        join.onRef('u.id', '=', 'g.user_id').onRef('u.team_id', '=', 'g.team_id'),
-      )
-      .select([
-        'g.grant_id',
-        'g.team_id',
-        'g.user_id',
-        'g.client_id',
-        'g.created_at',
-        'g.last_used_at',
-        'u.id as member_id',
-        'u.email',
-        'u.name',
-        'u.first_name',
-        'u.last_name',
-      ])
-      .where('g.revoked_at', 'is', null);
-
   return {
     async insert(row: { grantId: string; teamId: string; userId: string; clientId: string }) {
       await db
@@ -39,7 +47,7 @@ export function createConnectorGrantsRepository(db: Db) {
 
     /** The team's live grants, newest first, with the member who gave each (if still in it). */
     listLive(teamId: string) {
-      return withUser()
+      return withUser(db)
         .where('g.team_id', '=', teamId)
         .orderBy('g.created_at', 'desc')
         .orderBy('g.grant_id')
@@ -48,12 +56,7 @@ export function createConnectorGrantsRepository(db: Db) {
 
     /** One live grant of the team, with its member when that person is still in the team. */
     async findLive(teamId: string, grantId: string) {
-      // Every data API call checks its grant: planned once per connection.
-      const query = withUser()
-        .where('g.team_id', '=', teamId)
-        .where('g.grant_id', '=', grantId)
-        .compile();
-      return (await runNamed(db, 'connector_grant_live', query))[0];
+      return (await LIVE(db, { teamId, grantId }))[0];
     },
 
     /** Marks it revoked; answers whether it was live. */

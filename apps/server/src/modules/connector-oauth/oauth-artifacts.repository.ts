@@ -1,5 +1,18 @@
 import type { Db } from '../../db/database.ts';
-import { runNamed } from '../../db/prepared-statements.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
+
+/** A live artifact (not past its expiry) by hashed id: every data API call finds its token here. */
+const FIND = namedStatement(
+  'oauth_artifact_find',
+  (db: Db, v: { model: string; idHash: string; now: Date }) =>
+    db
+      .selectFrom('oauth_artifacts')
+      .select(['payload', 'consumed_at'])
+      .where('model', '=', v.model)
+      .where('id_hash', '=', v.idHash)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', v.now)]))
+      .compile(),
+);
 
 /**
  * SQL of oidc-provider's storage: one row per model and hashed id. Not tenant data (the
@@ -31,15 +44,7 @@ export function createOauthArtifactsRepository(db: Db) {
 
     /** A live row (not past its expiry) by hashed id. */
     async find(model: string, idHash: string, now: Date) {
-      // Every data API call finds its access token here: planned once per connection.
-      const query = db
-        .selectFrom('oauth_artifacts')
-        .select(['payload', 'consumed_at'])
-        .where('model', '=', model)
-        .where('id_hash', '=', idHash)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-        .compile();
-      return (await runNamed(db, 'oauth_artifact_find', query))[0];
+      return (await FIND(db, { model, idHash, now }))[0];
     },
 
     findByUid(model: string, uid: string, now: Date) {

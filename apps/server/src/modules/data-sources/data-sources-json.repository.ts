@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { runNamed } from '../../db/prepared-statements.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 /**
@@ -14,42 +14,9 @@ import { isUuid } from '../../db/uuid.ts';
  */
 export function createDataSourcesJsonRepository(db: Db) {
   return {
-    /**
-     * The team's credentials in screen order (by connector, then name), each as the contract's
-     * JSON with its accounts (deleted ones too, by name), and how many of them are not deleted.
-     */
-    async groupedCredentials(teamId: string, retentionDays: number) {
-      // Accounts are sorted once, then strung together per credential in that order: a sorted
-      // subquery is planned on its own and read in order. `string_agg(… ORDER BY …)` would sort
-      // each credential's accounts again, which on PGlite costs four times the whole statement.
-      const query = sql<{ connector_id: number; active: number; json: string }>`
-        WITH ${people(teamId)}, ${credentials(teamId)},
-        credential_accounts AS (
-          SELECT credential_id, string_agg(json, ',') AS json,
-            count(*) FILTER (WHERE active)::integer AS active
-          FROM (
-            SELECT a.credential_id, a.deleted_at IS NULL AS active,
-              ${accountJson(retentionDays)} AS json
-            ${accountsFrom(teamId)}
-            ORDER BY a.credential_id, a.name, a.id
-          ) sorted
-          GROUP BY credential_id
-        )
-        SELECT c.connector_id, coalesce(ca.active, 0) AS active,
-          '{"id":"' || c.id || '","name":' || to_json(c.display_name)
-          || ',"status":"' || c.status || '","statusReason":' || ${orNull(sql`to_json(c.status_reason)::text`)}
-          || ',"addedBy":' || ${orNull(sql`creator.json`)}
-          || ',"connectedByEmail":' || ${orNull(sql`to_json(c.connected_by_email)::text`)}
-          || ',"addedAt":' || ${isoTime(sql`c.created_at`)}
-          || ',"lastRefreshedAt":' || c.refreshed
-          || ',"accounts":[' || coalesce(ca.json, '') || ']}' AS json
-        FROM credentials c
-        LEFT JOIN credential_accounts ca ON ca.credential_id = c.id
-        LEFT JOIN people creator ON creator.id = c.created_by
-        ORDER BY c.connector_id, c.display_name, c.id
-      `.compile(db);
-      // Planned once per connection: planning this statement costs more than running it.
-      return await runNamed(db, 'data_sources_grouped', query);
+    /** The team's credentials with their accounts, in screen order (see GROUPED). */
+    groupedCredentials(teamId: string, retentionDays: number) {
+      return GROUPED(db, { teamId, retentionDays });
     },
 
     /** One of the team's accounts as the contract's JSON; undefined when it is not the team's. */
@@ -64,6 +31,45 @@ export function createDataSourcesJsonRepository(db: Db) {
     },
   };
 }
+
+/**
+ * The team's credentials in screen order (by connector, then name), each as the contract's JSON
+ * with its accounts (deleted ones too, by name), and how many of them are not deleted. Planned
+ * once per connection: planning this statement costs more than running it.
+ */
+const GROUPED = namedStatement(
+  'data_sources_grouped',
+  (db: Db, v: { teamId: string; retentionDays: number }) =>
+    // Accounts are sorted once, then strung together per credential in that order: a sorted
+    // subquery is planned on its own and read in order. `string_agg(… ORDER BY …)` would sort
+    // each credential's accounts again, which on PGlite costs four times the whole statement.
+    sql<{ connector_id: number; active: number; json: string }>`
+    WITH ${people(v.teamId)}, ${credentials(v.teamId)},
+    credential_accounts AS (
+      SELECT credential_id, string_agg(json, ',') AS json,
+        count(*) FILTER (WHERE active)::integer AS active
+      FROM (
+        SELECT a.credential_id, a.deleted_at IS NULL AS active,
+          ${accountJson(v.retentionDays)} AS json
+        ${accountsFrom(v.teamId)}
+        ORDER BY a.credential_id, a.name, a.id
+      ) sorted
+      GROUP BY credential_id
+    )
+    SELECT c.connector_id, coalesce(ca.active, 0) AS active,
+      '{"id":"' || c.id || '","name":' || to_json(c.display_name)
+      || ',"status":"' || c.status || '","statusReason":' || ${orNull(sql`to_json(c.status_reason)::text`)}
+      || ',"addedBy":' || ${orNull(sql`creator.json`)}
+      || ',"connectedByEmail":' || ${orNull(sql`to_json(c.connected_by_email)::text`)}
+      || ',"addedAt":' || ${isoTime(sql`c.created_at`)}
+      || ',"lastRefreshedAt":' || c.refreshed
+      || ',"accounts":[' || coalesce(ca.json, '') || ']}' AS json
+    FROM credentials c
+    LEFT JOIN credential_accounts ca ON ca.credential_id = c.id
+    LEFT JOIN people creator ON creator.id = c.created_by
+    ORDER BY c.connector_id, c.display_name, c.id
+  `.compile(db),
+);
 
 /**
  * JavaScript's String.prototype.trim whitespace (ECMAScript WhiteSpace and LineTerminator),

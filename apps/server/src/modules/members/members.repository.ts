@@ -1,60 +1,79 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { runNamed } from '../../db/prepared-statements.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
 import { isUuid } from '../../db/uuid.ts';
+
+/** A team's members with role, last activity and how many logins each authorised. */
+const members = (db: Db, teamId: string) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('roles as r', (join) =>
+      join.onRef('r.id', '=', 'u.role_id').onRef('r.team_id', '=', 'u.team_id'),
+    )
+    .where('u.team_id', '=', teamId)
+    .select((eb) => [
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.name',
+      'u.image',
+      'u.role_id',
+      'r.name as role_name',
+      'r.built_in',
+      'r.permissions',
+      'u.joined_at',
+      'u.last_login_at',
+      eb
+        .selectFrom('sessions as s')
+        .select((s) => s.fn.max('s.last_seen_at').as('at'))
+        .whereRef('s.user_id', '=', 'u.id')
+        .as('last_active_at'),
+      eb
+        .selectFrom('data_source_credentials as c')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('c.team_id', '=', 'u.team_id')
+        .whereRef('c.created_by', '=', 'u.id')
+        .as('credential_count'),
+    ]);
+
+/** The members list, by name (or email when they have none): every request of the Team screen. */
+const LIST = namedStatement('team_members', (db: Db, v: { teamId: string }) =>
+  members(db, v.teamId)
+    .orderBy(sql`lower(coalesce(nullif(u.name, ''), u.email))`)
+    .orderBy('u.id')
+    .compile(),
+);
+
+/** Invitations of a team still pending at `now`: every request of the Team screen. */
+const PENDING = namedStatement(
+  'team_pending_invitations',
+  (db: Db, v: { teamId: string; now: Date }) =>
+    db
+      .selectFrom('invitations')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('team_id', '=', v.teamId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', v.now)
+      .compile(),
+);
 
 /** SQL for a team's members. Every statement names the team; another team's user is not found. */
 export function createMembersRepository(db: Db) {
-  const members = (teamId: string) =>
-    db
-      .selectFrom('users as u')
-      .innerJoin('roles as r', (join) =>
-        join.onRef('r.id', '=', 'u.role_id').onRef('r.team_id', '=', 'u.team_id'),
-      )
-      .where('u.team_id', '=', teamId)
-      .select((eb) => [
-        'u.id',
-        'u.email',
-        'u.first_name',
-        'u.last_name',
-        'u.name',
-        'u.image',
-        'u.role_id',
-        'r.name as role_name',
-        'r.built_in',
-        'r.permissions',
-        'u.joined_at',
-        'u.last_login_at',
-        eb
-          .selectFrom('sessions as s')
-          .select((s) => s.fn.max('s.last_seen_at').as('at'))
-          .whereRef('s.user_id', '=', 'u.id')
-          .as('last_active_at'),
-        eb
-          .selectFrom('data_source_credentials as c')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('c.team_id', '=', 'u.team_id')
-          .whereRef('c.created_by', '=', 'u.id')
-          .as('credential_count'),
-      ]);
-
   return {
     /** Members by name (or email when they have none), with last activity and credentials. */
-    async list(teamId: string) {
-      const query = members(teamId)
-        .orderBy(sql`lower(coalesce(nullif(u.name, ''), u.email))`)
-        .orderBy('u.id')
-        .compile();
-      return await runNamed(db, 'team_members', query);
+    list(teamId: string) {
+      return LIST(db, { teamId });
     },
 
     find(teamId: string, userId: string) {
       if (!isUuid(userId)) return Promise.resolve(undefined);
-      return members(teamId).where('u.id', '=', userId).executeTakeFirst();
+      return members(db, teamId).where('u.id', '=', userId).executeTakeFirst();
     },
 
     findByEmail(teamId: string, email: string) {
-      return members(teamId)
+      return members(db, teamId)
         .where(sql<string>`lower(u.email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
@@ -138,16 +157,7 @@ export function createMembersRepository(db: Db) {
      */
     /** Invitations of the team still pending at `now` (each holds a seat until it ends). */
     async pendingInvitations(teamId: string, now: Date): Promise<number> {
-      const query = db
-        .selectFrom('invitations')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('team_id', '=', teamId)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now)
-        .compile();
-      const rows = await runNamed(db, 'team_pending_invitations', query);
-      return rows[0]?.n ?? 0;
+      return (await PENDING(db, { teamId, now }))[0]?.n ?? 0;
     },
 
     async seats(teamId: string, now: Date): Promise<{ members: number; pending: number }> {
