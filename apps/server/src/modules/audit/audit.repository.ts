@@ -1,5 +1,6 @@
 import type { ActivityAction } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
 
 /** One row of the append-only audit log as it is written. */
 export interface AuditEntry {
@@ -16,20 +17,42 @@ export interface AuditEntry {
   details: Record<string, unknown>;
 }
 
+/** One entry appended: every change a person makes writes one, in the change's transaction. */
+const INSERT = namedStatement(
+  'audit_insert',
+  (
+    db: Db,
+    v: {
+      teamId: string;
+      actorUserId: string | null;
+      actingAdminId: string | null;
+      action: ActivityAction;
+      details: string;
+    },
+  ) =>
+    db
+      .insertInto('audit_log')
+      .values({
+        team_id: v.teamId,
+        actor_user_id: v.actorUserId,
+        acting_admin_id: v.actingAdminId,
+        action: v.action,
+        details: v.details,
+      })
+      .compile(),
+);
+
 /** SQL for the audit log. Rows are only ever inserted; a trigger refuses updates and deletes. */
 export function createAuditRepository(db: Db) {
   return {
     async insert(entry: AuditEntry): Promise<void> {
-      await db
-        .insertInto('audit_log')
-        .values({
-          team_id: entry.teamId,
-          actor_user_id: entry.actorUserId,
-          acting_admin_id: entry.actingAdminId ?? null,
-          action: entry.action,
-          details: JSON.stringify(entry.details),
-        })
-        .execute();
+      await INSERT(db, {
+        teamId: entry.teamId,
+        actorUserId: entry.actorUserId,
+        actingAdminId: entry.actingAdminId ?? null,
+        action: entry.action,
+        details: JSON.stringify(entry.details),
+      });
     },
   };
 }

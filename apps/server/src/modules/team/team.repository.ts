@@ -1,5 +1,6 @@
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
 import type { BuiltInRole, TeamPlanStatus, TeamRow } from '../../db/schema.ts';
 
 /** A team's plan as billing writes it and every limit check reads it. */
@@ -12,6 +13,26 @@ export interface TeamPlan {
   status: TeamPlanStatus;
   trialEndsAt: Date | null;
 }
+
+/** The rename of the Team screen's form (see the repository's rename). */
+const RENAME = namedStatement('team_rename', (db: Db, v: { teamId: string; name: string }) =>
+  db
+    .updateTable('teams')
+    .from(
+      db
+        .selectFrom('teams')
+        .select(['id', 'name'])
+        .where('id', '=', v.teamId)
+        .forUpdate()
+        .as('before'),
+    )
+    .set({ name: v.name })
+    .where('teams.id', '=', v.teamId)
+    .whereRef('teams.id', '=', 'before.id')
+    .returningAll('teams')
+    .returning('before.name as previous_name')
+    .compile(),
+);
 
 /**
  * SQL for teams and their roles: the one place the teams table is read or written. Every
@@ -86,22 +107,7 @@ export function createTeamRepository(db: Db) {
       teamId: string,
       name: string,
     ): Promise<(TeamRow & { previous_name: string }) | undefined> {
-      return db
-        .updateTable('teams')
-        .from(
-          db
-            .selectFrom('teams')
-            .select(['id', 'name'])
-            .where('id', '=', teamId)
-            .forUpdate()
-            .as('before'),
-        )
-        .set({ name })
-        .where('teams.id', '=', teamId)
-        .whereRef('teams.id', '=', 'before.id')
-        .returningAll('teams')
-        .returning('before.name as previous_name')
-        .executeTakeFirst();
+      return (await RENAME(db, { teamId, name }))[0];
     },
 
     async insertTeam(team: {
