@@ -121,7 +121,9 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     let peakRss = peakRssMb(app.child);
     const all = [
       ...scenarios(app.base, kind, teams),
-      ...(dataPath.tokens.length > 0 ? [cachedJobScenario(app.base, data, dataPath.tokens)] : []),
+      ...(dataPath.tokens.length > 0
+        ? [cachedJobScenario(app.base, data, dataPath.tokens, kind)]
+        : []),
     ];
     for (const scenario of all.filter((s) => s.name.includes(only))) {
       resetPeakRss(app.child);

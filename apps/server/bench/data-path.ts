@@ -1,5 +1,6 @@
 import { DATA_API_PREFIX } from '@gds/contract';
 import { authorizeBenchConnector } from './connector-authorization.ts';
+import type { BenchDatabaseKind } from './bench-database.ts';
 import type { DataPathSeed } from './data-path-seed.ts';
 import type { Scenario } from './scenarios.ts';
 
@@ -46,9 +47,17 @@ export async function connectDataPath(
 
 /**
  * The cached job: every connector asks for the report a stored result already answers, each
- * with its own token (its own grant, rate-limit counter and log rows).
+ * with its own token (its own grant, rate-limit counter and log rows). Its p99 target holds on
+ * PostgreSQL, the database connectors are served from in production; on PGlite (the embedded
+ * demo database, running its SQL on the server's own thread) it is measured and reported, as
+ * the form writes are.
  */
-export function cachedJobScenario(base: string, seed: DataPathSeed, tokens: string[]): Scenario {
+export function cachedJobScenario(
+  base: string,
+  seed: DataPathSeed,
+  tokens: string[],
+  kind: BenchDatabaseKind,
+): Scenario {
   let next = 0;
   const body = JSON.stringify(seed.cachedRequest);
   return {
@@ -70,6 +79,6 @@ export function cachedJobScenario(base: string, seed: DataPathSeed, tokens: stri
         },
       ],
     },
-    target: { maxP99Ms: CACHED_JOB_P99_MS },
+    target: kind === 'postgres' ? { maxP99Ms: CACHED_JOB_P99_MS } : {},
   };
 }

@@ -1,5 +1,5 @@
 import { PostgresQueryCompiler } from 'kysely';
-import type { KyselyPlugin } from 'kysely';
+import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API_PREFIX } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
@@ -21,15 +21,20 @@ interface PagesRead {
   rows: unknown[];
 }
 
-/** `db` with every statement that reads stored pages recorded, with the rows it answered. */
+/**
+ * `db` with every statement that reads stored pages recorded, with the rows it answered: those
+ * built per call (seen by a plugin) and those compiled once and sent as compiled statements
+ * (namedStatement, seen where they are executed).
+ */
 function recordPageReads(db: Db): { db: Db; reads: PagesRead[] } {
   const compiler = new PostgresQueryCompiler();
   const pending = new Map<unknown, string>();
   const reads: PagesRead[] = [];
+  const readsPages = (sql: string) => sql.includes('"data_job_pages"') && sql.startsWith('select');
   const plugin: KyselyPlugin = {
     transformQuery: ({ node, queryId }) => {
       const { sql } = compiler.compileQuery(node, queryId);
-      if (sql.includes('"data_job_pages"') && sql.startsWith('select')) pending.set(queryId, sql);
+      if (readsPages(sql)) pending.set(queryId, sql);
       return node;
     },
     transformResult: ({ result, queryId }) => {
@@ -39,7 +44,14 @@ function recordPageReads(db: Db): { db: Db; reads: PagesRead[] } {
       return Promise.resolve(result);
     },
   };
-  return { db: db.withPlugin(plugin), reads };
+  const recording = db.withPlugin(plugin);
+  const execute = recording.executeQuery.bind(recording);
+  recording.executeQuery = async <R>(query: CompiledQuery<R>) => {
+    const result = await execute(query);
+    if (readsPages(query.sql)) reads.push({ sql: query.sql, rows: [...result.rows] });
+    return result;
+  };
+  return { db: recording, reads };
 }
 
 /**

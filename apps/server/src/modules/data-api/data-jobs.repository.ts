@@ -1,7 +1,31 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { namedStatement } from '../../db/prepared-statements.ts';
 import type { DataJobRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/uuid.ts';
+
+/** A job of the team by id: every poll reads it. */
+const FIND = namedStatement('data_job_find', (db: Db, v: { teamId: string; id: string }) =>
+  db
+    .selectFrom('data_jobs')
+    .selectAll()
+    .where('team_id', '=', v.teamId)
+    .where('id', '=', v.id)
+    .compile(),
+);
+
+/** One stored page's rows as JSON text: every poll of a done job reads one. */
+const PAGE = namedStatement(
+  'data_job_page',
+  (db: Db, v: { teamId: string; jobId: string; page: number }) =>
+    db
+      .selectFrom('data_job_pages')
+      .select(sql<string>`rows::text`.as('rows'))
+      .where('team_id', '=', v.teamId)
+      .where('job_id', '=', v.jobId)
+      .where('page', '=', v.page)
+      .compile(),
+);
 
 /** SQL of report jobs and their stored pages. Tenant statements name the team. */
 export function createDataJobsRepository(db: Db) {
@@ -36,26 +60,14 @@ export function createDataJobsRepository(db: Db) {
       return id;
     },
 
-    find(teamId: string, id: string): Promise<DataJobRow | undefined> {
-      if (!isUuid(id)) return Promise.resolve(undefined);
-      return db
-        .selectFrom('data_jobs')
-        .selectAll()
-        .where('team_id', '=', teamId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+    async find(teamId: string, id: string): Promise<DataJobRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      return (await FIND(db, { teamId, id }))[0];
     },
 
     /** One stored page's rows as JSON text, exactly as stored (nothing parsed on the way out). */
     async pageText(teamId: string, jobId: string, page: number): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('data_job_pages')
-        .select(sql<string>`rows::text`.as('rows'))
-        .where('team_id', '=', teamId)
-        .where('job_id', '=', jobId)
-        .where('page', '=', page)
-        .executeTakeFirst();
-      return row?.rows;
+      return (await PAGE(db, { teamId, jobId, page }))[0]?.rows;
     },
 
     /**
