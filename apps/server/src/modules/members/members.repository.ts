@@ -151,15 +151,15 @@ export function createMembersRepository(db: Db) {
         .execute();
     },
 
-    /**
-     * Seats in use: members, and invitations still pending at `now` (each holds a seat until
-     * it is accepted, revoked or expires).
-     */
     /** Invitations of the team still pending at `now` (each holds a seat until it ends). */
     async pendingInvitations(teamId: string, now: Date): Promise<number> {
       return (await PENDING(db, { teamId, now }))[0]?.n ?? 0;
     },
 
+    /**
+     * Seats in use: members, and invitations still pending at `now` (each holds a seat until
+     * it is accepted, revoked or expires).
+     */
     async seats(teamId: string, now: Date): Promise<{ members: number; pending: number }> {
       const row = await db
         .selectFrom('teams as t')
