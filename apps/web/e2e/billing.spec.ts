@@ -42,7 +42,7 @@ test('a trial team customizes with a preview, pays, gives feedback, and the add-
   });
   await expect(page.getByTestId('thanks-addons')).toContainText('Facebook Ads');
   // Back from the hosted page, the page id was settled and left the address.
-  expect(new URL(page.url()).search).toBe('');
+  await expect(page).toHaveURL((url) => url.search === '');
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('thankyou.png'), fullPage: true });
 

@@ -34,7 +34,7 @@ describe('route guards and navigation', () => {
     mockSignedInApi({});
     const app = renderApp('/billing');
     await screen.findByRole('button', { name: 'Sign in with Google' });
-    expect(app.location()).toBe('/login?nextUrl=Billing');
+    await waitFor(() => expect(app.location()).toBe('/login?nextUrl=Billing'));
     expect(useAppStore.getState().nextUrl).toBe('Billing');
     expect(document.title).toBe('Log In | Megalytic Google Data Studio Connector');
     expect(document.body.className).toBe('');
@@ -45,7 +45,7 @@ describe('route guards and navigation', () => {
     signIn({ edit_team: true });
     const app = renderApp('/billing');
     await screen.findByText(/Your role does not give access to Billing/);
-    expect(app.location()).toBe('/login?nextUrl=Billing');
+    await waitFor(() => expect(app.location()).toBe('/login?nextUrl=Billing'));
     expect(screen.queryByRole('heading', { name: 'Billing' })).not.toBeInTheDocument();
   });
 
@@ -54,7 +54,7 @@ describe('route guards and navigation', () => {
     signIn({ edit_billing: true });
     const app = renderApp('/billing', { skin: SKINS.RAVEN_GDS });
     expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
-    expect(app.location()).toBe('/billing');
+    await waitFor(() => expect(app.location()).toBe('/billing'));
     expect(document.title).toBe('Billing | Raven Google Data Studio Connector');
     expect(document.body).toHaveClass('has-fixed-navbar');
   });
@@ -86,7 +86,7 @@ describe('route guards and navigation', () => {
     mockSignedInApi({});
     const app = renderApp('/');
     await screen.findByRole('button', { name: 'Sign in with Google' });
-    expect(app.location()).toBe('/login');
+    await waitFor(() => expect(app.location()).toBe('/login'));
   });
 
   it('redirects / to /team and a signed-in visitor of /login to /team', async () => {
@@ -115,7 +115,7 @@ describe('route guards and navigation', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Log Out' }));
 
     await screen.findByRole('button', { name: 'Sign in with Google' });
-    expect(app.location()).toBe('/login');
+    await waitFor(() => expect(app.location()).toBe('/login'));
     expect(requests.some((r) => r.endpoint === 'logout')).toBe(true);
     expect(useAppStore.getState()).toMatchObject({ isLoggedIn: false, user: null });
     expect(app.queryClient.getQueryData(['team', 'info'])).toBeUndefined();
@@ -151,7 +151,7 @@ describe('route guards and navigation', () => {
 
     await screen.findByRole('button', { name: 'Sign in with Google' });
     observer.disconnect();
-    expect(app.location()).toBe('/login');
+    await waitFor(() => expect(app.location()).toBe('/login'));
     expect(requests.filter((r) => r.endpoint === 'logout')).toHaveLength(1);
     // Verbatim, double space included (the default matcher would collapse it).
     const toasts = within(screen.getByTestId('toast-region'));

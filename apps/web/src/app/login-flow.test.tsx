@@ -37,7 +37,7 @@ describe('sign-in', () => {
     const app = renderApp('/login/callback?code=abc&state=xyz&iss=https%3A%2F%2Fidp.test');
 
     expect(await screen.findByRole('heading', { name: 'Billing', level: 1 })).toBeInTheDocument();
-    expect(app.location()).toBe('/billing');
+    await waitFor(() => expect(app.location()).toBe('/billing'));
     const callback = requests.find((r) => r.endpoint === 'loginCallback');
     expect(Object.fromEntries(callback?.query ?? [])).toEqual({
       code: 'abc',
@@ -77,7 +77,7 @@ describe('sign-in', () => {
     const app = renderApp('/login/callback?code=old&state=used');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in link has expired.');
-    expect(app.location()).toMatch(/^\/login\?error=/);
+    await waitFor(() => expect(app.location()).toMatch(/^\/login\?error=/));
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
     expect(useAppStore.getState().isLoggedIn).toBe(false);
   });
