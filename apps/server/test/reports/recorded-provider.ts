@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { CONNECTORS } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
 import type {
@@ -34,25 +34,7 @@ export const json = (
 
 /** A zip holding one file, as Microsoft delivers report files (the recorded CSV inside). */
 export function zipOf(name: string, content: string): Buffer {
-  const data = deflateRawSync(Buffer.from(content));
-  const file = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(file.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt16LE(file.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(local.length + file.length + data.length, 16);
-  return Buffer.concat([local, file, data, central, file, end]);
+  return Buffer.from(zipSync({ [name]: new TextEncoder().encode(content) }));
 }
 
 export interface SentRequest {
