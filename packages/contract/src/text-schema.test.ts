@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multiLineText, singleLineText } from './text-schema.ts';
+import { multiLineText, singleLineText, toSingleLine } from './text-schema.ts';
 
 describe('text fields', () => {
   const line = singleLineText('Team name');
@@ -21,6 +21,23 @@ describe('text fields', () => {
     for (const text of [...refused, 'x\ud800', '\udc00x']) {
       expect(line.safeParse(text).success, JSON.stringify(text)).toBe(false);
     }
+  });
+
+  it('neither refuses nor keeps a bidirectional control: a name cannot reorder what follows it', () => {
+    const bidi = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+    for (const code of bidi) {
+      const text = `admin${String.fromCharCode(code)}gpj.exe`;
+      expect(line.safeParse(text).success, text).toBe(false);
+      expect(lines.safeParse(text).success, text).toBe(false);
+      expect(toSingleLine(text)).toBe('admingpj.exe');
+    }
+    // Right-to-left text itself, and the invisible marks that only hint direction, are fine.
+    expect(line.parse('שלום \u200fAcme')).toBe('שלום \u200fAcme');
+  });
+
+  it('toSingleLine removes exactly what a single line refuses', () => {
+    expect(toSingleLine('Ann\u0000\n\u202e Lee\ud800')).toBe('Ann Lee');
+    expect(toSingleLine('Société 東京 🚀')).toBe('Société 東京 🚀');
   });
 
   it('multi-line text allows only LF, CR and TAB among the controls', () => {

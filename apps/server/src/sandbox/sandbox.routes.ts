@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { singleLineText } from '@gds/contract';
 import type Provider from 'oidc-provider';
 import type { Config } from '../config/config.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
@@ -10,8 +11,8 @@ import type { SandboxAccounts } from './sandbox-idp.ts';
 
 const signInForm = z.object({
   email: z.email('Enter a valid email address.').max(254),
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
+  firstName: singleLineText('First name').trim().max(100).default(''),
+  lastName: singleLineText('Last name').trim().max(100).default(''),
 });
 
 /**

@@ -79,6 +79,8 @@ describe('every text field of every endpoint refuses control characters', () => 
     ['an escape sequence', '\u001b[31m'],
     ['a C1 control', 'x\u0085'],
     ['a lone surrogate', 'x\ud800'],
+    ['a right-to-left override', 'evil\u202egpj.exe'],
+    ['a left-to-right isolate', 'x\u2066y'],
   ])('no field accepts %s', (_, value) => {
     const accepting = inputs
       .filter(({ leaf }) => !(value.includes('\n') && leaf.description === MULTI_LINE_TEXT))

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { LOGIN_CALLBACK_PATH } from '@gds/contract';
+import { LOGIN_CALLBACK_PATH, toSingleLine } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -114,11 +114,16 @@ export function createAuthService(deps: {
       });
       if (!claims.email || !claims.emailVerified) throw loginFailed(LOGIN_MESSAGES.noEmail);
 
-      const name = claims.name || [claims.givenName, claims.familyName].filter(Boolean).join(' ');
+      // The provider's names cannot be refused without refusing the person, so what a typed
+      // name may not hold (control and text-direction characters) is removed instead.
+      const firstName = toSingleLine(claims.givenName).trim();
+      const lastName = toSingleLine(claims.familyName).trim();
+      const name =
+        toSingleLine(claims.name).trim() || [firstName, lastName].filter(Boolean).join(' ');
       const identity = {
         email: claims.email,
-        firstName: claims.givenName,
-        lastName: claims.familyName,
+        firstName,
+        lastName,
         name,
         image: claims.picture,
       };
