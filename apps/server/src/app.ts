@@ -72,7 +72,10 @@ import {
   createAuthorizationServer,
   oauthIssuer,
 } from './modules/connector-oauth/authorization-server.ts';
-import { createConnectorGrantsService } from './modules/connector-oauth/connector-grants.service.ts';
+import {
+  createConnectorGrantsService,
+  endMemberGrants,
+} from './modules/connector-oauth/connector-grants.service.ts';
 import {
   connectorGrantsHandlers,
   registerAuthorizationServer,
@@ -107,6 +110,7 @@ import { createInvitationsService } from './modules/invitations/invitations.serv
 import { createMailer } from './modules/mail/mailer.ts';
 import { membersHandlers } from './modules/members/members.routes.ts';
 import { createMembersService } from './modules/members/members.service.ts';
+import type { EndDataAccess } from './modules/members/members.service.ts';
 import { createOauthStatesService } from './modules/oauth-states/oauth-states.service.ts';
 import { createProviderDirectory } from './modules/providers/provider-directory.ts';
 import { rolesHandlers } from './modules/roles/roles.routes.ts';
@@ -295,7 +299,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
   const states = createOauthStatesService(db);
   const mailer = createMailer({ config, db, clock, log: app.log });
-  const acceptance = createInvitationAcceptance({ db, clock });
+  // Membership changes end the member's connector grants in their own transaction.
+  const endDataAccess: EndDataAccess = (tx, member) => endMemberGrants(tx, member, clock());
+  const acceptance = createInvitationAcceptance({ db, clock, endDataAccess });
   const auth = createAuthService({
     clock,
     states,
@@ -480,7 +486,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
-      ...membersHandlers({ members: createMembersService({ db, clock }), cookie: cookieSpec }),
+      ...membersHandlers({
+        members: createMembersService({ db, clock, endDataAccess }),
+        cookie: cookieSpec,
+      }),
       ...rolesHandlers({ roles: createRolesService({ db }) }),
       ...invitationsHandlers({
         config,

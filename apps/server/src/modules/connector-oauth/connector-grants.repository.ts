@@ -71,6 +71,19 @@ export function createConnectorGrantsRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
+    /** Marks every live grant one member gave in the team revoked; answers their ids. */
+    async revokeAllOf(teamId: string, userId: string, at: Date): Promise<string[]> {
+      const rows = await db
+        .updateTable('connector_grants')
+        .set({ revoked_at: at })
+        .where('team_id', '=', teamId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('grant_id')
+        .execute();
+      return rows.map((row) => row.grant_id);
+    },
+
     async touch(teamId: string, grantId: string, at: Date) {
       await db
         .updateTable('connector_grants')

@@ -9,6 +9,7 @@ import { toPerson } from '../team/team.mappers.ts';
 import { CONNECTOR_CLIENT_NAME } from './authorization-server.ts';
 import type { AuthorizationServer } from './authorization-server.ts';
 import { connectorSubject, parseConnectorSubject } from './connector-subject.ts';
+import { destroyGrantArtifacts } from './oauth-adapter.ts';
 import { createConnectorGrantsRepository } from './connector-grants.repository.ts';
 import type { GrantView } from './connector-grants.repository.ts';
 
@@ -152,6 +153,25 @@ export function createConnectorGrantsService(deps: {
 }
 
 export type ConnectorGrantsService = ReturnType<typeof createConnectorGrantsService>;
+
+/**
+ * Ends every grant a member gave in a team, with every code and token issued under them, in
+ * the transaction of the change that took the member's data access away (removal, leaving,
+ * moving to another team, a role that grants nothing): their refresh tokens then get
+ * invalid_grant, and coming back to the team later brings none of them back.
+ */
+export async function endMemberGrants(
+  tx: Db,
+  member: { teamId: string; userId: string },
+  at: Date,
+): Promise<void> {
+  const ended = await createConnectorGrantsRepository(tx).revokeAllOf(
+    member.teamId,
+    member.userId,
+    at,
+  );
+  await destroyGrantArtifacts(tx, ended);
+}
 
 /** Refuses a consent for a client this server does not know (a stale or forged request). */
 export function unknownClient(): AppError {

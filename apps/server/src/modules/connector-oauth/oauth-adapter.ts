@@ -70,6 +70,16 @@ export function createOauthAdapter(deps: { db: Db; clock: Clock }) {
   };
 }
 
+/**
+ * Deletes the provider's grants and every code and token issued under them, in the caller's
+ * transaction (a membership change that ends a member's grants).
+ */
+export function destroyGrantArtifacts(db: Db, grantIds: readonly string[]): Promise<void> {
+  return createOauthArtifactsRepository(db).destroyGrants(
+    grantIds.map((grantId) => ({ grantId, idHash: hash(grantId) })),
+  );
+}
+
 /** Deletes expired artifacts (the hourly purge). */
 export function purgeOauthArtifacts(deps: { db: Db; clock: Clock }) {
   return createOauthArtifactsRepository(deps.db).purgeExpired(deps.clock());

@@ -79,6 +79,34 @@ export function createOauthArtifactsRepository(db: Db) {
       await db.deleteFrom('oauth_artifacts').where('grant_id', '=', grantId).execute();
     },
 
+    /**
+     * Every grant named, with each token and code issued under it: the grants' own rows are
+     * keyed by the hashes of their ids, the rest carry the grant id.
+     */
+    async destroyGrants(grants: ReadonlyArray<{ grantId: string; idHash: string }>) {
+      if (grants.length === 0) return;
+      await db
+        .deleteFrom('oauth_artifacts')
+        .where((eb) =>
+          eb.or([
+            eb(
+              'grant_id',
+              'in',
+              grants.map((g) => g.grantId),
+            ),
+            eb.and([
+              eb('model', '=', 'Grant'),
+              eb(
+                'id_hash',
+                'in',
+                grants.map((g) => g.idHash),
+              ),
+            ]),
+          ]),
+        )
+        .execute();
+    },
+
     /** Background purge across all artifacts: rows past their expiry. */
     async purgeExpired(now: Date) {
       await db.deleteFrom('oauth_artifacts').where('expires_at', '<=', now).execute();

@@ -10,6 +10,7 @@ import {
   moveMember,
   superAdminsOf,
 } from '../members/membership.service.ts';
+import type { EndDataAccess } from '../members/members.service.ts';
 import { findRole } from '../roles/roles.service.ts';
 import { hashToken } from '../sessions/session-token.ts';
 import { addUser, findTeam, lockTeam } from '../team/team.service.ts';
@@ -34,7 +35,11 @@ const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * Using an invitation link: the page's view of it, accepting it as a signed-in member of
  * another team (a move), and joining as a new person at sign-in.
  */
-export function createInvitationAcceptance(deps: { db: Db; clock: Clock }) {
+export function createInvitationAcceptance(deps: {
+  db: Db;
+  clock: Clock;
+  endDataAccess: EndDataAccess;
+}) {
   async function byToken(unit: BusinessUnit, token: string, db: Db = deps.db) {
     const row = await createInvitationsRepository(db).findByTokenHash(hashToken(token));
     return row && row.business_unit === unit ? row : undefined;
@@ -130,6 +135,8 @@ export function createInvitationAcceptance(deps: { db: Db; clock: Clock }) {
           action: 'member.leave',
           details: { userId: user.id, email: user.email, joinedAnotherTeam: true },
         });
+        // What the member gave the connector in the team they leave ends with their move.
+        await deps.endDataAccess(tx, { teamId: user.teamId, userId: user.id });
         await moveMember(tx, user.teamId, user.id, {
           teamId: row.team_id,
           roleId: role.id,

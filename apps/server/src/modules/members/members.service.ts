@@ -1,3 +1,4 @@
+import { hasPermissions } from '@gds/contract';
 import type { TeamUser } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../db/database.ts';
@@ -25,8 +26,15 @@ export const MEMBER_MESSAGES = {
     "You are the team's only Super Admin. Make someone else Super Admin first, then leave.",
 } as const;
 
+/**
+ * Ends what a member's access to the team's data gave out (the connector's grants and their
+ * tokens), in the transaction of the change that takes the access away. A parameter because
+ * the module that owns those grants comes later in the module order; app.ts wires it.
+ */
+export type EndDataAccess = (tx: Db, member: { teamId: string; userId: string }) => Promise<void>;
+
 /** Members: the list with seats, one member, role changes, removal and leaving. */
-export function createMembersService(deps: { db: Db; clock: Clock }) {
+export function createMembersService(deps: { db: Db; clock: Clock; endDataAccess: EndDataAccess }) {
   const repo = createMembersRepository(deps.db);
 
   /** Locks the team, then finds a member the caller may act on (never another team's). */
@@ -89,6 +97,10 @@ export function createMembersService(deps: { db: Db; clock: Clock }) {
         if (role.id === member.role_id) return;
         if (role.built_in !== 'super_admin') await refuseLastSuperAdmin(tx, user.teamId, member);
         await createMembersRepository(tx).setRole(user.teamId, member.id, role.id);
+        // A role that grants nothing gives no access at all, to the team's data neither.
+        if (!hasPermissions(effectivePermissions(role.built_in, role.permissions), [])) {
+          await deps.endDataAccess(tx, { teamId: user.teamId, userId: member.id });
+        }
         await recordAudit(tx, {
           teamId: user.teamId,
           actorUserId: user.id,
@@ -124,6 +136,7 @@ export function createMembersService(deps: { db: Db; clock: Clock }) {
           to,
           actorUserId: user.id,
         });
+        await deps.endDataAccess(tx, { teamId: user.teamId, userId: member.id });
         await createMembersRepository(tx).remove(user.teamId, member.id);
         await recordAudit(tx, {
           teamId: user.teamId,
@@ -160,6 +173,7 @@ export function createMembersService(deps: { db: Db; clock: Clock }) {
             actorUserId: user.id,
           });
         }
+        await deps.endDataAccess(tx, { teamId: user.teamId, userId: user.id });
         await createMembersRepository(tx).remove(user.teamId, user.id);
         await recordAudit(tx, {
           teamId: user.teamId,
