@@ -9,10 +9,11 @@ import type {
 } from '@gds/contract';
 import type { Coupon } from 'chargebee';
 import type { SessionUser } from '../../http/request-context.ts';
+import { couponMismatch, periodWord } from '../../lib/coupon-applicability.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { effectivePlanStatus } from '../team/team-plan.service.ts';
 import { findTeam } from '../team/team.service.ts';
-import { itemsFor, planPriceId } from './billing-catalogue.ts';
+import { ITEM_FAMILY, itemsFor, planPriceId } from './billing-catalogue.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { BILLING_MESSAGES } from './billing-errors.ts';
 import { fromEpoch, toInvoiceEstimate } from './billing.mappers.ts';
@@ -43,15 +44,37 @@ async function checkCoupon(
   if (coupon.status !== undefined && coupon.status !== 'active') {
     throw refuse(BILLING_MESSAGES.couponNotActive(code));
   }
-  const plan = planPriceId(unit, period);
-  const rule = coupon.item_constraints?.find((c) => c.item_type === 'plan');
-  if (!rule || rule.constraint === 'all' || rule.constraint === 'criteria') return coupon;
-  const ids = (rule.item_price_ids ?? []).filter((id): id is string => typeof id === 'string');
-  if (rule.constraint === 'specific' && ids.includes(plan)) return coupon;
-  const annual = (id: string) => (ACTIVE_ANNUAL_PLANS as readonly string[]).includes(id);
-  if (ids.length > 0 && ids.every(annual)) throw refuse(BILLING_MESSAGES.couponAnnualOnly(code));
-  if (ids.length > 0 && !ids.some(annual)) throw refuse(BILLING_MESSAGES.couponMonthlyOnly(code));
+  // The selection's plan as the provider lists it: the coupon's constraints decide on it.
+  const plan = {
+    id: planPriceId(unit, period),
+    item_type: 'plan' as const,
+    item_family_id: ITEM_FAMILY[unit],
+    period: 1,
+    period_unit: period,
+  };
+  const mismatch = couponMismatch(coupon, plan);
+  if (!mismatch) return coupon;
+  const wanted =
+    mismatch.reason === 'period'
+      ? periodWord(mismatch.periods)
+      : mismatch.reason === 'specific'
+        ? periodOfPlans(mismatch.itemPriceIds)
+        : undefined;
+  // Naming the other period helps only when the chosen plan is billed for a different one.
+  const own = period === 'year' ? 'annual' : 'monthly';
+  if (wanted === 'annual' && own !== wanted) throw refuse(BILLING_MESSAGES.couponAnnualOnly(code));
+  if (wanted === 'monthly' && own !== wanted) {
+    throw refuse(BILLING_MESSAGES.couponMonthlyOnly(code));
+  }
   throw refuse(BILLING_MESSAGES.couponNotForPlan(code));
+}
+
+/** Whether listed plan ids are all annual or all monthly ones. */
+function periodOfPlans(ids: readonly string[]): 'annual' | 'monthly' | undefined {
+  const annual = (id: string) => (ACTIVE_ANNUAL_PLANS as readonly string[]).includes(id);
+  if (ids.length > 0 && ids.every(annual)) return 'annual';
+  if (ids.length > 0 && !ids.some(annual)) return 'monthly';
+  return undefined;
 }
 
 /** The items the copy holds now, as a selection would ask for them. */

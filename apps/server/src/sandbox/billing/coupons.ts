@@ -1,4 +1,5 @@
 import { COUPONS } from '@gds/contract';
+import { couponMismatch, periodWord } from '../../lib/coupon-applicability.ts';
 import type { Discount } from './money.ts';
 import { monthlyPlanPriceOf } from './catalogue.ts';
 import type { ItemPrice, PeriodUnit } from './catalogue.ts';
@@ -95,11 +96,19 @@ const BY_ID = new Map(COUPON_RULES.map((coupon) => [coupon.id, coupon]));
 
 export const findCoupon = (id: string): CouponRule | undefined => BY_ID.get(id);
 
-/** Why a coupon cannot go with a plan, or undefined when it can. */
+/**
+ * Why a coupon cannot go with a plan, or undefined when it can: decided from the constraints
+ * GET /coupons/{id} answers, by the rule the billing module reads them with, so what the app
+ * accepts and what the sandbox prices and invoices cannot differ.
+ */
 export function couponRefusal(coupon: CouponRule, plan: ItemPrice): string | undefined {
-  if (!coupon.period || coupon.period === plan.period_unit) return undefined;
-  const wanted = coupon.period === 'year' ? 'annual' : 'monthly';
-  return `The coupon ${coupon.id} applies to ${wanted} plans only; ${plan.id} is billed ${plan.period_unit === 'year' ? 'yearly' : 'monthly'}.`;
+  const mismatch = couponMismatch(couponResource(coupon), plan);
+  if (!mismatch) return undefined;
+  const wanted = mismatch.reason === 'period' ? periodWord(mismatch.periods) : undefined;
+  const billed = plan.period_unit === 'year' ? 'yearly' : 'monthly';
+  return wanted
+    ? `The coupon ${coupon.id} applies to ${wanted} plans only; ${plan.id} is billed ${billed}.`
+    : `The coupon ${coupon.id} does not apply to ${plan.id}.`;
 }
 
 /** The discount a coupon gives on an invoice of `plan`'s family. */
@@ -150,13 +159,18 @@ export function couponResource(coupon: CouponRule) {
     apply_on: 'invoice_amount',
     status: 'active',
     object: 'coupon',
+    // A coupon sold for one period reaches plans by criteria on their item price period, as
+    // Chargebee models it: the periods go in item_constraint_criteria, not in the constraint.
     item_constraints: [
-      {
-        item_type: 'plan',
-        constraint: coupon.period ? 'specific' : 'all',
-        ...(coupon.period ? { item_price_periods: [`1-${coupon.period}`] } : {}),
-      },
+      { item_type: 'plan', constraint: coupon.period ? 'criteria' : 'all' },
       { item_type: 'addon', constraint: 'all' },
     ],
+    ...(coupon.period
+      ? {
+          item_constraint_criteria: [
+            { item_type: 'plan', item_price_periods: [`1-${coupon.period}`] },
+          ],
+        }
+      : {}),
   };
 }
