@@ -120,7 +120,15 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
   });
 
-  it('refuses unknown fields, ranges past the limit and other teams’ accounts; nothing starts', async () => {
+  /** A job asking for campaigns and sessions with one filter. */
+  const filtered = (filter: { field: string; operator: string; values: string[] }) => ({
+    account: accountId,
+    fields: ['date', 'campaign', 'sessions'],
+    dateRange: freshRange(),
+    filters: [filter],
+  });
+
+  it('refuses unknown fields, ranges past the limit, filters that match nothing as given and other teams’ accounts; nothing starts', async () => {
     const before = await jobCount();
     const calls = ctx.reports.control.calls.length;
     const cases = [
@@ -150,6 +158,24 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
         'not one of',
       ],
       [{ account: accountId, fields: [], dateRange: freshRange() }, 400, 'fields'],
+      // A filter that could only answer no rows is refused, naming the filter, not run empty.
+      [
+        filtered({ field: 'sessions', operator: 'NUMERIC_GREATER_THAN', values: ['many'] }),
+        400,
+        'Filter 1 (Sessions NUMERIC_GREATER_THAN) compares numbers, and \\"many\\" is not a number.',
+      ],
+      [
+        filtered({ field: 'sessions', operator: 'NUMERIC_LESS_THAN', values: [] }),
+        400,
+        'Filter 1 (Sessions NUMERIC_LESS_THAN) needs exactly one value; it has none.',
+      ],
+      [
+        filtered({ field: 'campaign', operator: 'EQUALS', values: [] }),
+        400,
+        'Filter 1 (Campaign EQUALS) needs exactly one value; it has none.',
+      ],
+      [filtered({ field: 'campaign', operator: 'EQUALS', values: ['a', 'b'] }), 400, 'Use IN_LIST'],
+      [filtered({ field: 'campaign', operator: 'IN_LIST', values: [] }), 400, 'list is empty'],
     ] as const;
     for (const [body, status, says] of cases) {
       const answer = await startJob(body);
@@ -158,6 +184,19 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     }
     expect(await jobCount()).toBe(before);
     expect(ctx.reports.control.calls.length).toBe(calls);
+  });
+
+  it('filters as given start a job: a number with a thousands separator, one value to equal, a list', async () => {
+    for (const filter of [
+      { field: 'sessions', operator: 'NUMERIC_GREATER_THAN', values: ['1,000'] },
+      { field: 'sessions', operator: 'NUMERIC_LESS_THAN', values: ['-2.5'] },
+      { field: 'campaign', operator: 'EQUALS', values: ['Campaign 2'] },
+      { field: 'campaign', operator: 'IN_LIST', values: ['Campaign 1', 'Campaign 3'] },
+    ]) {
+      const started = await startJob(filtered(filter));
+      expect(started.status, started.text).toBe(200);
+    }
+    await runJobs();
   });
 
   it('a job answers at once, runs, and its rows come back in pages, markers cleaned', async () => {

@@ -12,6 +12,7 @@ import type { ConnectorCaller } from '../connector-oauth/connector-grants.servic
 import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
 import { createCachedAnswersRepository } from './cached-answers.repository.ts';
+import { checkFilters } from './data-filters.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { createDataRequestsRepository } from './data-requests.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
@@ -235,7 +236,10 @@ export function createDataApiService(deps: {
 
 export type DataApiService = ReturnType<typeof createDataApiService>;
 
-/** Refuses a request the provider could never answer: unknown fields, a bad or long range. */
+/**
+ * Refuses a request the provider could never answer: unknown fields, a filter that can match
+ * nothing as given, a bad or long range.
+ */
 function checkRequest(connector: ConnectorDefinition, schema: ReportSchema, request: JobRequest) {
   const known = new Set(schema.fields.map((f) => f.id));
   const unknown = [...request.fields, ...request.filters.map((f) => f.field)].filter(
@@ -248,6 +252,7 @@ function checkRequest(connector: ConnectorDefinition, schema: ReportSchema, requ
       'fields',
     );
   }
+  checkFilters(schema, request.filters);
   const { startDate, endDate } = request.dateRange;
   if (!isDay(startDate) || !isDay(endDate)) {
     throw new AppError(
