@@ -226,7 +226,7 @@ function expectAllowed(name: Name, response: { statusCode: number; body: string 
 
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
 
-describeEachDatabase('authorization matrix (RELIABILITY 11, 12)', (db) => {
+describeEachDatabase('authorization matrix: every route and caller, no cross-team access', (db) => {
   const identity = fakeIdentity();
   let app: FastifyInstance;
   let ownerA: SignedIn;

@@ -21,7 +21,7 @@ import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
  */
 const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name, ENDPOINTS.startConnection.name]);
 
-describeEachDatabase('no GET changes data (RELIABILITY 7)', (db) => {
+describeEachDatabase('no GET changes data', (db) => {
   const identity = fakeIdentity();
   let app: FastifyInstance;
   let fake: FakeChargebee;

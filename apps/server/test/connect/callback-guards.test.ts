@@ -15,7 +15,7 @@ import type { SignedIn } from '../helpers/sign-in.ts';
 import { testClock } from '../helpers/test-app.ts';
 
 /**
- * RELIABILITY 16, 17, 22: a bad state makes no call to the token endpoint and stores
+ * Connection callbacks: a bad state makes no call to the token endpoint and stores
  * nothing; a code sent to another provider's callback is refused; PKCE is checked; a provider
  * failing or hanging gives a clear, retryable error within the timeout and no half-made login.
  */

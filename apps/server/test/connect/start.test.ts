@@ -71,7 +71,7 @@ describeEachDatabase('starting a connection: checks', (db) => {
     'https://lookerstudio.google.com.evil.example/',
     'https://lookerstudio.google.com@evil.example/',
     '/data-sources',
-  ])('refuses the return address %j (RELIABILITY 18) and makes no state', async (redirectUri) => {
+  ])('refuses the return address %j (not allow-listed) and makes no state', async (redirectUri) => {
     const before = await states();
     const response = await start({ integration_type: 1, redirectUri });
     expect(response.statusCode).toBe(400);

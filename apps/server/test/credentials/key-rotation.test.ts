@@ -38,7 +38,7 @@ const strictLog = {
 } as unknown as FastifyBaseLogger;
 const V2 = tokenKey('v2', 22);
 
-/** RELIABILITY 19: keys rotate online; rows are re-encrypted in batches, idempotently. */
+/** Token keys rotate online: rows are re-encrypted in batches, idempotently. */
 describeEachDatabase('token key rotation', (db, kind) => {
   it('re-encrypts every row under the new key, keeps the secrets, and a second run does nothing', async () => {
     const ctx = await startSandboxApp(db(), { env: { TOKEN_ENCRYPTION_KEYS: envKeys(V1) } });

@@ -14,9 +14,10 @@ import { testClock } from '../helpers/test-app.ts';
 import path from 'node:path';
 
 /**
- * RELIABILITY 19, 20: after a full connect (OAuth and form), a refresh and a failed refresh,
- * no token or API key is in any table's text, in any log line (at trace level, with the
- * server's own logger settings), in an API answer, or in an address the browser is sent to.
+ * Tokens and API keys are stored only encrypted and never shown: after a full connect (OAuth
+ * and form), a refresh and a failed refresh, no token or API key is in any table's text, in any
+ * log line (at trace level, with the server's own logger settings), in an API answer, or in an
+ * address the browser is sent to.
  */
 describeEachDatabase('tokens and API keys stay secret', (db) => {
   const clock = testClock(new Date());

@@ -7,9 +7,10 @@ import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, testClock } from '../helpers/test-app.ts';
 
 /**
- * RELIABILITY 21 under concurrency: two server instances on one database race to refresh the
- * same credential; the provider sees exactly one refresh. On PostgreSQL each instance has its
- * own connection pool (the real case); on PGlite they share the one embedded database.
+ * A refresh happens once under concurrency: two server instances on one database race to
+ * refresh the same credential; the provider sees exactly one refresh. On PostgreSQL each
+ * instance has its own connection pool (the real case); on PGlite they share the one embedded
+ * database.
  */
 describeEachDatabase('refresh under concurrency', (db, kind, another) => {
   it('two instances racing refresh a credential exactly once', async () => {

@@ -11,7 +11,11 @@ import { testClock } from '../helpers/test-app.ts';
 const SECOND = 1000;
 const HOUR = 3600 * SECOND;
 
-/** RELIABILITY 21: the background refresher, against the sandbox token endpoint. */
+/**
+ * The background refresher, against the sandbox token endpoint: it keeps the old refresh token
+ * when the provider sends none, stores a rotated one before use, and tells "revoked" (the user
+ * must reconnect) from "provider down" (retry with back-off).
+ */
 describeEachDatabase('refreshing data-source tokens', (db) => {
   const clock = testClock(new Date());
   let ctx: SandboxContext;

@@ -14,9 +14,9 @@ import {
 } from '../helpers/test-app.ts';
 
 /**
- * RELIABILITY 25: sign-in start and callback are limited per client IP and minute, counted in
- * the database so every instance shares the count. Client IPs come from X-Forwarded-For
- * (TRUST_PROXY), as behind the real proxy.
+ * Rate limits: sign-in start and callback are limited per client IP and minute (429 with
+ * Retry-After), counted in the database so every instance shares the count. Client IPs come
+ * from X-Forwarded-For (TRUST_PROXY), as behind the real proxy.
  */
 const LIMIT = 3;
 const config = testConfig({ RATE_LIMIT_SIGN_IN_PER_MINUTE: String(LIMIT), TRUST_PROXY: 'true' });

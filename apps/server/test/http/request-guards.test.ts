@@ -13,7 +13,7 @@ import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 import { api, createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
 
-describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
+describeEachDatabase('request rules: unit header, origin, security headers, safe bodies', (db) => {
   const identity = fakeIdentity();
   let app: FastifyInstance;
   let owner: SignedIn;
@@ -171,7 +171,7 @@ describeEachDatabase('request rules (RELIABILITY 6, 8, 9, 10)', (db) => {
     });
   });
 
-  describe('body parsing (RELIABILITY 10)', () => {
+  describe('body parsing: 4xx, never 5xx, and Object.prototype untouched', () => {
     // Raw bodies on purpose: the payload itself is what is being tried.
     const put = (payload: string | Buffer, contentType = 'application/x-www-form-urlencoded') =>
       app.inject({

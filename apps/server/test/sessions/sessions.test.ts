@@ -11,7 +11,7 @@ import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/t
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-describeEachDatabase('sessions (RELIABILITY 1–5)', (db) => {
+describeEachDatabase('sessions: cookie flags, logout, time limits, changes apply at once', (db) => {
   const identity = fakeIdentity();
   const clock = testClock();
   let app: FastifyInstance;

@@ -10,7 +10,7 @@ ALTER TABLE oauth_states ADD COLUMN user_id uuid;
 ALTER TABLE oauth_states ADD COLUMN team_id uuid;
 
 -- One login of a connector. Tokens (or a form login's fields) are AES-256-GCM ciphertexts
--- under key_version; nothing here is usable without the key ring (RELIABILITY 19).
+-- under key_version; nothing here is usable without the key ring.
 CREATE TABLE data_source_credentials (
   id uuid PRIMARY KEY,
   team_id uuid NOT NULL REFERENCES teams (id) ON DELETE CASCADE,

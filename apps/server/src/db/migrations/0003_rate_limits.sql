@@ -1,4 +1,4 @@
--- Fixed-window request counts (RELIABILITY 25): one row per bucket, client key and window,
+-- Fixed-window request counts for rate limits: one row per bucket, client key and window,
 -- in the database so every instance counts the same requests. The hourly job purges old
 -- windows.
 CREATE TABLE rate_limits (
