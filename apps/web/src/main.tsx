@@ -9,7 +9,7 @@ import { applySkin } from './skins/apply-skin.ts';
 import { readHostUnitMap, resolveSkin } from './skins/skin-resolver.ts';
 import './styles/index.css';
 
-// The skin is decided once, from the host name, before anything renders (spec §1).
+// The skin is decided once, from the host name, before anything renders.
 const skin = resolveSkin(window.location.hostname, readHostUnitMap());
 applySkin(skin);
 setApiBusinessUnit(skin.businessUnit);

@@ -11,7 +11,7 @@ import { Screen } from './screen.tsx';
 
 type PageImport = Parameters<typeof lazyPage>[0];
 
-/** A screen of spec §2: its meta as the route handle, its guard, and its lazy chunk. */
+/** A screen of the app: its meta as the route handle, its guard, and its lazy chunk. */
 function screen(meta: RouteMeta, load: PageImport, guard: Guard = guardFor(meta)): RouteObject {
   return { path: meta.path, handle: meta, element: <Screen guard={guard} page={lazyPage(load)} /> };
 }
@@ -21,7 +21,7 @@ function Redirecting() {
   return null;
 }
 
-/** The route table of spec §2. Screens are lazy chunks with a load timeout. */
+/** The app's route table. Screens are lazy chunks with a load timeout. */
 export function buildRoutes(): RouteObject[] {
   const routes: RouteObject[] = [
     {

@@ -25,7 +25,7 @@ export interface GuardDecision {
 export type Guard = (search: URLSearchParams, state: GuardState) => GuardDecision;
 
 /**
- * Spec §2 guards: a private screen while signed out, or one whose permissions the user lacks,
+ * Guards: a private screen while signed out, or one whose permissions the user lacks,
  * goes to /login?nextUrl=<route name>, remembered in the store.
  */
 export function guardFor(meta: RouteMeta): Guard {
@@ -50,7 +50,7 @@ export const loginGuard: Guard = (search, { isLoggedIn, user }) => {
 };
 
 /**
- * "/" goes to Team (spec §2). Signed out, Team would only bounce to the login page with
+ * "/" goes to Team. Signed out, Team would only bounce to the login page with
  * nextUrl=Team, the default anyway, so go there directly with a clean address.
  */
 export const homeGuard: Guard = (_, { isLoggedIn }) => ({

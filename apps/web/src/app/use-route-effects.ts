@@ -9,7 +9,7 @@ import { useSkin } from '../skins/skin-context.tsx';
 export const FIXED_NAVBAR_CLASS = 'has-fixed-navbar';
 
 /**
- * Spec §2 "on every navigation": the title '{page} | {name} Google Data Studio Connector',
+ * On every navigation: the title '{page} | {name} Google Data Studio Connector',
  * the global loading state cleared, the body class (public: none; private: fixed navbar),
  * and a tag-manager pageview.
  */

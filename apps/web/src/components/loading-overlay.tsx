@@ -1,6 +1,6 @@
 import { Spinner } from './spinner.tsx';
 
-/** The full-page overlay of spec §2, following the app's loading state. */
+/** The full-page loading overlay, following the app's loading state. */
 export function LoadingOverlay({
   visible,
   label = 'Loading',

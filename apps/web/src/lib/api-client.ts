@@ -20,7 +20,7 @@ import { showToast } from './toast-store.ts';
 
 let businessUnit: BusinessUnit = DEFAULT_BUSINESS_UNIT;
 
-/** Set once at boot from the resolved skin; every call carries it (spec §7). */
+/** Set once at boot from the resolved skin; every call carries it in x-gds-businessUnit. */
 export function setApiBusinessUnit(unit: BusinessUnit): void {
   businessUnit = unit;
 }
@@ -44,7 +44,7 @@ function toSearchParams(fields: unknown): URLSearchParams {
 }
 
 /**
- * Spec §8: 401 or 440 means the session is gone. Toast once, announce it once (the app then
+ * 401 or 440 means the session is gone. Toast once, announce it once (the app then
  * logs out), and stay quiet for the logout call itself or when nobody is signed in.
  */
 function handleSessionEnd(route: EndpointRoute, status: number): void {

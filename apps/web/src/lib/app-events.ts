@@ -1,5 +1,5 @@
 /**
- * App-wide events (spec §2, §4): the api client announces an expired session, the logout
+ * App-wide events: the api client announces an expired session, the logout
  * screen announces that the user's state was cleared. A tiny typed emitter keeps lib code
  * free of router knowledge: the app decides what an event means (e.g. navigate to /logout).
  */

@@ -25,18 +25,18 @@ interface PersistedState {
 }
 
 export interface AppState extends PersistedState {
-  /** Global loading flag behind the full-page overlay (spec §2); never persisted. */
+  /** Global loading flag behind the full-page overlay; never persisted. */
   isLoading: boolean;
   /** True between an expired-session answer and the end of logout, to act on it once. */
   sessionEnding: boolean;
   setLoading: (isLoading: boolean) => void;
   setNextUrl: (nextUrl: string | null) => void;
   setPendingAuth: (pendingAuth: string | null) => void;
-  /** Spec §4: setting a user sets the logged-in flag. */
+  /** Setting a user sets the logged-in flag. */
   setUser: (user: SessionUser) => void;
   /** Claims the expired-session handling; false when it is already under way or moot. */
   beginSessionEnd: () => boolean;
-  /** Spec §4 logout: user emptied, flag false, loading off. */
+  /** Logout: user emptied, flag false, loading off. */
   reset: () => void;
 }
 
@@ -99,7 +99,7 @@ export function whenHydrated(): Promise<void> {
   });
 }
 
-/** Builds the display name when the profile has none (spec §3). */
+/** Builds the display name from first and last name when the profile has none. */
 export function displayName(user: {
   name?: string;
   firstName?: string;

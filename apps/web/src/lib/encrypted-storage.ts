@@ -42,7 +42,7 @@ function isEnvelope(value: unknown): value is Envelope {
 
 /**
  * A zustand StateStorage that AES-GCM encrypts every value (fresh IV per write, the item name
- * as additional data) and forgets it after the 12-hour expiry of spec §3. Anything expired,
+ * as additional data) and forgets it after a 12-hour expiry. Anything expired,
  * malformed or tampered with reads as empty and is removed.
  */
 export function createEncryptedStorage(options: EncryptedStorageOptions = {}): StateStorage {

@@ -1,7 +1,7 @@
 import { LAZY_PAGE_LOAD_TIMEOUT_MS } from '@gds/contract';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** A page chunk (script or its styles) that failed or took too long to load (spec §8). */
+/** A page chunk (script or its styles) that failed or took too long to load. */
 export class PageLoadError extends Error {
   override readonly name = 'PageLoadError';
   constructor(message: string, options?: { cause: unknown }) {

@@ -1,7 +1,7 @@
 import { hasPermissions, type Permission } from '@gds/contract';
 import { useAppStore } from './app-store.ts';
 
-/** Spec §5 through the contract's rule: every permission present and true; no map, no access. */
+/** The contract's rule: every permission present and true; no map, no access. */
 export function userCan(
   user: { permissions?: Parameters<typeof hasPermissions>[0] } | null | undefined,
   required: readonly Permission[],

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
 
 /**
- * Spec §4 "load only when empty or forced": queries never go stale on their own; screens
+ * Data loads only when empty or forced: queries never go stale on their own; screens
  * that need fresh data refetch or invalidate explicitly.
  */
 export function createQueryClient(): QueryClient {

@@ -5,7 +5,7 @@ import {
   type Permission,
 } from '@gds/contract';
 
-/** Route names of spec §2; nextUrl carries one of these, never a path. */
+/** The screens' route names; nextUrl carries one of these, never a path. */
 export const ROUTE_NAMES = [
   'Login',
   'Logout',
@@ -29,7 +29,7 @@ export type RouteName = (typeof ROUTE_NAMES)[number];
 export interface RouteMeta {
   name: RouteName;
   path: string;
-  /** The page part of the document title (spec §2 '{page} | {default}'). */
+  /** The page part of the document title ('{page} | {default}'). */
   title: string;
   public: boolean;
   /** Return points from another site: no top navigation there. */
@@ -115,7 +115,7 @@ export function returnPathFor(name: string | null | undefined): string {
   return ROUTES.Team.path;
 }
 
-/** The login address that remembers where the user was going (spec §2). */
+/** The login address that remembers where the user was going. */
 export function loginPathFor(name: RouteName): string {
   return `${ROUTES.Login.path}?nextUrl=${encodeURIComponent(name)}`;
 }

@@ -26,7 +26,7 @@ export const useToastStore = create<ToastState>()((set) => ({
   },
 }));
 
-/** Shows a toast for TOAST_DURATION_MS (spec §9) unless told otherwise; returns its id. */
+/** Shows a toast for TOAST_DURATION_MS unless told otherwise; returns its id. */
 export function showToast(
   message: string,
   options: { tone?: ToastTone; durationMs?: number } = {},

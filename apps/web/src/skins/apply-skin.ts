@@ -9,7 +9,7 @@ export function applySkin(skin: Skin, doc: Document = document): void {
   }
   root.style.setProperty('--login-bg', skin.loginBackground);
   root.style.setProperty('--login-bg-image', `url("${skin.loginBackgroundImage}")`);
-  // The html element carries the skin so route changes can own the body class (spec §2).
+  // The html element carries the skin so route changes can own the body class.
   for (const other of Object.values(SKINS)) root.classList.remove(other.class);
   root.classList.add(skin.class);
 

@@ -24,7 +24,7 @@ export function readHostUnitMap(doc: Document = document): HostUnitMap {
   }
 }
 
-/** Spec §1: the skin of the browser's host name; unknown hosts get the first unit. */
+/** The skin of the browser's host name; unknown hosts get the first unit. */
 export function resolveSkin(hostname: string, map: HostUnitMap): Skin {
   return SKINS[resolveBusinessUnit(hostname, map)];
 }

@@ -39,7 +39,7 @@ export function RootLayout({
   useAdminSwitch();
   useStartup();
 
-  // Spec §2: an API logout (expired session) goes to the Logout screen. The api client
+  // An API logout (expired session) goes to the Logout screen. The api client
   // emits it at most once per session, so this cannot loop.
   useEffect(() => onAppEvent('apiLogout', () => void navigate(ROUTES.Logout.path)), [navigate]);
 
@@ -64,7 +64,7 @@ export function RootLayout({
   );
 }
 
-/** Spec §1 start-up: the connector catalog, and the tag manager when an id is configured. */
+/** Start-up: the connector catalog, and the tag manager when an id is configured. */
 function useStartup() {
   const skin = useSkin();
   useQuery(connectorsQueryOptions);

@@ -30,7 +30,7 @@ export class RouteErrorBoundary extends Component<
 }
 
 /**
- * What a screen shows when it fails. A page chunk that did not load (spec §8 technical load
+ * What a screen shows when it fails. A page chunk that did not load (a technical load
  * error; usually a new release or a dropped connection) offers a reload, never a blank page.
  */
 export function RouteErrorScreen({ error }: { error: unknown }) {

@@ -8,13 +8,13 @@ import { useTimedChecks } from './use-timed-checks.ts';
 export { ChatWidget } from './chat-widget.tsx';
 export { TopNav } from './top-nav.tsx';
 
-/** Mounted while signed in on the app's screens: the forced profile load (spec §2), and the banner of an admin acting as someone. */
+/** Mounted while signed in on the app's screens: the forced profile load, and the banner of an admin acting as someone. */
 export function SignedInHeader() {
   useProfileSync();
   return <AdminSwitchBanner />;
 }
 
-/** Mounted while signed in (callback pages too): the spec §4 timed checks. */
+/** Mounted while signed in (callback pages too): the timed sign-in and health checks. */
 export function TimedChecks() {
   useTimedChecks();
   return null;

@@ -13,7 +13,7 @@ const ITEMS: ReadonlyArray<{ route: RouteName; label: string; icon: IconName }> 
   { route: 'Billing', label: 'Billing', icon: 'card' },
 ];
 
-/** Spec §2 top navigation; Billing only with edit_billing, Support when the skin has a URL. */
+/** The top navigation: Billing only with edit_billing, Support when the skin has a URL. */
 export function TopNav() {
   const skin = useSkin();
   const canBill = useCan(['edit_billing']);

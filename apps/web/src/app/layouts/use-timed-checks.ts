@@ -6,7 +6,7 @@ import { appConfigQueryOptions } from '../../lib/app-config-query.ts';
 import { useVisibleInterval } from '../../lib/use-visible-interval.ts';
 
 /**
- * Spec §4 timed checks, while signed in and the tab is visible: the sign-in check (an ended
+ * Timed checks, while signed in and the tab is visible: the sign-in check (an ended
  * session goes through the logged-out flow) and the data-source health refresh (a credential that
  * needs reconnecting shows without a reload). Quiet: no overlay, no toast on success.
  */

@@ -11,7 +11,7 @@ function connectorIdFrom(value: string | null): number | null {
 }
 
 /**
- * /auth (spec §2 "Add Data Source"): the Looker Studio connector sends people here with
+ * /auth (titled "Add Data Source"): the Looker Studio connector sends people here with
  * integration_type=<connector id>&redirectUri=<its return address>. Signed out, sign in first
  * (the query is kept across it); signed in, connect the connector.
  */

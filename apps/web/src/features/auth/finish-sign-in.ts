@@ -40,7 +40,7 @@ function invitationNextPath(invitation: InvitationOutcome): string | null {
 }
 
 /**
- * The login callback (spec §5): success only when the server says success === true. Then the
+ * The login callback: success only when the server says success === true. Then the
  * user is stored (logged-in flag on), the remembered nextUrl is spent, and the caller goes to
  * the screen it names.
  */

@@ -2,7 +2,7 @@ const PARAMS = ['partnerKey', 'ref'] as const;
 const COOKIE = /(?:^|;\s*)(?:partnerKey|gds_ref)=([^;]*)/;
 
 /**
- * The referral partner key sent with sign-in (spec §7): from the address (?ref= or
+ * The referral partner key sent with sign-in (partnerKey in its body): from the address (?ref= or
  * ?partnerKey=) or a referral cookie set by the marketing site.
  */
 export function readPartnerKey(search: string, cookie: string = document.cookie): string | null {

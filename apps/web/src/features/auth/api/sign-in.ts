@@ -47,7 +47,7 @@ export async function endSession(): Promise<void> {
 }
 
 /**
- * The timed sign-in check (spec §4): a passive call that never extends the session. An ended
+ * The timed sign-in check: a passive call that never extends the session. An ended
  * session answers 401/440, which the api client turns into the logged-out flow; anything else
  * (a network blip) is ignored so the user is never interrupted.
  */

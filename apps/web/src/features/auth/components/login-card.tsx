@@ -22,7 +22,7 @@ export function LoginCard() {
   const signIn = useStartSignIn();
   const error = signIn.isError ? errorMessage(signIn.error) : callbackError;
   const redirecting = signIn.isPending || signIn.isSuccess;
-  // Signed in but sent here for a screen the role does not allow (spec §2 permission guard).
+  // Signed in but sent here (with nextUrl) by the guard of a screen the role does not allow.
   const deniedScreen = isLoggedIn && isRouteName(nextUrl) ? ROUTES[nextUrl].title : null;
 
   return (

@@ -9,7 +9,7 @@ import { signOut } from '../sign-out.ts';
 let inFlight: Promise<void> | null = null;
 
 /**
- * /logout (spec §4): end the server session, forget all server state (team, plan, connectors,
+ * /logout: end the server session, forget all server state (team, plan, connectors,
  * roles, sources… all live in the query cache) and the stored user, announce userLogout, and
  * go to /login. It runs once the previous screen has unmounted, so nothing refetches.
  */

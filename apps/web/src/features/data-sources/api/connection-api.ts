@@ -18,7 +18,7 @@ export interface StartConnectionInput {
 }
 
 /**
- * Spec §4/§7: GET /api/auth/?integration_type={id}&masterEmail={email}&type=reauth&
+ * Starts a connection: GET /api/auth/?integration_type={id}&masterEmail={email}&type=reauth&
  * business_unit={unit}, plus credentialId or redirectUri when given.
  */
 export function startConnection(input: StartConnectionInput, signal?: AbortSignal) {
@@ -65,9 +65,9 @@ export function useSubmitCredentialForm() {
 }
 
 /**
- * The toast for a start that failed: network errors and 5xx are spec §8's 'Could not make a
+ * The toast for a start that failed: network errors and 5xx are 'Could not make a
  * connection.  Please try again'; a refusal the server explains (409 plan limit, 403, ...)
- * names its reason as spec §8's auth error does.
+ * names its reason, as an auth answer with an error does ('Could not make a connection: ...').
  */
 export function connectionFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status < 500 && error.code !== 'HTTP_ERROR') {

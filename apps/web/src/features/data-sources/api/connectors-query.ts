@@ -2,12 +2,12 @@ import { ENDPOINT_ROUTES, connectorListFromMap, type ConnectorInfo } from '@gds/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-/** A catalog connector with its id taken from the map key (spec §3). */
+/** A catalog connector with its id taken from the map key. */
 export type Connector = ConnectorInfo & { id: number };
 
 /**
- * The connector catalog (spec §3: 'all' and 'allowed' lists). Loaded once at start-up and
- * kept: spec §1 loads connectors only when none are in state. It asks for all connectors so
+ * The connector catalog ('all' and 'allowed' lists). Loaded once at start-up and
+ * kept: start-up loads connectors only when none are in state. It asks for all connectors so
  * the gallery can show the ones the plan does not include, with what it takes to get them.
  */
 export const connectorsQueryOptions = queryOptions({

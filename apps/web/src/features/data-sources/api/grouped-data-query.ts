@@ -10,7 +10,7 @@ export type Credential = ConnectorGroup['credentials'][number];
 /**
  * Every credential and account of the team, grouped by connector
  * (GET /api/dataSources/groupedData). Invalidated whenever a connection, delete or restore may
- * have changed it ("a data-sources update is announced", spec §4) and by the layout's periodic
+ * have changed it (the app announces a data-sources update) and by the layout's periodic
  * health check.
  */
 export const groupedDataQueryOptions = queryOptions({

@@ -120,7 +120,7 @@ function AuthConnectStart({
   );
 }
 
-/** Spec §8 toasts for a failed start, once per answer. */
+/** The error toasts for a failed start, once per answer. */
 function useStartToasts(error: unknown, data: ConnectionStart | undefined, answeredAt: number) {
   const shown = useRef(0);
   useEffect(() => {

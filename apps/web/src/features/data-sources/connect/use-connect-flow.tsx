@@ -30,7 +30,7 @@ interface OpenDialog {
 }
 
 /**
- * Spec §4 "Adding a connector": loading on, GET /api/auth/, loading off; then an error toast,
+ * Adding a connector: loading on, GET /api/auth/, loading off; then an error toast,
  * or the credential modal (form fields, or the provider sign-in panel). Returns `connect` and the
  * modal to render.
  */

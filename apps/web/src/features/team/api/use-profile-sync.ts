@@ -4,7 +4,7 @@ import { toSessionUser, useAppStore } from '../../../lib/app-store.ts';
 import { teamInfoQueryOptions } from './team-info.ts';
 
 /**
- * Spec §2: the logged-in layout loads the profile forced when it is created, and the stored
+ * The logged-in layout loads the profile forced when it is created, and the stored
  * user (name, picture, permissions) follows what the server says.
  */
 export function useProfileSync(): void {
