@@ -364,7 +364,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     client: billingClient,
     catalogue: createCatalogue(billingClient, clock),
-    publicUrl: config.publicUrl,
     log: app.log,
   };
   const billingPlan = createBillingService(billingDeps);
@@ -440,7 +439,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const invitationLinkLimit = rateLimit(
     { db, clock },
     {
-      bucket: 'invitation-link',
+      bucket: 'sign-in',
       perMinute: config.rateLimitInvitationLinksPerMinute,
       message: 'Too many invitation requests. Please wait a minute and try again.',
     },
@@ -521,6 +520,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         plan: billingPlan,
         checkout: createCheckoutService(billingDeps),
         account: createBillingAccountService(billingDeps, billingPlan),
+        config,
       }),
     },
     {

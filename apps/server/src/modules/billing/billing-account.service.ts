@@ -49,9 +49,13 @@ export function createBillingAccountService(deps: BillingDeps, plan: BillingServ
   }
 
   return {
-    async updateCard(user: SessionUser): Promise<ResponseOf<typeof billing.updateCard>> {
+    /** The provider's card page; it sends the browser back to `origin`, the one it came from. */
+    async updateCard(
+      user: SessionUser,
+      origin: string,
+    ): Promise<ResponseOf<typeof billing.updateCard>> {
       await subscribedTeam(user);
-      const page = await deps.client.manageCard(user.teamId, `${deps.publicUrl}${BILLING_PATH}`);
+      const page = await deps.client.manageCard(user.teamId, `${origin}${BILLING_PATH}`);
       if (!page.url) throw new AppError('BAD_GATEWAY', BILLING_MESSAGES.refused);
       return { hostedPageUrl: page.url };
     },

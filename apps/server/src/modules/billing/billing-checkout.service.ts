@@ -156,11 +156,13 @@ export function createCheckoutService(deps: BillingDeps) {
     /**
      * The provider's hosted checkout page for the selection. One page per idempotency key and
      * team: a double click or a retry answers the stored page (and the provider, given the same
-     * key, answers the same page), so a selection is bought at most once per key.
+     * key, answers the same page), so a selection is bought at most once per key. `origin` is
+     * the app origin the buyer is on: the page sends them back there, where their session is.
      */
     async customize(
       user: SessionUser,
       input: PlanSelection & { idempotencyKey: string },
+      origin: string,
     ): Promise<ResponseOf<typeof billing.customizePlan>> {
       const unit = user.teamUnit;
       const items = itemsFor(unit, input);
@@ -177,8 +179,8 @@ export function createCheckoutService(deps: BillingDeps) {
       const common = {
         items,
         coupon: coupon?.id,
-        redirectUrl: `${deps.publicUrl}${THANK_YOU_PATH}`,
-        cancelUrl: `${deps.publicUrl}${CHECKOUT_CANCELLED_PATH}`,
+        redirectUrl: `${origin}${THANK_YOU_PATH}`,
+        cancelUrl: `${origin}${CHECKOUT_CANCELLED_PATH}`,
         // Keys are the browser's: the team id keeps two teams' keys apart at the provider.
         idempotencyKey: `${user.teamId}:${key}`,
       };

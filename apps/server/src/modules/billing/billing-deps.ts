@@ -5,10 +5,8 @@ import type { ChargebeeClient } from './chargebee-client.ts';
 import { ITEM_FAMILY } from './billing-catalogue.ts';
 import type { SyncDeps } from './provider-state.ts';
 
-/** What the billing services need: the database, the clock, the provider, where the app is. */
+/** What the billing services need: the database, the clock, the provider, the prices. */
 export interface BillingDeps extends SyncDeps {
-  /** Where the provider's hosted pages send the browser back to (PUBLIC_URL). */
-  publicUrl: string;
   catalogue: Catalogue;
   log: { warn: (obj: object, msg: string) => void };
 }

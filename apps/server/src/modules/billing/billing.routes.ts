@@ -1,3 +1,5 @@
+import type { Config } from '../../config/config.ts';
+import { appOriginOf } from '../../http/app-origin.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { unauthenticated } from '../../lib/errors.ts';
@@ -28,15 +30,17 @@ export function billingHandlers(deps: {
   plan: BillingService;
   checkout: CheckoutService;
   account: BillingAccountService;
+  config: Pick<Config, 'appOrigins'>;
 }): Pick<Handlers, BillingEndpoint> {
-  const { plan, checkout, account } = deps;
+  const { plan, checkout, account, config } = deps;
   return {
     getPlanUsage: ({ user }) => plan.planUsage(required(user)),
     getPlans: ({ user }) => plan.plans(required(user)),
     getAddons: ({ user }) => plan.addons(required(user)),
     estimatePlan: ({ user, body }) => checkout.estimate(required(user), body),
     estimateNextBillingAmount: ({ user }) => checkout.nextBillingAmount(required(user)),
-    customizePlan: ({ user, body }) => checkout.customize(required(user), body),
+    customizePlan: ({ user, body, req }) =>
+      checkout.customize(required(user), body, appOriginOf(req, config)),
     updateSubscriptionWebhookStatus: ({ user }) => checkout.markPending(required(user)),
     confirmCheckout: async ({ user, body }) => {
       const outcome = await checkout.confirm(required(user), body.hostedPageId);
@@ -45,7 +49,7 @@ export function billingHandlers(deps: {
         subscriptionDetails: await plan.subscriptionDetails(required(user).teamId),
       };
     },
-    updateCard: ({ user }) => account.updateCard(required(user)),
+    updateCard: ({ user, req }) => account.updateCard(required(user), appOriginOf(req, config)),
     getInvoices: ({ user }) => account.invoices(required(user)),
     downloadInvoice: ({ user, body }) => account.downloadInvoice(required(user), body.id),
     getChurnReasons: ({ user }) => {

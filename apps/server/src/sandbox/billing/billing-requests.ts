@@ -10,8 +10,10 @@ export const SANDBOX_BILLING_PATH = '/sandbox/chargebee';
 export const SANDBOX_BILLING_API_PATH = `${SANDBOX_BILLING_PATH}/api/v2`;
 
 export interface BillingServiceDeps extends BillingDeps {
-  /** The app's public address: hosted pages and downloads are served under it. */
+  /** The app's public address: a hosted page that names no return address is served there. */
   publicUrl: string;
+  /** The app origin a business unit's people use: an invoice's download is served there. */
+  unitOrigin: (unit: string) => string;
   /** Where hosted pages may send the browser back to (the app's origins). */
   appOrigins: readonly string[];
   /** Signs download addresses (the sandbox's API key). */

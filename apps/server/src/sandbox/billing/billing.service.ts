@@ -173,7 +173,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const signature = signDownload(deps.signingKey, id, validTill);
       return {
         download: {
-          download_url: `${deps.publicUrl}${SANDBOX_BILLING_PATH}/files/invoices/${encodeURIComponent(id)}.pdf?valid_till=${validTill}&signature=${signature}`,
+          download_url: `${deps.unitOrigin(row.bill_to.business_unit)}${SANDBOX_BILLING_PATH}/files/invoices/${encodeURIComponent(id)}.pdf?valid_till=${validTill}&signature=${signature}`,
           valid_till: validTill,
           mime_type: 'application/pdf',
           object: 'download',

@@ -26,7 +26,16 @@ const storable = (resolved: ResolvedItems) =>
 /** Chargebee's hosted_pages calls: checkout (new or existing) and managing the card. */
 export function createCheckoutPagesService(deps: BillingServiceDeps) {
   const read = () => createBillingRepository(billingTables(deps.db));
-  const pageUrl = (id: string) => `${deps.publicUrl}${SANDBOX_BILLING_PATH}/pages/${id}`;
+  /**
+   * A page is served on the app origin it returns to (an allowed origin, checked when it was
+   * made): paying never takes the browser off the host of the brand it is on, where its
+   * session is.
+   */
+  const pageUrl = (id: string, request: HostedPageRequest) => {
+    const back = request.redirect_url ?? request.cancel_url;
+    const origin = back ? new URL(back).origin : new URL(deps.publicUrl).origin;
+    return `${origin}${SANDBOX_BILLING_PATH}/pages/${id}`;
+  };
   const requested = requestedItems;
   const liveSubscription = (scope: ChangeScope, id: string | undefined, param: string) =>
     live(deps, scope, id, param);
@@ -70,7 +79,7 @@ export function createCheckoutPagesService(deps: BillingServiceDeps) {
     });
     const row = await scope.repo.findHostedPage(id);
     if (!row) throw new Error('the hosted page just stored is missing');
-    return { hosted_page: hostedPageResource(row, pageUrl(id)) };
+    return { hosted_page: hostedPageResource(row, pageUrl(id, row.request)) };
   }
 
   return {
@@ -136,7 +145,7 @@ export function createCheckoutPagesService(deps: BillingServiceDeps) {
     async retrieveHostedPage(id: string) {
       const row = await read().findHostedPage(id);
       if (!row) throw resourceNotFound(`Sorry, we couldn't find that hosted page ${id}.`, 'id');
-      return { hosted_page: hostedPageResource(row, pageUrl(id)) };
+      return { hosted_page: hostedPageResource(row, pageUrl(id, row.request)) };
     },
   };
 }

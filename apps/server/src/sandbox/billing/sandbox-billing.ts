@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { BILLING_WEBHOOK_PATH } from '@gds/contract';
+import { BILLING_WEBHOOK_PATH, DEFAULT_BUSINESS_UNIT, isBusinessUnit } from '@gds/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BillingSettings } from '../../config/billing-settings.ts';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import { unitOriginOf } from '../../http/app-origin.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { registerBillingApiRoutes } from './billing-api.routes.ts';
 import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
@@ -98,6 +99,8 @@ export function openSandboxBilling(deps: {
     ...changes,
     publicUrl: config.publicUrl,
     appOrigins: config.appOrigins,
+    unitOrigin: (unit: string) =>
+      unitOriginOf(isBusinessUnit(unit) ? unit : DEFAULT_BUSINESS_UNIT, config),
     signingKey: apiKey,
   };
   const billing = createBillingService(serviceDeps);
