@@ -439,7 +439,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const invitationLinkLimit = rateLimit(
     { db, clock },
     {
-      bucket: 'sign-in',
+      bucket: 'invitation-link',
       perMinute: config.rateLimitInvitationLinksPerMinute,
       message: 'Too many invitation requests. Please wait a minute and try again.',
     },
