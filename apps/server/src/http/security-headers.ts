@@ -114,7 +114,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
     }
   });
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.routeOptions.config.securityHeaders ?? headers);
+    const entries = Object.entries(req.routeOptions.config.securityHeaders ?? headers);
+    // Set on the raw response, not the reply: an answer a route writes itself (a hijacked
+    // reply, as the connector's OAuth server and the sandbox write theirs) never passes
+    // through reply.send, yet carries them too. A reply's own headers still win over them.
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
