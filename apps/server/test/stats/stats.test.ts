@@ -114,8 +114,8 @@ describeEachDatabase('stats', (db) => {
     expect(tokyo.accounts.daily.map((d) => d.used)).toEqual([3, 3, 4]);
     expect(utc.accounts).toMatchObject({ used: 3, limit: 20 });
     expect(utc.accounts.byConnector).toEqual([
-      { connector: 'google-analytics', name: 'Google Analytics', accounts: 2 },
-      { connector: 'google-ads', name: 'Google Ads', accounts: 1 },
+      { connector: 'google-analytics', connectorId: 1, name: 'Google Analytics', accounts: 2 },
+      { connector: 'google-ads', connectorId: 3, name: 'Google Ads', accounts: 1 },
     ]);
     expect(utc.logins.map((l) => [l.name, l.accounts])).toEqual(
       expect.arrayContaining([

@@ -1,3 +1,5 @@
+import { connectorMarkOf } from './connector-marks.ts';
+
 /** Tints in tokens.css (--tint-N-bg / --tint-N-fg); a connector keeps its tint everywhere. */
 const TINTS = 8;
 
@@ -18,8 +20,26 @@ interface ConnectorBadgeProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** A connector's logo when the catalog has one, else its initials on its own tint. */
+/**
+ * A connector's brand mark, else the catalog's logo, else its initials on its own tint. Always
+ * shown beside the connector's name, so it is hidden from assistive technology.
+ */
 export function ConnectorBadge({ connector, size = 'md' }: ConnectorBadgeProps) {
+  const mark = connectorMarkOf(connector.id);
+  if (mark) {
+    return (
+      <span
+        className={`connector-badge connector-badge-${size} connector-badge-mark`}
+        style={{ background: mark.background }}
+        data-mark={mark.title}
+        aria-hidden="true"
+      >
+        <svg viewBox="0 0 24 24" focusable="false">
+          <path d={mark.path} fill={mark.fill} />
+        </svg>
+      </span>
+    );
+  }
   return (
     <span
       className={`connector-badge connector-badge-${size}`}

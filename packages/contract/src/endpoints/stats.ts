@@ -67,7 +67,13 @@ export const getStats = defineEndpoint({
       used: z.number().int(),
       limit: z.number().int(),
       byConnector: z.array(
-        z.object({ connector: z.string(), name: z.string(), accounts: z.number().int() }),
+        z.object({
+          connector: z.string(),
+          /** The catalog id, which picks the connector's mark. */
+          connectorId: z.number().int(),
+          name: z.string(),
+          accounts: z.number().int(),
+        }),
       ),
       daily: z.array(usageDaySchema),
     }),
@@ -96,6 +102,7 @@ export const getStats = defineEndpoint({
         accountId: z.string(),
         name: z.string(),
         connector: z.string(),
+        connectorId: z.number().int(),
         failures: z.number().int(),
         lastReason: z.string(),
         lastFailedAt: z.string(),
@@ -106,6 +113,7 @@ export const getStats = defineEndpoint({
       z.object({
         id: z.string(),
         connector: z.string(),
+        connectorId: z.number().int(),
         name: z.string(),
         status: z.string(),
         statusReason: z.string().nullable(),

@@ -55,6 +55,7 @@ export function createStatsService(deps: {
           byConnector: byConnector
             .map((row) => ({
               connector: findConnector(row.connector_id)?.nameSimple ?? String(row.connector_id),
+              connectorId: row.connector_id,
               name: connectorName(row.connector_id),
               accounts: Number(row.accounts),
             }))
@@ -82,6 +83,7 @@ export function createStatsService(deps: {
           accountId: row.account_id,
           name: row.name ?? 'A deleted account',
           connector: connectorName(row.connector_id),
+          connectorId: row.connector_id,
           failures: row.failures,
           lastReason: row.last_reason ?? 'No reason was recorded.',
           lastFailedAt: row.last_failed_at.toISOString(),
@@ -89,6 +91,7 @@ export function createStatsService(deps: {
         logins: logins.map((login) => ({
           id: login.id,
           connector: connectorName(login.connector_id),
+          connectorId: login.connector_id,
           name: login.display_name,
           status: login.status,
           statusReason: login.status_reason,

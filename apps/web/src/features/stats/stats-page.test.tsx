@@ -42,8 +42,8 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
       used: 12,
       limit: 20,
       byConnector: [
-        { connector: 'google-ads', name: 'Google Ads', accounts: 8 },
-        { connector: 'google-analytics', name: 'Google Analytics', accounts: 4 },
+        { connector: 'google-ads', connectorId: 3, name: 'Google Ads', accounts: 8 },
+        { connector: 'google-analytics', connectorId: 1, name: 'Google Analytics', accounts: 4 },
       ],
       daily: days.map((date, i) => ({ date, used: 10 + i, limit: 20 })),
     },
@@ -64,6 +64,7 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
         accountId: 'a1',
         name: 'Shop EU',
         connector: 'Google Ads',
+        connectorId: 3,
         failures: 1,
         lastReason: 'Reconnect Google Ads in Data Sources',
         lastFailedAt: new Date().toISOString(),
@@ -73,6 +74,7 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
       {
         id: 'c1',
         connector: 'Google Ads',
+        connectorId: 3,
         name: 'ads@agency.test',
         status: 'needs_reconnect',
         statusReason: 'The login was revoked',

@@ -1,6 +1,7 @@
 import { emailSchema, formatMediumDate } from '@gds/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -108,6 +109,7 @@ function ClientConnectForm({
   return (
     <div className="card link-card" data-testid="client-connect">
       <header className="link-header">
+        <ConnectorBadge connector={{ id: info.connectorId, name: info.connectorName }} size="lg" />
         <p className="page-eyebrow">Connect your accounts</p>
         <h1 className="link-title" data-testid="client-connect-title">
           Connect your {info.connectorName} accounts to {info.teamName}

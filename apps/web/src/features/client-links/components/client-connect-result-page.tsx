@@ -1,3 +1,4 @@
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -88,6 +89,12 @@ export function ClientConnectResultPage({ id }: { id: string }) {
       data-testid="client-result"
       data-status={answer.data.result.status}
     >
+      <span className="link-result-mark">
+        <ConnectorBadge
+          connector={{ id: answer.data.connectorId, name: answer.data.connectorName }}
+          size="lg"
+        />
+      </span>
       <EmptyState icon={icon} tone={tone} title={title} headingLevel={1} help={false}>
         <span data-testid="client-result-text">{text}</span>
       </EmptyState>

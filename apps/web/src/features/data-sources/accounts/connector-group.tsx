@@ -3,7 +3,7 @@ import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
-import { ConnectorBadge } from '../connector-badge.tsx';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { ConnectorTable } from './connector-table.tsx';
 import type { RowActions } from './credential-rows.tsx';
 

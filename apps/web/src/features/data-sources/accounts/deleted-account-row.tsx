@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
-import { ConnectorBadge } from '../connector-badge.tsx';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import type { DeletedRow } from './account-filters.ts';
 import { personLabel } from './account-format.ts';
 

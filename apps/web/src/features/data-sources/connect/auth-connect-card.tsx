@@ -3,7 +3,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { trackEvent } from '../../../lib/analytics.ts';
 import type { ConnectionStart } from '../api/connection-api.ts';
 import type { Connector } from '../api/connectors-query.ts';
-import { ConnectorBadge } from '../connector-badge.tsx';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { CredentialPanel, isFormConnector } from './credential-panel.tsx';
 
 /**

@@ -32,7 +32,13 @@ export function Connected({ result, name }: { result: ConnectionOutcome; name: s
 
   const added = result.accountsAdded;
   return (
-    <ResultCard icon="success" tone="success" title={`${name} connected`} testId="result-connected">
+    <ResultCard
+      icon="success"
+      tone="success"
+      title={`${name} connected`}
+      testId="result-connected"
+      connector={result.connector === null ? undefined : { id: result.connector, name }}
+    >
       {result.credentialName && (
         <p>
           Signed in as <strong>{result.credentialName}</strong>.

@@ -69,19 +69,32 @@ export function ConnectionResult({ result }: { result: ConnectionOutcome }) {
   }, [name, result]);
 
   if (name === undefined) return <ResultSkeleton />;
+  const connector = result.connector === null ? undefined : { id: result.connector, name };
   switch (result.status) {
     case 'connected':
       return <Connected result={result} name={name} />;
     case 'denied':
       return (
-        <ResultCard icon="close" tone="neutral" title="Connection cancelled" testId="result-denied">
+        <ResultCard
+          icon="close"
+          tone="neutral"
+          title="Connection cancelled"
+          testId="result-denied"
+          connector={connector}
+        >
           <p>You cancelled the connection to {name}</p>
           <RetryActions connectorId={result.connector} redirectUri={result.redirectUri} />
         </ResultCard>
       );
     case 'error':
       return (
-        <ResultCard icon="alert" tone="danger" title="Connection failed" testId="result-error">
+        <ResultCard
+          icon="alert"
+          tone="danger"
+          title="Connection failed"
+          testId="result-error"
+          connector={connector}
+        >
           <p data-testid="result-error-message">{MESSAGES.connectionError(errorOf(result))}</p>
           <RetryActions connectorId={result.connector} redirectUri={result.redirectUri} />
         </ResultCard>

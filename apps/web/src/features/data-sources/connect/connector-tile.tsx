@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { Connector } from '../api/connectors-query.ts';
-import { ConnectorBadge } from '../connector-badge.tsx';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { CATEGORY_LABELS } from './connection-format.ts';
 
 /** What it takes to connect a connector the team's plan does not include. */

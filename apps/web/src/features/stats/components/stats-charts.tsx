@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
@@ -182,7 +183,10 @@ export function ConnectorBars({
       <ul className="stats-bars">
         {byConnector.map((c, index) => (
           <li key={c.connector}>
-            <span className="stats-bar-label">{c.name}</span>
+            <span className="stats-bar-label stats-connector">
+              <ConnectorBadge connector={{ id: c.connectorId, name: c.name }} size="sm" />
+              {c.name}
+            </span>
             <span className="stats-bar-track">
               <span
                 className="stats-bar-fill"

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge.tsx';
+import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import type { Stats } from '../api/stats.ts';
@@ -42,7 +43,15 @@ export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts
               {accounts.map((account) => (
                 <tr key={account.accountId}>
                   <td>{account.name}</td>
-                  <td>{account.connector}</td>
+                  <td>
+                    <span className="stats-connector">
+                      <ConnectorBadge
+                        connector={{ id: account.connectorId, name: account.connector }}
+                        size="sm"
+                      />
+                      {account.connector}
+                    </span>
+                  </td>
                   <td>{n(account.failures)}</td>
                   <td>{account.lastReason}</td>
                   <td>
@@ -98,7 +107,15 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
               {logins.map((login) => (
                 <tr key={login.id}>
                   <td>{login.name}</td>
-                  <td>{login.connector}</td>
+                  <td>
+                    <span className="stats-connector">
+                      <ConnectorBadge
+                        connector={{ id: login.connectorId, name: login.connector }}
+                        size="sm"
+                      />
+                      {login.connector}
+                    </span>
+                  </td>
                   <td>{n(login.accounts)}</td>
                   <td>
                     <Badge
