@@ -454,6 +454,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'Your team has sent the most invitations allowed in an hour. Please try again later.',
     },
   );
+  const teamRoleChangeLimit = rateLimiter(
+    { db, clock },
+    {
+      bucket: 'team-role-changes',
+      limit: config.rateLimitRoleChangesPerHour,
+      windowMs: 60 * 60 * 1000,
+      message:
+        'Your team has created, changed or deleted the most roles allowed in an hour. Please try again later.',
+    },
+  );
   // Client links: the client's page, start and result per IP; links made per team and hour.
   const clientLinkPageLimit = rateLimit(
     { db, clock },
@@ -489,7 +499,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         members: createMembersService({ db, clock, endDataAccess }),
         cookie: cookieSpec,
       }),
-      ...rolesHandlers({ roles: createRolesService({ db }) }),
+      ...rolesHandlers({ roles: createRolesService({ db }), teamLimit: teamRoleChangeLimit }),
       ...invitationsHandlers({
         config,
         invitations: createInvitationsService({ db, clock, mailer }),

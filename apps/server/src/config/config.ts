@@ -84,6 +84,8 @@ export interface Config {
   rateLimitSignInPerMinute: number;
   /** Invitations created or resent per team per hour. */
   rateLimitInvitationsPerHour: number;
+  /** Roles created, changed or deleted per team per hour. */
+  rateLimitRoleChangesPerHour: number;
   /** Invitation pages read and invitations accepted per client IP per minute. */
   rateLimitInvitationLinksPerMinute: number;
   /** Client connect links created per team per hour. */
@@ -198,6 +200,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_IN_PER_MINUTE: positiveInt(30),
   RATE_LIMIT_INVITATIONS_PER_HOUR: positiveInt(30),
   RATE_LIMIT_INVITATION_LINKS_PER_MINUTE: positiveInt(30),
+  RATE_LIMIT_ROLE_CHANGES_PER_HOUR: positiveInt(100),
   RATE_LIMIT_CLIENT_LINKS_PER_HOUR: positiveInt(30),
   RATE_LIMIT_CLIENT_LINK_PAGES_PER_MINUTE: positiveInt(30),
   // The URL carries the password: a bad value is reported without echoing it (see loadConfig).
@@ -350,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     rateLimitInvitationsPerHour: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
     rateLimitInvitationLinksPerMinute: e.RATE_LIMIT_INVITATION_LINKS_PER_MINUTE,
+    rateLimitRoleChangesPerHour: e.RATE_LIMIT_ROLE_CHANGES_PER_HOUR,
     rateLimitClientLinksPerHour: e.RATE_LIMIT_CLIENT_LINKS_PER_HOUR,
     rateLimitClientLinkPagesPerMinute: e.RATE_LIMIT_CLIENT_LINK_PAGES_PER_MINUTE,
     smtpUrl: e.SMTP_URL,

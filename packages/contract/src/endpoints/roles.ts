@@ -70,7 +70,10 @@ export const getRole = defineEndpoint({
   errors: ['NOT_FOUND'],
 });
 
-/** Creates a custom role (spec: role payloads carry isEdit; false here). */
+/**
+ * Creates a custom role (role payloads carry isEdit; false here). A team has at most 50 of its
+ * own (409 at the cap). Role creates, changes and deletes are limited per team and hour (429).
+ */
 export const createRole = defineEndpoint({
   name: 'createRole',
   method: 'POST',
@@ -82,7 +85,7 @@ export const createRole = defineEndpoint({
     permissions: permissionListSchema,
   }),
   response: z.object({ role: roleSchema }),
-  errors: ['VALIDATION_FAILED', 'CONFLICT'],
+  errors: ['VALIDATION_FAILED', 'CONFLICT', 'RATE_LIMITED'],
 });
 
 /** Renames a role or changes its permissions (isEdit true). Super Admin is refused (409). */
@@ -98,7 +101,7 @@ export const updateRole = defineEndpoint({
     permissions: permissionListSchema,
   }),
   response: z.object({ role: roleSchema }),
-  errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'],
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
 });
 
 /** Deletes a custom role; a built-in role or one with members is refused (409). */
@@ -109,5 +112,5 @@ export const deleteRole = defineEndpoint({
   access: privateAccess('manage_roles'),
   query: z.object({ id: idSchema }),
   response: z.object({ success: z.literal(true) }),
-  errors: ['NOT_FOUND', 'CONFLICT'],
+  errors: ['NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
 });

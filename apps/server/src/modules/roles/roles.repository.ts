@@ -75,6 +75,17 @@ export function createRolesRepository(db: Db) {
       await db.deleteFrom('roles').where('team_id', '=', teamId).where('id', '=', roleId).execute();
     },
 
+    /** The team's own roles (built-in ones not counted). */
+    async countCustom(teamId: string): Promise<number> {
+      const row = await db
+        .selectFrom('roles')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('built_in', 'is', null)
+        .executeTakeFirstOrThrow();
+      return row.n;
+    },
+
     /** Invitations not yet accepted or revoked (pending or expired) that would give this role. */
     async countOpenInvitations(teamId: string, roleId: string): Promise<number> {
       const row = await db

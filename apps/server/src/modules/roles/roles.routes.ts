@@ -1,19 +1,31 @@
 import { unauthenticated } from '../../lib/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import type { RolesService } from './roles.service.ts';
 
-/** The team's roles: read by any member, changed with manage_roles (declared in the contract). */
+/**
+ * The team's roles: read by any member, changed with manage_roles (declared in the contract);
+ * each team may create, change and delete only so many an hour.
+ */
 export function rolesHandlers(deps: {
   roles: RolesService;
+  /** Role creates, changes and deletes, counted per team. */
+  teamLimit: RateLimiter;
 }): Pick<Handlers, 'getRoles' | 'getRole' | 'createRole' | 'updateRole' | 'deleteRole'> {
-  const { roles } = deps;
+  const { roles, teamLimit } = deps;
+  const limited = async (user: SessionUser | null, reply: Parameters<RateLimiter>[1]) => {
+    const caller = required(user);
+    await teamLimit(caller.teamId, reply);
+    return caller;
+  };
   return {
     getRoles: async ({ user }) => roles.list(required(user)),
     getRole: async ({ user, query }) => roles.get(required(user), query.role_id),
-    createRole: async ({ user, body }) => roles.create(required(user), body),
-    updateRole: async ({ user, body }) => roles.update(required(user), body),
-    deleteRole: async ({ user, query }) => roles.delete(required(user), query.id),
+    createRole: async ({ user, body, reply }) => roles.create(await limited(user, reply), body),
+    updateRole: async ({ user, body, reply }) => roles.update(await limited(user, reply), body),
+    deleteRole: async ({ user, query, reply }) =>
+      roles.delete(await limited(user, reply), query.id),
   };
 }
 

@@ -14,7 +14,14 @@ import { PERMISSION_IDENTIFIERS, toRole } from './roles.mappers.ts';
 import type { RoleView } from './roles.repository.ts';
 import { createRolesRepository } from './roles.repository.ts';
 
+/**
+ * Roles a team may make beside the built-in ones. Every role is listed on the Team screen and
+ * offered in each member's role choice; past a few dozen it is clutter, or a script.
+ */
+export const MAX_CUSTOM_ROLES = 50;
+
 export const ROLE_MESSAGES = {
+  atCap: `Your team has ${MAX_CUSTOM_ROLES} roles of its own, the most it can have. Delete a role nobody uses, or change an existing one, instead.`,
   taken: (name: string) => `A role named "${name}" already exists. Choose another name.`,
   superAdminFixed: 'Super Admin always holds every permission and cannot be changed or deleted.',
   builtInKept: 'Admin is built into every team and cannot be deleted. You can change it instead.',
@@ -79,6 +86,10 @@ export function createRolesService(deps: { db: Db }) {
       const permissions = grantable(user, input.permissions);
       const id = await deps.db.transaction().execute(async (tx) => {
         await lockTeam(tx, user.teamId);
+        // Counted under the team's lock: two creates at once cannot both take the last place.
+        if ((await createRolesRepository(tx).countCustom(user.teamId)) >= MAX_CUSTOM_ROLES) {
+          throw new AppError('CONFLICT', ROLE_MESSAGES.atCap);
+        }
         await refuseTakenName(tx, user.teamId, input.name);
         const roleId = await createRolesRepository(tx).insert(user.teamId, input.name, permissions);
         await recordAudit(tx, {

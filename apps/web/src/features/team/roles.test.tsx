@@ -122,6 +122,31 @@ describe('Roles', () => {
     );
   });
 
+  it.each([
+    [
+      409,
+      'CONFLICT',
+      'Your team has 50 roles of its own, the most it can have. Delete a role nobody uses, or change an existing one, instead.',
+    ],
+    [
+      429,
+      'RATE_LIMITED',
+      'Your team has created, changed or deleted the most roles allowed in an hour. Please try again later.',
+    ],
+  ])(
+    'a %i refusal (the cap, the hourly limit) shows its message in the dialog, kept open',
+    async (status, code, message) => {
+      mockTeamApi(MANAGE, { createRole: { status, body: { error: { code, message } } } });
+      await openRoles(MANAGE);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'New role' }));
+      const dialog = screen.getByRole('dialog', { name: 'New role' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Analyst{Enter}');
+      expect(await within(dialog).findByTestId('role-error')).toHaveTextContent(message);
+      expect(screen.getByRole('dialog', { name: 'New role' })).toBeInTheDocument();
+    },
+  );
+
   it('edits a role starting from its current permissions', async () => {
     const requests = mockTeamApi(MANAGE, {
       updateRole: { body: { role: roles[1] as Role } },
