@@ -152,6 +152,7 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     }),
   updateSubscriptionWebhookStatus: { form: { webhookStatus: 'pending' } },
   confirmCheckout: async (teamA) => ({ form: { hostedPageId: await teamA.checkout() } }),
+  dropCheckout: { form: {} },
   updateCard: { form: {} },
   getInvoices: {},
   downloadInvoice: (teamA) => Promise.resolve({ form: { id: teamA.invoice() } }),

@@ -83,6 +83,7 @@ export const ENDPOINT_ROUTES = {
     '/api/billing/updateSubscriptionWebhookStatus',
   ),
   confirmCheckout: route('confirmCheckout', 'POST', '/api/billing/checkout/confirm'),
+  dropCheckout: route('dropCheckout', 'POST', '/api/billing/checkout/drop'),
   updateCard: route('updateCard', 'POST', '/api/billing/updateCard'),
   getInvoices: route('getInvoices', 'GET', '/api/billing/invoices'),
   downloadInvoice: route('downloadInvoice', 'POST', '/api/billing/invoice/download'),

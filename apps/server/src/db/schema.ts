@@ -303,6 +303,8 @@ export interface BillingCheckoutsTable {
   hosted_page_id: string;
   hosted_page_url: string;
   created_at: Timestamp;
+  /** When the hosted page stops taking payment; null for checkouts stored before it was kept. */
+  expires_at: NullableTimestamp;
 }
 
 export interface BillingFeedbackTable {

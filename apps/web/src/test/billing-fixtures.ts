@@ -29,6 +29,7 @@ export function subscription(overrides: Partial<SubscriptionDetails> = {}): Subs
     addons: [],
     couponCodes: [],
     currency: 'USD',
+    openCheckout: null,
     ...overrides,
   };
 }

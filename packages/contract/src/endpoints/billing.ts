@@ -81,6 +81,11 @@ export const subscriptionDetailsSchema = z.object({
   addons: z.array(z.string()),
   couponCodes: z.array(z.string()),
   currency: z.string(),
+  /**
+   * While the plan waits for a checkout: the provider's page it waits on, to go back to until
+   * the page expires (null when it has, or when nothing waits).
+   */
+  openCheckout: z.object({ url: z.string(), expiresAt: isoDate }).nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 
@@ -282,6 +287,24 @@ export const confirmCheckout = defineEndpoint({
   }),
   /** NOT_FOUND: no checkout of this team has that page. */
   errors: ['NOT_FOUND', 'BAD_GATEWAY'],
+});
+
+/**
+ * The person gives up the checkout they left open: the plan stops waiting for it. A page that
+ * was paid after all is settled as paid instead ('succeeded'); otherwise the answer is what
+ * the page is now ('open', 'cancelled' or 'expired') and the plan no longer waits.
+ */
+export const dropCheckout = defineEndpoint({
+  name: 'dropCheckout',
+  method: 'POST',
+  path: '/api/billing/checkout/drop',
+  access: privateAccess('edit_billing'),
+  body: z.object({}),
+  response: z.object({
+    outcome: z.enum(CHECKOUT_OUTCOMES),
+    subscriptionDetails: subscriptionDetailsSchema,
+  }),
+  errors: ['BAD_GATEWAY'],
 });
 
 /** The provider's hosted page for adding or replacing the card (card data never reaches us). */

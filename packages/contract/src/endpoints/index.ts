@@ -114,6 +114,7 @@ export const ENDPOINTS = {
   customizePlan: billing.customizePlan,
   updateSubscriptionWebhookStatus: billing.updateSubscriptionWebhookStatus,
   confirmCheckout: billing.confirmCheckout,
+  dropCheckout: billing.dropCheckout,
   updateCard: billing.updateCard,
   getInvoices: billing.getInvoices,
   downloadInvoice: billing.downloadInvoice,

@@ -46,9 +46,14 @@ export async function reconcileBillingEvents(deps: SyncDeps): Promise<ReconcileS
       }
       offset = page.next;
     } while (offset && summary.processed + summary.duplicates < MAX_EVENTS_PER_RUN);
-  } finally {
+  } catch (error) {
+    // Checkouts nobody came back from are settled from their own pages, which the event list
+    // failing says nothing about: a broken event never keeps a team "confirming".
     await repo.releaseCursor(last);
+    await settleStalePending(deps, now);
+    throw error;
   }
+  await repo.releaseCursor(last);
   await settleStalePending(deps, now);
   return summary;
 }

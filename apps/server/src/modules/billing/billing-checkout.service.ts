@@ -18,7 +18,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { BILLING_MESSAGES } from './billing-errors.ts';
 import { fromEpoch, toInvoiceEstimate } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
-import { settleHostedPage } from './checkout-outcome.ts';
+import { dropCheckout, settleHostedPage } from './checkout-outcome.ts';
 import type { BillingSubscriptionRow } from '../../db/schema.ts';
 
 /** Where the provider's hosted pages send the browser back to. */
@@ -194,6 +194,7 @@ export function createCheckoutService(deps: BillingDeps) {
         selection: fingerprint,
         pageId: page.id,
         url: page.url,
+        expiresAt: fromEpoch(page.expires_at) ?? undefined,
         now: deps.clock(),
       });
       // Two racing requests with one key: the first stored page is the answer to both.
@@ -210,6 +211,16 @@ export function createCheckoutService(deps: BillingDeps) {
       if (!checkout) throw notFound('The checkout');
       const page = await deps.client.hostedPage(hostedPageId);
       return settleHostedPage(deps, user.teamId, page);
+    },
+
+    /**
+     * The person gives up the checkout they left open: the plan stops waiting. The page is asked
+     * first, so one that was paid after all is settled as paid rather than forgotten.
+     */
+    async drop(user: SessionUser): Promise<CheckoutOutcome> {
+      const checkout = await repo.latestCheckout(user.teamId);
+      const page = checkout ? await deps.client.hostedPage(checkout.hosted_page_id) : undefined;
+      return dropCheckout(deps, user.teamId, page);
     },
 
     /** The browser left for the provider's page: show "confirming" until the webhook says so. */

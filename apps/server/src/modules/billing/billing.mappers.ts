@@ -131,6 +131,7 @@ export function toSubscriptionDetails(input: {
   status: SubscriptionStatus;
   copy: BillingSubscriptionRow | undefined;
   webhookStatus: WebhookStatus;
+  openCheckout: SubscriptionDetails['openCheckout'];
   now: Date;
 }): SubscriptionDetails {
   const { unit, team, status, copy, now } = input;
@@ -156,6 +157,7 @@ export function toSubscriptionDetails(input: {
     addons: Array.isArray(team.addons) ? team.addons : [],
     couponCodes: Array.isArray(copy?.coupons) ? copy.coupons : [],
     currency: copy?.currency ?? 'USD',
+    openCheckout: input.openCheckout,
   };
 }
 

@@ -102,7 +102,7 @@ export function createBillingRepository(db: Db) {
     latestCheckout(teamId: string) {
       return db
         .selectFrom('billing_checkouts')
-        .select(['hosted_page_id', 'created_at'])
+        .select(['hosted_page_id', 'hosted_page_url', 'created_at', 'expires_at'])
         .where('team_id', '=', teamId)
         .orderBy('created_at', 'desc')
         .limit(1)
@@ -143,6 +143,8 @@ export function createBillingRepository(db: Db) {
       selection: string;
       pageId: string;
       url: string;
+      /** When the page stops taking payment, as the provider says (undefined: not said). */
+      expiresAt: Date | undefined;
       now: Date;
     }): Promise<void> {
       await db
@@ -154,6 +156,7 @@ export function createBillingRepository(db: Db) {
           hosted_page_id: row.pageId,
           hosted_page_url: row.url,
           created_at: row.now,
+          expires_at: row.expiresAt ?? null,
         })
         .onConflict((oc) => oc.columns(['team_id', 'idempotency_key']).doNothing())
         .execute();

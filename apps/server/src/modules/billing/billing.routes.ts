@@ -16,6 +16,7 @@ type BillingEndpoint =
   | 'customizePlan'
   | 'updateSubscriptionWebhookStatus'
   | 'confirmCheckout'
+  | 'dropCheckout'
   | 'updateCard'
   | 'getInvoices'
   | 'downloadInvoice'
@@ -44,6 +45,13 @@ export function billingHandlers(deps: {
     updateSubscriptionWebhookStatus: ({ user }) => checkout.markPending(required(user)),
     confirmCheckout: async ({ user, body }) => {
       const outcome = await checkout.confirm(required(user), body.hostedPageId);
+      return {
+        outcome,
+        subscriptionDetails: await plan.subscriptionDetails(required(user).teamId),
+      };
+    },
+    dropCheckout: async ({ user }) => {
+      const outcome = await checkout.drop(required(user));
       return {
         outcome,
         subscriptionDetails: await plan.subscriptionDetails(required(user).teamId),

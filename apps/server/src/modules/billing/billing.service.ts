@@ -18,6 +18,7 @@ import {
 import type { BillingDeps } from './billing-deps.ts';
 import { toCard, toSubscriptionDetails } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
+import { waitingCheckout } from './checkout-outcome.ts';
 
 /** The plan, its subscription and usage, and the skin's catalogue, as the Billing screen reads them. */
 export function createBillingService(deps: BillingDeps) {
@@ -31,12 +32,16 @@ export function createBillingService(deps: BillingDeps) {
     const copy = await repo.findCopy(teamId);
     const status = effectivePlanStatus(team.plan_status, team.trial_ends_at, now);
     const webhook = await repo.webhookState(teamId);
+    const latest =
+      webhook?.webhook_status === 'pending' ? await repo.latestCheckout(teamId) : undefined;
+    const waiting = waitingCheckout(webhook, latest, now);
     const details = toSubscriptionDetails({
       unit: team.business_unit,
       team,
       status,
       copy,
-      webhookStatus: webhook?.webhook_status ?? 'confirmed',
+      webhookStatus: waiting.webhookStatus,
+      openCheckout: waiting.openCheckout,
       now,
     });
     return { team, copy, status, details };

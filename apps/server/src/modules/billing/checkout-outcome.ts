@@ -1,4 +1,4 @@
-import type { CheckoutOutcome } from '@gds/contract';
+import type { CheckoutOutcome, WebhookStatus } from '@gds/contract';
 import type { HostedPage } from 'chargebee';
 import { notFound } from '../../lib/errors.ts';
 import { convergeTeam } from './provider-state.ts';
@@ -54,6 +54,55 @@ export async function settleHostedPage(
     await repo.clearPending(teamId, state.changed_at, deps.clock());
   }
   return outcome;
+}
+
+/**
+ * The person gives up waiting for a checkout: a paid page is settled as paid (the plan is
+ * stored); any other page, still open or not, no longer holds the plan in "confirming". A page
+ * paid later anyway still takes effect through its webhook.
+ */
+export async function dropCheckout(
+  deps: SyncDeps,
+  teamId: string,
+  page: HostedPage | undefined,
+): Promise<CheckoutOutcome> {
+  const outcome = outcomeOf(page, deps.clock());
+  if (outcome === 'succeeded') return settleHostedPage(deps, teamId, page);
+  const repo = createBillingRepository(deps.db);
+  const state = await repo.webhookState(teamId);
+  if (state?.webhook_status === 'pending') {
+    await repo.clearPending(teamId, state.changed_at, deps.clock());
+  }
+  return outcome;
+}
+
+/** The team's checkout the plan waits for, as the plan's details show it. */
+export interface WaitingCheckout {
+  webhookStatus: WebhookStatus;
+  openCheckout: { url: string; expiresAt: string } | null;
+}
+
+/**
+ * Whether the plan still waits for a checkout, read without writing: it waits while the
+ * provider's page of its latest checkout can still take payment, never past the page's own
+ * expiry (the reconciliation then records the settled state). A checkout stored without an
+ * expiry waits until the reconciliation settles it.
+ */
+export function waitingCheckout(
+  state: { webhook_status: WebhookStatus } | undefined,
+  latest: { hosted_page_url: string; expires_at: Date | null } | undefined,
+  now: Date,
+): WaitingCheckout {
+  if (state?.webhook_status !== 'pending')
+    return { webhookStatus: 'confirmed', openCheckout: null };
+  if (!latest?.expires_at) return { webhookStatus: 'pending', openCheckout: null };
+  if (latest.expires_at.getTime() <= now.getTime()) {
+    return { webhookStatus: 'confirmed', openCheckout: null };
+  }
+  return {
+    webhookStatus: 'pending',
+    openCheckout: { url: latest.hosted_page_url, expiresAt: latest.expires_at.toISOString() },
+  };
 }
 
 /**

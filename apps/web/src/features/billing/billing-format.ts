@@ -62,3 +62,10 @@ export function cardBrand(brand: string): string {
     (brand ? brand.charAt(0).toUpperCase() + brand.slice(1).replace(/_/g, ' ') : 'Card')
   );
 }
+
+/** A provider time as a day and a clock time ("Nov 21, 2026, 3:05 PM"); a dash when none. */
+export function dayAndTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const time = new Date(value).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return `${day(value)}, ${time}`;
+}

@@ -104,6 +104,52 @@ describe('Billing status banner', () => {
   });
 });
 
+describe('a checkout left open on the payment page', () => {
+  const open = {
+    webhook_status: 'pending' as const,
+    openCheckout: {
+      url: 'https://pay.example.com/pages/hp_1',
+      expiresAt: '2026-11-21T13:00:00.000Z',
+    },
+  };
+
+  it('offers to return to the open checkout while its page takes payment', async () => {
+    mockBillingApi({ getPlanUsage: { body: planUsage(open) } });
+    const leaving = watchLeaving();
+    openBilling();
+    const shown = await banner();
+    expect(shown).toHaveTextContent('Confirming with the payment provider…');
+    expect(shown).toHaveTextContent(
+      'Your checkout is still open on the payment page until Nov 21, 2026',
+    );
+    await userEvent
+      .setup()
+      .click(within(shown).getByRole('button', { name: 'Return to the open checkout' }));
+    expect(leaving).toHaveBeenCalledWith('https://pay.example.com/pages/hp_1');
+  });
+
+  it('drops it on request: the plan stops waiting and says nothing was charged', async () => {
+    let dropped = false;
+    const requests = mockBillingApi({
+      getPlanUsage: () => ({ body: dropped ? planUsage() : planUsage(open) }),
+      dropCheckout: () => {
+        dropped = true;
+        return { body: { outcome: 'open', subscriptionDetails: planUsage().subscriptionDetails } };
+      },
+    });
+    openBilling();
+    const shown = await banner();
+    await userEvent.setup().click(within(shown).getByRole('button', { name: 'Drop it' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('billing-status')).toHaveAttribute('data-status', 'active'),
+    );
+    expect(requests.filter((r) => r.endpoint === 'dropCheckout')).toHaveLength(1);
+    expect(
+      await screen.findByText('Checkout dropped. Nothing was charged and your plan is unchanged.'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('Billing overview', () => {
   it('meters usage and shows an over-limit state in the danger colour with what to do', async () => {
     mockBillingApi({

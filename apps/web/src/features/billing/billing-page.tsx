@@ -13,6 +13,7 @@ import { ResumeButton } from './cancel/resume-button.tsx';
 import { CustomizePanel } from './customize/customize-panel.tsx';
 import { CardOnFile } from './overview/card-on-file.tsx';
 import { InvoicesCard } from './overview/invoices-card.tsx';
+import { OpenCheckoutActions } from './overview/open-checkout-actions.tsx';
 import { PlanCard } from './overview/plan-card.tsx';
 import { StatusBanner } from './overview/status-banner.tsx';
 import { UsageCard } from './overview/usage-card.tsx';
@@ -103,6 +104,11 @@ function Overview({ usage, onCustomize }: { usage: PlanUsage; onCustomize: () =>
         slow={slow}
         onChoosePlan={onCustomize}
         resume={<ResumeButton />}
+        openCheckout={
+          usage.subscriptionDetails.openCheckout && (
+            <OpenCheckoutActions url={usage.subscriptionDetails.openCheckout.url} />
+          )
+        }
       />
       <div className="billing-grid">
         <div className="billing-main">

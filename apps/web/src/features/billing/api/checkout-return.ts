@@ -51,3 +51,20 @@ export function useCheckoutReturn(enabled: boolean): {
 
   return { outcome: confirm.data?.outcome, pending: confirm.isPending, error: confirm.error };
 }
+
+/**
+ * Gives up the checkout left open on the provider's page (POST /api/billing/checkout/drop): the
+ * plan stops "confirming". A page paid meanwhile comes back stored as paid.
+ */
+export function useDropCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(ENDPOINT_ROUTES.dropCheckout, { body: {} }),
+    onSuccess: ({ subscriptionDetails }) => {
+      queryClient.setQueryData(planUsageQueryOptions.queryKey, (old) =>
+        old ? { ...old, subscriptionDetails } : old,
+      );
+      refreshAfterPlanChange(queryClient);
+    },
+  });
+}

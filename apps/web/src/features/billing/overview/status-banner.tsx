@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Icon, type IconName } from '../../../components/icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { day } from '../billing-format.ts';
+import { day, dayAndTime } from '../billing-format.ts';
 
 type Tone = 'info' | 'success' | 'warning' | 'danger';
 
@@ -77,6 +77,8 @@ interface StatusBannerProps {
   slow: boolean;
   onChoosePlan: () => void;
   resume: ReactNode;
+  /** The way back to (or out of) the checkout the plan waits for, while its page is open. */
+  openCheckout: ReactNode;
 }
 
 /**
@@ -89,7 +91,29 @@ export function StatusBanner({
   slow,
   onChoosePlan,
   resume,
+  openCheckout,
 }: StatusBannerProps) {
+  if (confirming && details.openCheckout) {
+    return (
+      <div
+        className="billing-banner billing-banner-info"
+        role="status"
+        data-testid="billing-status"
+        data-status="confirming"
+      >
+        <Spinner size={18} />
+        <div className="billing-banner-text">
+          <p className="billing-banner-title">Confirming with the payment provider…</p>
+          <p>
+            Your checkout is still open on the payment page until{' '}
+            {dayAndTime(details.openCheckout.expiresAt)}. Return to it to finish paying, or drop it
+            to keep your plan as it is; nothing is charged unless you pay.
+          </p>
+        </div>
+        {openCheckout}
+      </div>
+    );
+  }
   if (confirming) {
     return (
       <div
