@@ -57,6 +57,19 @@ describeEachDatabase('front-end config', (db) => {
     expect(raven.json()).toMatchObject({ config: { gTagId: 'G-RAVEN1' } });
   });
 
+  it('the sample connector’s documentation is linked on the host of the brand asking', async () => {
+    for (const [unit, host] of [
+      ['RAVEN_GDS', 'raven.localhost:3000'],
+      ['TAPCLICKS_GDS', 'tapclicks.localhost:3000'],
+    ] as const) {
+      const urls = (await call(app, ENDPOINTS.getConfig, { unit })).json().config.lookerStudioUrls;
+      expect(urls['google-analytics']).toBe(`http://${host}/connectors/looker-studio`);
+      expect(urls['google-ads']).toBe(
+        'https://lookerstudio.google.com/datasources/create?connectorId=AKfycbGoogleAds123',
+      );
+    }
+  });
+
   it('with Google configured, config names the client id and demo mode is off', async () => {
     const config = testConfig({ GOOGLE_CLIENT_ID: 'gid.apps', GOOGLE_CLIENT_SECRET: 's' });
     const google = await createTestApp(db(), { config });

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findConnector } from '@gds/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import { unitOriginOf } from '../../http/app-origin.ts';
 import type { DataJobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import type { AccessTokens } from '../credentials/access-token.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
+import { findTeam } from '../team/team.service.ts';
 import type { ReportFetchers, ReportFilter } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
@@ -35,7 +37,7 @@ export function createDataJobWorker(deps: {
   clock: Clock;
   fetchers: ReportFetchers;
   accessTokens: AccessTokens;
-  config: Pick<Config, 'dataApi' | 'publicUrl' | 'connectorTimeoutMs'>;
+  config: Pick<Config, 'dataApi' | 'publicUrl' | 'appOrigins' | 'skinHosts' | 'connectorTimeoutMs'>;
   log: FastifyBaseLogger;
 }) {
   const jobs = createDataJobsRepository(deps.db);
@@ -43,7 +45,14 @@ export function createDataJobWorker(deps: {
   // A report may take several provider calls; the lease outlasts the longest fetch.
   const fetchTimeoutMs = deps.config.connectorTimeoutMs * 3;
   const leaseMs = fetchTimeoutMs * 2;
-  const reconnectAt = `${deps.config.publicUrl}/data-sources`;
+  /** The Data Sources page on the host of the team's brand, where its members sign in. */
+  async function reconnectAt(teamId: string): Promise<string> {
+    const team = await findTeam(deps.db, teamId);
+    const origin = team
+      ? unitOriginOf(team.business_unit, deps.config)
+      : new URL(deps.config.publicUrl).origin;
+    return `${origin}/data-sources`;
+  }
 
   async function finishFailed(job: DataJobRow, reason: string): Promise<'failed'> {
     const now = deps.clock();
@@ -75,8 +84,8 @@ export function createDataJobWorker(deps: {
   async function run(job: DataJobRow): Promise<keyof DataJobSummary> {
     const connector = findConnector(job.connector_id);
     const name = connector?.name ?? 'The data source';
-    const reconnect = (why: string) =>
-      `${why.replace(/\s*$/, '')} Reconnect ${name} at ${reconnectAt}`;
+    const reconnect = async (why: string) =>
+      `${why.replace(/\s*$/, '')} Reconnect ${name} at ${await reconnectAt(job.team_id)}`;
     if (job.attempts > dataApi.maxAttempts) {
       return finishFailed(
         job,
@@ -94,7 +103,8 @@ export function createDataJobWorker(deps: {
     const token = await deps.accessTokens.accessTokenFor(job.team_id, account.credential_id);
     try {
       if ('failure' in token) {
-        if (token.failure === 'reconnect') return await finishFailed(job, reconnect(token.reason));
+        if (token.failure === 'reconnect')
+          return await finishFailed(job, await reconnect(token.reason));
         throw new ReportError('unavailable', token.reason);
       }
       const request = job.request as {
@@ -140,7 +150,7 @@ export function createDataJobWorker(deps: {
           'The report could not be read because of an error on our side. Refresh the report; contact support if it keeps happening.',
         );
       }
-      if (error.kind === 'reconnect') return finishFailed(job, reconnect(error.message));
+      if (error.kind === 'reconnect') return finishFailed(job, await reconnect(error.message));
       if (error.kind === 'invalid_request') return finishFailed(job, error.message);
       if (job.attempts >= dataApi.maxAttempts) {
         const what =

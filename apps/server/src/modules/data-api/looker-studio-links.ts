@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CONNECTORS } from '@gds/contract';
+import { BUSINESS_UNITS, CONNECTORS } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
 import type { Config } from '../../config/config.ts';
 import { REPO_ROOT } from '../../config/paths.ts';
+import { unitOriginOf } from '../../http/app-origin.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import type { ReportFetchers } from '../reports/report-fetcher.ts';
 
@@ -11,25 +13,32 @@ import type { ReportFetchers } from '../reports/report-fetcher.ts';
 export const CONNECTOR_DOCS_PATH = '/connectors/looker-studio';
 
 /**
- * "Open in Looker Studio" per connector: the connector-creation URL with the deployment id
- * configured for it. In demo mode, a connector with reports but no deployment links to the
- * sample connector's documentation (how to deploy it); otherwise it has no link.
+ * "Open in Looker Studio" per business unit and connector: the connector-creation URL with the
+ * deployment id configured for it. In demo mode, a connector with reports but no deployment
+ * links to the sample connector's documentation (how to deploy it) on the unit's own host;
+ * otherwise it has no link.
  */
 export function lookerStudioUrls(
-  config: Pick<Config, 'lookerStudio' | 'sandbox' | 'publicUrl'>,
+  config: Pick<Config, 'lookerStudio' | 'sandbox' | 'publicUrl' | 'appOrigins' | 'skinHosts'>,
   fetchers: ReportFetchers,
-): Record<string, string> {
-  const urls: Record<string, string> = {};
-  for (const connector of CONNECTORS) {
-    const deployment = config.lookerStudio.deployments[connector.nameSimple];
-    if (deployment) {
-      urls[connector.nameSimple] =
-        `${config.lookerStudio.createUrl}${encodeURIComponent(deployment)}`;
-    } else if (config.sandbox && fetchers.find(connector.nameSimple)) {
-      urls[connector.nameSimple] = `${config.publicUrl}${CONNECTOR_DOCS_PATH}`;
+): Record<BusinessUnit, Readonly<Record<string, string>>> {
+  const urlsOf = (unit: BusinessUnit) => {
+    const urls: Record<string, string> = {};
+    for (const connector of CONNECTORS) {
+      const deployment = config.lookerStudio.deployments[connector.nameSimple];
+      if (deployment) {
+        urls[connector.nameSimple] =
+          `${config.lookerStudio.createUrl}${encodeURIComponent(deployment)}`;
+      } else if (config.sandbox && fetchers.find(connector.nameSimple)) {
+        urls[connector.nameSimple] = `${unitOriginOf(unit, config)}${CONNECTOR_DOCS_PATH}`;
+      }
     }
-  }
-  return urls;
+    return urls;
+  };
+  return Object.fromEntries(BUSINESS_UNITS.map((unit) => [unit, urlsOf(unit)])) as Record<
+    BusinessUnit,
+    Readonly<Record<string, string>>
+  >;
 }
 
 /** Demo mode: the sample connector's README as a plain page (read on each request, it is small). */

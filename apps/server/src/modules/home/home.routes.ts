@@ -1,4 +1,5 @@
 import { SKINS } from '@gds/contract';
+import type { BusinessUnit } from '@gds/contract';
 import type { Config } from '../../config/config.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
@@ -8,8 +9,8 @@ import type { SessionService } from '../sessions/sessions.service.ts';
 export function homeHandlers(deps: {
   config: Config;
   sessions: SessionService;
-  /** "Open in Looker Studio" per connector nameSimple (see the data-api module). */
-  lookerStudioUrls: Readonly<Record<string, string>>;
+  /** "Open in Looker Studio" per unit and connector nameSimple (see the data-api module). */
+  lookerStudioUrls: Readonly<Record<BusinessUnit, Readonly<Record<string, string>>>>;
 }): Pick<Handlers, 'getConfig' | 'getSession'> {
   const { config } = deps;
   return {
@@ -27,7 +28,7 @@ export function homeHandlers(deps: {
           // Only units whose skin has a chat widget load the vendor's script.
           chatWidget: SKINS[unit].chatWidget ? (config.chatWidget ?? null) : null,
           dataApiBaseUrls: { ...config.dataApi.baseUrls },
-          lookerStudioUrls: { ...deps.lookerStudioUrls },
+          lookerStudioUrls: { ...deps.lookerStudioUrls[unit] },
         },
       }),
 
