@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS, BILLING_WEBHOOK_PATH, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
-import type { Endpoint } from '@gds/contract';
+import type { Access, Endpoint, Permission } from '@gds/contract';
 import { registeredRoutes } from '../src/app.ts';
 import { deliver, subscribeTeam } from './helpers/billing.ts';
 import { call } from './helpers/contract-call.ts';
@@ -173,6 +173,77 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
   getConnectorGrants: {},
   revokeConnectorGrant: async (teamA) => ({ params: { grantId: await teamA.grant() } }),
   getConnectorConsent: async (teamA) => ({ query: { uid: await teamA.consentRequest() } }),
+};
+
+/**
+ * Who may call each endpoint, written out and reviewed here rather than read from the
+ * contract: changing an endpoint's declared access fails the test below until this table is
+ * changed too, on purpose. 'public': anyone; 'platformAdmin': a platform admin signed in as
+ * themselves; a list: a signed-in member of the team holding every permission in it (an
+ * empty list: any member).
+ */
+const ACCESS: { [N in Name]: 'public' | 'platformAdmin' | readonly Permission[] } = {
+  getConfig: 'public',
+  login: 'public',
+  logout: 'public',
+  loginCallback: 'public',
+  getTeamInfo: [],
+  updateTeamInfo: ['edit_team'],
+  getTeamUsers: [],
+  getTeamUser: [],
+  updateTeamUser: ['manage_members'],
+  removeTeamUser: ['manage_members'],
+  leaveTeam: [],
+  getRoles: [],
+  getRole: [],
+  createRole: ['manage_roles'],
+  updateRole: ['manage_roles'],
+  deleteRole: ['manage_roles'],
+  getInvitations: ['manage_members'],
+  createInvitation: ['manage_members'],
+  resendInvitation: ['manage_members'],
+  revokeInvitation: ['manage_members'],
+  getInvitationInfo: 'public',
+  acceptInvitation: [],
+  getActivity: ['view_activity'],
+  getClientLinks: ['manage_data_sources'],
+  createClientLink: ['manage_data_sources'],
+  revokeClientLink: ['manage_data_sources'],
+  getClientLinkInfo: 'public',
+  startClientConnection: 'public',
+  getClientConnectionResult: 'public',
+  getSession: [],
+  getConnectorConfig: 'public',
+  startConnection: ['manage_data_sources'],
+  submitFormLogin: ['manage_data_sources'],
+  getConnectionResult: [],
+  getGroupedData: [],
+  deleteAccount: ['manage_data_sources'],
+  restoreAccount: ['manage_data_sources'],
+  getConnectorGrants: [],
+  revokeConnectorGrant: [],
+  getConnectorConsent: [],
+  searchTeams: 'platformAdmin',
+  userSwitch: 'platformAdmin',
+  endUserSwitch: [],
+  getPlanUsage: ['edit_billing'],
+  getPlans: ['edit_billing'],
+  getAddons: ['edit_billing'],
+  estimatePlan: ['edit_billing'],
+  estimateNextBillingAmount: ['edit_billing'],
+  customizePlan: ['edit_billing'],
+  updateSubscriptionWebhookStatus: ['edit_billing'],
+  confirmCheckout: ['edit_billing'],
+  dropCheckout: ['edit_billing'],
+  updateCard: ['edit_billing'],
+  getInvoices: ['edit_billing'],
+  downloadInvoice: ['edit_billing'],
+  getChurnReasons: ['edit_billing'],
+  submitChurnFeedback: ['edit_billing'],
+  cancelSubscription: ['edit_billing'],
+  resumeSubscription: ['edit_billing'],
+  submitBillingFeedback: ['edit_billing'],
+  getStats: ['view_stats'],
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -445,8 +516,31 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     expect(Object.keys(SAMPLE).sort()).toEqual(Object.keys(ENDPOINTS).sort());
   });
 
-  describe.each(entries)('%s', (name, endpoint) => {
-    const access = endpoint.access;
+  it('every endpoint declares the access the reviewed table gives it', () => {
+    const declared = Object.fromEntries(
+      entries.map(([name, { access }]) => [
+        name,
+        access.kind === 'private' ? [...access.permissions].sort() : access.kind,
+      ]),
+    );
+    const reviewed = Object.fromEntries(
+      Object.entries(ACCESS).map(([name, access]) => [
+        name,
+        typeof access === 'string' ? access : [...access].sort(),
+      ]),
+    );
+    expect(declared).toEqual(reviewed);
+  });
+
+  describe.each(entries)('%s', (name) => {
+    // The expectations come from the reviewed table, never from the declaration under test.
+    const reviewed = ACCESS[name];
+    const access: Access =
+      typeof reviewed === 'string'
+        ? reviewed === 'public'
+          ? { kind: 'public' }
+          : { kind: 'platformAdmin' }
+        : { kind: 'private', permissions: reviewed };
     if (access.kind === 'public') {
       it('is public: anonymous callers are served, neither refused nor failed', async () => {
         const response = await (await prepare(name))();
