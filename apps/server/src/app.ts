@@ -298,7 +298,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const baseIdentity = createIdentityProvider(identitySettings(config, keys));
   const identity = options.wrapIdentity ? options.wrapIdentity(baseIdentity) : baseIdentity;
   const states = createOauthStatesService(db);
-  const mailer = createMailer({ config, db, clock, log: app.log });
+  const keysDir = path.join(config.dataDir, 'keys');
+  const cipher = openKeyRing(config.tokenKeys, keysDir);
+  const mailer = createMailer({ config, db, clock, log: app.log, cipher });
   // Membership changes end the member's connector grants in their own transaction.
   const endDataAccess: EndDataAccess = (tx, member) => endMemberGrants(tx, member, clock());
   const acceptance = createInvitationAcceptance({ db, clock, endDataAccess });
@@ -311,8 +313,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     invitations: acceptance,
   });
 
-  const keysDir = path.join(config.dataDir, 'keys');
-  const cipher = openKeyRing(config.tokenKeys, keysDir);
   // Demo mode: connectors without real credentials go to the sandbox providers.
   const sandboxKey = config.sandbox ? loadSandboxProviderKey(keysDir) : undefined;
   const providers = createProviderDirectory(

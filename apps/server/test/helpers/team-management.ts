@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { ENDPOINTS, INVITATION_PATH_PREFIX } from '@gds/contract';
 import type { BusinessUnit, ResponseOf } from '@gds/contract';
+import path from 'node:path';
+import { openKeyRing } from '../../src/crypto/key-ring.ts';
 import type { Db } from '../../src/db/database.ts';
+import { openOutboxBody } from '../../src/modules/mail/outbox-seal.ts';
 import { hashToken, newToken } from '../../src/modules/sessions/session-token.ts';
 import { call } from './contract-call.ts';
 import { signIn } from './sign-in.ts';
 import type { FakeIdentity } from './test-app.ts';
-import { sessionCookieOf } from './test-app.ts';
+import { sessionCookieOf, testConfig } from './test-app.ts';
 
 export type Sent = ResponseOf<typeof ENDPOINTS.createInvitation>;
 
@@ -84,9 +87,23 @@ export function auditOf(db: Db, teamId: string, action?: string) {
     .execute();
 }
 
-/** Messages the demo outbox kept for an address. */
-export function outboxFor(db: Db, to: string) {
-  return db.selectFrom('mail_outbox').selectAll().where('mail_to', '=', to).orderBy('id').execute();
+/**
+ * Messages the demo outbox kept for an address, their bodies opened with the test servers' key
+ * (stored, they are sealed).
+ */
+export async function outboxFor(db: Db, to: string) {
+  const cipher = openKeyRing(undefined, path.join(testConfig().dataDir, 'keys'));
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('mail_to', '=', to)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    text_body: openOutboxBody(cipher, row.mail_to, 'text', row.text_body),
+    html_body: openOutboxBody(cipher, row.mail_to, 'html', row.html_body),
+  }));
 }
 
 /** An invitation of the team to `email` with a role, pending or already accepted. */

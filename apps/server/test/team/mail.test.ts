@@ -170,4 +170,25 @@ describeEachDatabase('invitation mail', (db) => {
     }
     expect(html).toContain('invited you to join demo-owner&#39;s team on Megalytic');
   });
+
+  it('demo mode: a database dump of the outbox holds no usable link; the page still shows it', async () => {
+    const app = await appWith({});
+    const owner = await signIn(app, identity, 'sealed-owner@example.com');
+    const sent = await invite(app, db(), owner, 'sealed-invitee@example.com');
+    const link = await call(app, ENDPOINTS.createClientLink, {
+      cookie: owner.cookie,
+      form: { connectorId: '1', recipientEmail: 'sealed-client@example.com' },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const links = [sent.acceptUrl, link.json().url];
+    const tokens = links.map((url) => url.split('/').at(-1) ?? '');
+    const dump = JSON.stringify(await db().selectFrom('mail_outbox').selectAll().execute());
+    expect(dump).toContain('sealed-client@example.com');
+    for (const token of tokens) {
+      expect(token.length).toBeGreaterThan(20);
+      expect(dump).not.toContain(token);
+    }
+    const page = (await api(app, { url: '/sandbox/outbox', unit: null })).body;
+    for (const url of links) expect(page).toContain(`<a href="${url}">`);
+  });
 });

@@ -4,7 +4,9 @@ import { SKINS } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config/config.ts';
+import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
+import { openOutboxBody, sealOutboxBody } from './outbox-seal.ts';
 import { createOutboxRepository } from './outbox.repository.ts';
 import type { OutboxMessage } from './outbox.repository.ts';
 
@@ -36,13 +38,15 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /**
  * Mail over SMTP_URL (nodemailer). In demo mode every message is also kept in the database
  * (shown at /sandbox/outbox), so flows that send mail work without a mail server. With neither,
- * nothing is sent.
+ * nothing is sent. Kept bodies are sealed with the token key: a message may carry a live
+ * invitation or client link, which a database dump must not hand out.
  */
 export function createMailer(deps: {
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'sandbox'>;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  cipher: TokenCipher;
 }): Mailer {
   const { config } = deps;
   const outbox = createOutboxRepository(deps.db);
@@ -58,7 +62,13 @@ export function createMailer(deps: {
 
   async function keep(message: MailMessage, from: string): Promise<boolean> {
     try {
-      await outbox.insert({ ...message, from, at: deps.clock() });
+      await outbox.insert({
+        ...message,
+        text: sealOutboxBody(deps.cipher, message.to, 'text', message.text),
+        html: sealOutboxBody(deps.cipher, message.to, 'html', message.html),
+        from,
+        at: deps.clock(),
+      });
       return true;
     } catch (error) {
       deps.log.warn({ err: error }, 'demo outbox: the message could not be kept');
@@ -99,7 +109,13 @@ export function createMailer(deps: {
       await outbox.purge(new Date(deps.clock().getTime() - days * 24 * 60 * 60 * 1000));
     },
 
-    outbox: (limit) => outbox.newest(limit),
+    async outbox(limit) {
+      const messages = await outbox.newest(limit);
+      return messages.map((m) => ({
+        ...m,
+        text_body: openOutboxBody(deps.cipher, m.mail_to, 'text', m.text_body),
+      }));
+    },
   };
 }
 
