@@ -158,4 +158,23 @@ for (const skin of [
       fullPage: true,
     });
   });
+
+  // A session belongs to the host it was made on: the payment page and the way back must stay
+  // on the brand's host, or the buyer lands on another brand's sign-in page after paying.
+  test(`paying on ${skin.host} stays on ${skin.host} and lands signed in on its thank-you page`, async ({
+    page,
+  }, testInfo) => {
+    const base = origin(skin.host);
+    await signIn(page, base, { email: uniqueEmail(testInfo, skin.unit), firstName: 'Ada' });
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await buyPlan(page);
+    expect(visited.some((url) => url.includes('/sandbox/chargebee/pages/'))).toBe(true);
+    expect(visited.filter((url) => new URL(url).origin !== base)).toEqual([]);
+    expect(visited.filter((url) => new URL(url).pathname === '/login')).toEqual([]);
+    expect(page.url()).toMatch(new RegExp(`^${base}/thankyou`));
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
 }
