@@ -449,7 +449,7 @@ function missingSettings(
   }
   if (mode.production && !e.PUBLIC_URL) {
     missing.push(
-      'PUBLIC_URL: required in production, the address people reach the app at (e.g. https://app.example.com); sign-in and connection callbacks are built from it',
+      'PUBLIC_URL: required in production, the address the server is reached at (e.g. https://app.example.com); webhooks and the OAuth issuers are built from it',
     );
   }
   const chargebee = CHARGEBEE_VARIABLES.filter((name) => !e[name]);
