@@ -82,6 +82,25 @@ describe('route guards and navigation', () => {
     expect(within(nav).getByRole('link', { name: /Billing/ })).toHaveAttribute('href', '/billing');
   });
 
+  it('folds the sections into a Menu button that opens them, and closes on a choice or Escape', async () => {
+    mockSignedInApi({ edit_billing: true });
+    signIn({ edit_billing: true });
+    const app = renderApp('/stats');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(menu).toHaveAttribute('aria-controls', nav.id);
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+    await userEvent.click(menu);
+    await userEvent.click(within(nav).getByRole('link', { name: /Billing/ }));
+    await waitFor(() => expect(app.location()).toBe('/billing'));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('sends a signed-out visitor of / to the login page', async () => {
     mockSignedInApi({});
     const app = renderApp('/');

@@ -28,7 +28,7 @@ export function ClientLinksTable({
 }: ClientLinksTableProps) {
   return (
     <div className="table-wrap" role="region" aria-label="Client links" tabIndex={0}>
-      <table className="table">
+      <table className="table table-stack">
         <thead>
           <tr>
             <th scope="col">Data source</th>
@@ -49,20 +49,20 @@ export function ClientLinksTable({
             return (
               <tr key={link.id} data-testid="client-link-row" data-status={link.status}>
                 <td>{name}</td>
-                <td className="client-link-email">
+                <td data-label="Client" className="client-link-email">
                   {link.recipientEmail ?? 'Anyone with the link'}
                 </td>
-                <td>
+                <td data-label="Created by">
                   {link.createdBy ? link.createdBy.name || link.createdBy.email : 'A former member'}
                 </td>
-                <td className="nowrap">
+                <td data-label="Expires" className="nowrap">
                   <RelativeTime value={link.expiresAt} />
                 </td>
-                <td>
+                <td data-label="Uses">
                   {link.uses}
                   {link.multiUse ? '' : ' of 1'}
                 </td>
-                <td>
+                <td data-label="Status">
                   <Badge tone={status.tone}>{status.label}</Badge>
                 </td>
                 <td className="col-actions">

@@ -62,7 +62,7 @@ export function ConnectorGrants() {
         </p>
       ) : (
         <div className="table-wrap" role="region" aria-label="Looker Studio access" tabIndex={0}>
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">Member</th>
@@ -78,11 +78,11 @@ export function ConnectorGrants() {
               {list.map((grant) => (
                 <tr key={grant.id} data-testid="connector-grant-row">
                   <td>{grant.user ? grant.user.name || grant.user.email : 'A former member'}</td>
-                  <td>{grant.client.name}</td>
-                  <td>
+                  <td data-label="Connector">{grant.client.name}</td>
+                  <td data-label="Allowed">
                     <RelativeTime value={grant.createdAt} />
                   </td>
-                  <td>
+                  <td data-label="Last used">
                     <RelativeTime value={grant.lastUsedAt} fallback="Never" />
                   </td>
                   <td>

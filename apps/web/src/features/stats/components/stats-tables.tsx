@@ -29,7 +29,7 @@ export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts
           aria-label="Accounts with failed requests"
           tabIndex={0}
         >
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">Account</th>
@@ -42,8 +42,8 @@ export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts
             <tbody>
               {accounts.map((account) => (
                 <tr key={account.accountId}>
-                  <td>{account.name}</td>
-                  <td>
+                  <td data-label="Account">{account.name}</td>
+                  <td data-label="Data source">
                     <span className="stats-connector">
                       <ConnectorBadge
                         connector={{ id: account.connectorId, name: account.connector }}
@@ -52,9 +52,9 @@ export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts
                       {account.connector}
                     </span>
                   </td>
-                  <td>{n(account.failures)}</td>
-                  <td>{account.lastReason}</td>
-                  <td>
+                  <td data-label="Failures">{n(account.failures)}</td>
+                  <td data-label="Last reason">{account.lastReason}</td>
+                  <td data-label="Last failed">
                     <RelativeTime value={account.lastFailedAt} />
                   </td>
                 </tr>
@@ -93,7 +93,7 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
         </p>
       ) : (
         <div className="table-wrap" role="region" aria-label="Logins and last refresh" tabIndex={0}>
-          <table className="table">
+          <table className="table table-stack">
             <thead>
               <tr>
                 <th scope="col">Login</th>
@@ -106,8 +106,8 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
             <tbody>
               {logins.map((login) => (
                 <tr key={login.id}>
-                  <td>{login.name}</td>
-                  <td>
+                  <td data-label="Login">{login.name}</td>
+                  <td data-label="Data source">
                     <span className="stats-connector">
                       <ConnectorBadge
                         connector={{ id: login.connectorId, name: login.connector }}
@@ -116,8 +116,8 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
                       {login.connector}
                     </span>
                   </td>
-                  <td>{n(login.accounts)}</td>
-                  <td>
+                  <td data-label="Accounts">{n(login.accounts)}</td>
+                  <td data-label="Status">
                     <Badge
                       tone={STATUS_TONE[login.status as keyof typeof STATUS_TONE] ?? 'neutral'}
                     >
@@ -127,7 +127,7 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
                       <span className="stats-reason">{login.statusReason}</span>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Last refresh">
                     <RelativeTime value={login.lastRefreshedAt} fallback="Not refreshed yet" />
                   </td>
                 </tr>

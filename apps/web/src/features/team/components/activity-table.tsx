@@ -7,7 +7,7 @@ import { personName } from './member-name.ts';
 export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }) {
   return (
     <div className="table-wrap" role="region" aria-label="Activity log" tabIndex={0}>
-      <table className="table activity-table">
+      <table className="table table-stack activity-table">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -21,7 +21,7 @@ export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }
               <td className="nowrap">
                 <RelativeTime value={entry.at} />
               </td>
-              <td>
+              <td data-label="Person">
                 <span className="activity-person">{personName(entry.actor) || '—'}</span>
                 {entry.actingAdmin && (
                   <span
@@ -33,7 +33,7 @@ export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }
                   </span>
                 )}
               </td>
-              <td>
+              <td data-label="What happened">
                 <span className="activity-action">{actionLabel(entry.action)}</span>
                 <span className="activity-summary">{entry.summary}</span>
               </td>

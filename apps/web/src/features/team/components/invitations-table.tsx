@@ -19,7 +19,7 @@ interface InvitationsTableProps {
 export function InvitationsTable({ invitations, inFlight, onAction }: InvitationsTableProps) {
   return (
     <div className="table-wrap" role="region" aria-label="Pending invitations" tabIndex={0}>
-      <table className="table">
+      <table className="table table-stack">
         <thead>
           <tr>
             <th scope="col">Invited</th>
@@ -44,10 +44,10 @@ export function InvitationsTable({ invitations, inFlight, onAction }: Invitation
                     <span className="invitation-meta">by {personName(invitation.invitedBy)}</span>
                   )}
                 </td>
-                <td>
+                <td data-label="Role">
                   <Badge>{invitation.roleName}</Badge>
                 </td>
-                <td className="nowrap">
+                <td data-label="Expires" className="nowrap">
                   {expired && <Badge tone="warning">Expired</Badge>}{' '}
                   <RelativeTime value={invitation.expiresAt} />
                 </td>

@@ -45,7 +45,7 @@ export function MembersTable({
   return (
     // Focusable so keyboard users can scroll it when a narrow screen makes it overflow.
     <div className="table-wrap" role="region" aria-label="Team members" tabIndex={0}>
-      <table className="table members-table" aria-busy={isLoading || undefined}>
+      <table className="table table-stack members-table" aria-busy={isLoading || undefined}>
         <thead>
           <tr>
             <th scope="col">Member</th>
@@ -83,7 +83,7 @@ export function MembersTable({
                       </div>
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Role">
                     {manage?.roles ? (
                       <MemberRoleSelect user={user} roles={manage.roles} />
                     ) : (
@@ -92,8 +92,10 @@ export function MembersTable({
                       </Badge>
                     )}
                   </td>
-                  <td className="col-optional nowrap">{formatMediumDate(user.joinedAt)}</td>
-                  <td className="col-optional nowrap">
+                  <td className="col-optional nowrap" data-label="Joined">
+                    {formatMediumDate(user.joinedAt)}
+                  </td>
+                  <td className="col-optional nowrap" data-label="Last active">
                     <RelativeTime value={user.lastActiveAt} testId="member-last-active" />
                   </td>
                   {manage && (

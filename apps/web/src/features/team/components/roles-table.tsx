@@ -15,7 +15,7 @@ export function RolesTable({ roles, identifiers, manage }: RolesTableProps) {
   const granted = (role: Role) => identifiers.filter((p) => role.permissions[p.name]);
   return (
     <div className="table-wrap" role="region" aria-label="Roles" tabIndex={0}>
-      <table className="table roles-table">
+      <table className="table table-stack roles-table">
         <thead>
           <tr>
             <th scope="col">Role</th>
@@ -39,10 +39,10 @@ export function RolesTable({ roles, identifiers, manage }: RolesTableProps) {
                     {role.builtIn && <Badge tone="primary">Built-in</Badge>}
                   </span>
                 </th>
-                <td className="nowrap" data-testid="role-members">
+                <td data-label="Members" className="nowrap" data-testid="role-members">
                   {role.memberCount}
                 </td>
-                <td>
+                <td data-label="Permissions">
                   {role.builtIn && !role.editable ? (
                     <span className="role-all">Every permission, always</span>
                   ) : allows.length === 0 ? (
