@@ -128,6 +128,17 @@ describe('a checkout left open on the payment page', () => {
     expect(leaving).toHaveBeenCalledWith('https://pay.example.com/pages/hp_1');
   });
 
+  it('offers it on the Customize form too, where the back button returns to', async () => {
+    mockBillingApi({ getPlanUsage: { body: planUsage(open) } });
+    openBilling('/billing?view=customize');
+    const shown = await banner();
+    expect(shown).toHaveAttribute('data-status', 'confirming');
+    expect(
+      within(shown).getByRole('button', { name: 'Return to the open checkout' }),
+    ).toBeVisible();
+    expect(within(shown).getByRole('button', { name: 'Drop it' })).toBeVisible();
+  });
+
   it('drops it on request: the plan stops waiting and says nothing was charged', async () => {
     let dropped = false;
     const requests = mockBillingApi({

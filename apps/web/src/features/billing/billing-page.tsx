@@ -15,7 +15,7 @@ import { CardOnFile } from './overview/card-on-file.tsx';
 import { InvoicesCard } from './overview/invoices-card.tsx';
 import { OpenCheckoutActions } from './overview/open-checkout-actions.tsx';
 import { PlanCard } from './overview/plan-card.tsx';
-import { StatusBanner } from './overview/status-banner.tsx';
+import { OpenCheckoutBanner, StatusBanner } from './overview/status-banner.tsx';
 import { UsageCard } from './overview/usage-card.tsx';
 
 /** After this long "confirming" says it is slower than usual and what that may mean. */
@@ -82,7 +82,18 @@ export function BillingPage() {
           <span className="visually-hidden">Loading your plan</span>
         </div>
       ) : customizing ? (
-        <CustomizePanel usage={usage.data} />
+        <>
+          {/* Back from the payment page with the browser's back button lands here. */}
+          {isConfirming(usage.data) && usage.data.subscriptionDetails.openCheckout && (
+            <OpenCheckoutBanner
+              expiresAt={usage.data.subscriptionDetails.openCheckout.expiresAt}
+              actions={
+                <OpenCheckoutActions url={usage.data.subscriptionDetails.openCheckout.url} />
+              }
+            />
+          )}
+          <CustomizePanel usage={usage.data} />
+        </>
       ) : (
         <Overview usage={usage.data} onCustomize={() => show('customize')} />
       )}

@@ -94,25 +94,7 @@ export function StatusBanner({
   openCheckout,
 }: StatusBannerProps) {
   if (confirming && details.openCheckout) {
-    return (
-      <div
-        className="billing-banner billing-banner-info"
-        role="status"
-        data-testid="billing-status"
-        data-status="confirming"
-      >
-        <Spinner size={18} />
-        <div className="billing-banner-text">
-          <p className="billing-banner-title">Confirming with the payment provider…</p>
-          <p>
-            Your checkout is still open on the payment page until{' '}
-            {dayAndTime(details.openCheckout.expiresAt)}. Return to it to finish paying, or drop it
-            to keep your plan as it is; nothing is charged unless you pay.
-          </p>
-        </div>
-        {openCheckout}
-      </div>
-    );
+    return <OpenCheckoutBanner expiresAt={details.openCheckout.expiresAt} actions={openCheckout} />;
   }
   if (confirming) {
     return (
@@ -154,6 +136,38 @@ export function StatusBanner({
         </Button>
       )}
       {banner.action === 'resume' && resume}
+    </div>
+  );
+}
+
+/**
+ * A checkout left open on the payment provider's page (the browser's back button): the plan
+ * waits for it until the page expires, and the person can go back to it or drop it.
+ */
+export function OpenCheckoutBanner({
+  expiresAt,
+  actions,
+}: {
+  expiresAt: string;
+  actions: ReactNode;
+}) {
+  return (
+    <div
+      className="billing-banner billing-banner-info"
+      role="status"
+      data-testid="billing-status"
+      data-status="confirming"
+    >
+      <Spinner size={18} />
+      <div className="billing-banner-text">
+        <p className="billing-banner-title">Confirming with the payment provider…</p>
+        <p>
+          Your checkout is still open on the payment page until {dayAndTime(expiresAt)}. Return to
+          it to finish paying, or drop it to keep your plan as it is; nothing is charged unless you
+          pay.
+        </p>
+      </div>
+      {actions}
     </div>
   );
 }
