@@ -38,6 +38,7 @@ describe('migrations on an empty database', () => {
       '0015_account_details.sql',
       '0016_housekeeping.sql',
       '0017_session_lookup.sql',
+      '0018_billing_checkout_expiry.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();
