@@ -30,7 +30,11 @@ describeEachDatabase('billing: card, invoices, cancel, feedback', (db) => {
     expect(card.error().message).toMatch(/Choose a plan in Billing/);
     expect((await call(app, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json()).toEqual({
       invoices: [],
+      payments: [],
     });
+    expect(
+      (await call(app, ENDPOINTS.getAddons, { cookie: owner.cookie })).json().customAddons,
+    ).toEqual([]);
     const cancel = await call(app, ENDPOINTS.cancelSubscription, {
       cookie: owner.cookie,
       form: {},
@@ -58,6 +62,24 @@ describeEachDatabase('billing: card, invoices, cancel, feedback', (db) => {
       currency: 'USD',
     });
     const id = invoices[0]?.id ?? '';
+    // The payments as the provider records them: the card payment that paid the invoice.
+    const answer = (await call(app, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json();
+    expect(answer.payments).toEqual([
+      {
+        id: `txn_${id}`,
+        date: invoices[0]?.date,
+        amount: 2999,
+        currency: 'USD',
+        type: 'payment',
+        status: 'success',
+        paymentMethod: 'card',
+        cardLast4: '1111',
+        invoiceIds: [id],
+      },
+    ]);
+    const otherPayments = (await call(app, ENDPOINTS.getInvoices, { cookie: other.cookie })).json()
+      .payments;
+    expect(otherPayments.map((p) => p.invoiceIds)).not.toContainEqual([id]);
     const download = await call(app, ENDPOINTS.downloadInvoice, {
       cookie: owner.cookie,
       form: { id },

@@ -460,6 +460,27 @@ export async function startFakeChargebee() {
         },
       ];
     }
+    if (method === 'GET' && resource === 'transactions') {
+      // Each paid invoice was paid by one card payment, as Chargebee records it.
+      const customer = query.get('customer_id[is]');
+      const transactions = invoices
+        .filter((i) => i.customer_id === customer && Number(i.amount_paid) > 0)
+        .map((i) => ({
+          id: `txn_${i.id}`,
+          customer_id: i.customer_id,
+          subscription_id: i.subscription_id,
+          payment_method: 'card',
+          masked_card_number: '************1111',
+          type: 'payment',
+          date: i.date,
+          currency_code: i.currency_code,
+          amount: i.amount_paid,
+          status: 'success',
+          linked_invoices: [{ invoice_id: i.id, applied_amount: i.amount_paid }],
+          object: 'transaction',
+        }));
+      return [200, { list: transactions.map((transaction) => ({ transaction })) }];
+    }
     if (resource === 'invoices') {
       if (method === 'GET' && !id) {
         const customer = query.get('customer_id[is]');

@@ -49,6 +49,15 @@ describeEachDatabase('members', (db) => {
     const ownerRow = body.users.find((u) => u.id === owner.user.id);
     expect(ownerRow).toMatchObject({ credentialCount: 2, roleName: 'Super Admin' });
     expect(ownerRow?.lastActiveAt).toEqual(expect.any(String));
+    // fullName joins first and last name without a separator; name is written as people do.
+    const first = owner.user.firstName;
+    expect(first.length).toBeGreaterThan(0);
+    expect(ownerRow).toMatchObject({
+      firstName: first,
+      lastName: 'Tester',
+      fullName: `${first}Tester`,
+      name: `${first} Tester`,
+    });
     expect(body.seats).toEqual({ members: 2, pendingInvitations: 1, limit: 5 });
   });
 

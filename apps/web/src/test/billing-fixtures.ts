@@ -127,6 +127,7 @@ export const addonsBody: ResponseOf<typeof ENDPOINTS.getAddons> = {
     connectorAddon('facebook-ads', 'Facebook Ads'),
     connectorAddon('linkedin-ads', 'LinkedIn Ads'),
   ],
+  customAddons: [],
 };
 
 function invoiceEstimate(lines: Array<[string, number, number]>, discount = 0): InvoiceEstimate {

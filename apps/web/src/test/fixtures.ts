@@ -53,6 +53,7 @@ export function teamUser(overrides: Partial<TeamUser> & Pick<TeamUser, 'id' | 'e
     name: '',
     firstName: '',
     lastName: '',
+    fullName: `${overrides.firstName ?? ''}${overrides.lastName ?? ''}`,
     image: '',
     roleId: 'role-member',
     roleName: 'Member',

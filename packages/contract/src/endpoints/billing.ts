@@ -142,13 +142,30 @@ export const getPlans = defineEndpoint({
   errors: [],
 });
 
-/** The add-ons the skin sells, basic and connector modules. */
+/**
+ * An add-on offered to one team beyond the catalogue: an add-on item price at the billing
+ * provider whose metadata names the team (`{"team_ids": ["<team id>"]}`).
+ */
+export const customAddonSchema = z.object({
+  /** The provider's item price id. */
+  id: z.string(),
+  name: z.string(),
+  period: z.enum(BILLING_PERIODS),
+  price: minorUnits,
+  currency: z.string(),
+});
+export type CustomAddon = z.infer<typeof customAddonSchema>;
+
+/**
+ * The add-ons the skin sells, basic and connector modules, and those offered to this team
+ * alone (`customAddons`, empty unless the provider names the team on an add-on's price).
+ */
 export const getAddons = defineEndpoint({
   name: 'getAddons',
   method: 'GET',
   path: '/api/billing/addons',
   access: privateAccess('edit_billing'),
-  response: z.object({ addons: z.array(addonSchema) }),
+  response: z.object({ addons: z.array(addonSchema), customAddons: z.array(customAddonSchema) }),
   errors: [],
 });
 
@@ -341,13 +358,31 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/** The team's invoices, most recent first. */
+/** One payment as the billing provider records it (a transaction of type payment or refund). */
+export const paymentSchema = z.object({
+  id: z.string(),
+  date: isoDate,
+  /** Minor units of `currency`; a refund is a positive amount of type 'refund'. */
+  amount: minorUnits,
+  currency: z.string(),
+  type: z.enum(['payment', 'refund']),
+  /** The provider's status: success, failure, in_progress, voided, timeout or needs_attention. */
+  status: z.string(),
+  /** How it was paid, e.g. 'card', with the card's last four digits when known. */
+  paymentMethod: z.string(),
+  cardLast4: z.string().nullable(),
+  /** Invoices this payment paid, by id. */
+  invoiceIds: z.array(z.string()),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The team's invoices and payments, most recent first. */
 export const getInvoices = defineEndpoint({
   name: 'getInvoices',
   method: 'GET',
   path: '/api/billing/invoices',
   access: privateAccess('edit_billing'),
-  response: z.object({ invoices: z.array(invoiceSchema) }),
+  response: z.object({ invoices: z.array(invoiceSchema), payments: z.array(paymentSchema) }),
   errors: ['BAD_GATEWAY'],
 });
 

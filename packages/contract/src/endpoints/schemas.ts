@@ -61,6 +61,8 @@ export const teamUserSchema = z.object({
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** First and last name joined without a separator (screens show `name`, spaced). */
+  fullName: z.string(),
   image: z.string(),
   roleId: z.string(),
   roleName: z.string(),

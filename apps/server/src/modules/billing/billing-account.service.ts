@@ -1,6 +1,6 @@
 import { INVOICE_STATUSES } from '@gds/contract';
-import type { Invoice, ResponseOf, billing } from '@gds/contract';
-import type { Invoice as ProviderInvoice } from 'chargebee';
+import type { Invoice, Payment, ResponseOf, billing } from '@gds/contract';
+import type { Invoice as ProviderInvoice, Transaction } from 'chargebee';
 import type { SessionUser } from '../../http/request-context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { effectivePlanStatus } from '../team/team-plan.service.ts';
@@ -29,6 +29,26 @@ function toInvoice(invoice: ProviderInvoice): Invoice {
     currency: invoice.currency_code,
     status,
   };
+}
+
+/** A payment or refund as the screens read it; authorizations and reversals are not payments. */
+function toPayment(transaction: Transaction): Payment[] {
+  const { type } = transaction;
+  if (type !== 'payment' && type !== 'refund') return [];
+  const card = transaction.masked_card_number?.replace(/\D/g, '').slice(-4);
+  return [
+    {
+      id: transaction.id,
+      date: (fromEpoch(transaction.date) ?? new Date(0)).toISOString(),
+      amount: transaction.amount ?? 0,
+      currency: transaction.currency_code,
+      type,
+      status: transaction.status ?? 'success',
+      paymentMethod: transaction.payment_method,
+      cardLast4: card && card.length === 4 ? card : null,
+      invoiceIds: (transaction.linked_invoices ?? []).map((linked) => linked.invoice_id),
+    },
+  ];
 }
 
 /** The card page, invoices, cancelling and resuming, and the feedback a team leaves. */
@@ -61,9 +81,15 @@ export function createBillingAccountService(deps: BillingDeps, plan: BillingServ
     },
 
     async invoices(user: SessionUser): Promise<ResponseOf<typeof billing.getInvoices>> {
-      const list = await deps.client.invoices(user.teamId, INVOICES_SHOWN);
+      const [list, transactions] = await Promise.all([
+        deps.client.invoices(user.teamId, INVOICES_SHOWN),
+        deps.client.transactions(user.teamId, INVOICES_SHOWN),
+      ]);
       // The provider filtered by customer; a stray row of another customer is still not shown.
-      return { invoices: list.filter((i) => i.customer_id === user.teamId).map(toInvoice) };
+      return {
+        invoices: list.filter((i) => i.customer_id === user.teamId).map(toInvoice),
+        payments: transactions.filter((t) => t.customer_id === user.teamId).flatMap(toPayment),
+      };
     },
 
     /** Another team's invoice, or an id the provider does not know, is not found. */

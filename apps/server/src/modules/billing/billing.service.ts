@@ -19,6 +19,7 @@ import type { BillingDeps } from './billing-deps.ts';
 import { toCard, toSubscriptionDetails } from './billing.mappers.ts';
 import { createBillingRepository } from './billing.repository.ts';
 import { waitingCheckout } from './checkout-outcome.ts';
+import { customAddonsOf } from './custom-addons.ts';
 
 /** The plan, its subscription and usage, and the skin's catalogue, as the Billing screen reads them. */
 export function createBillingService(deps: BillingDeps) {
@@ -103,7 +104,11 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     async addons(user: SessionUser): Promise<ResponseOf<typeof billing.getAddons>> {
-      return { addons: addonsOf(user.teamUnit, await deps.catalogue.prices(user.teamUnit)) };
+      const prices = await deps.catalogue.prices(user.teamUnit);
+      return {
+        addons: addonsOf(user.teamUnit, prices),
+        customAddons: customAddonsOf(prices, user.teamId),
+      };
     },
   };
 }

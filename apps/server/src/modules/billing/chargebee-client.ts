@@ -10,6 +10,7 @@ import type {
   ItemPrice,
   PaymentSource,
   Subscription,
+  Transaction,
 } from 'chargebee';
 import type { BillingSettings } from '../../config/billing-settings.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -251,6 +252,14 @@ export function createChargebeeClient(
         cb.invoice.list({ customer_id: { is: customerId }, 'sort_by[desc]': 'date', limit }),
       );
       return answer.list.map((entry) => entry.invoice);
+    },
+
+    /** The customer's transactions (payments, refunds), most recent first. */
+    async transactions(customerId: string, limit: number): Promise<Transaction[]> {
+      const answer = await run('listing payments', (cb) =>
+        cb.transaction.list({ customer_id: { is: customerId }, 'sort_by[desc]': 'date', limit }),
+      );
+      return answer.list.map((entry) => entry.transaction);
     },
 
     /** One invoice; undefined when the provider has none by this id. */

@@ -10,6 +10,7 @@ export function toTeamUser(row: MemberRow): TeamUser {
     name: displayName({ name: row.name, firstName: row.first_name, lastName: row.last_name }),
     firstName: row.first_name,
     lastName: row.last_name,
+    fullName: `${row.first_name}${row.last_name}`,
     image: row.image,
     roleId: row.role_id,
     roleName: row.role_name,

@@ -150,6 +150,7 @@ export async function registerBillingApiRoutes(
       scope.get('/customers/:id', async (req) => billing.retrieveCustomer(id(req)));
       scope.get('/payment_sources', async (req) => billing.listPaymentSources(query(req)));
       scope.get('/invoices', async (req) => billing.listInvoices(query(req)));
+      scope.get('/transactions', async (req) => billing.listTransactions(query(req)));
       scope.get('/invoices/:id', async (req) => billing.retrieveInvoice(id(req)));
       scope.post('/invoices/:id/pdf', async (req) => billing.invoicePdf(id(req)));
       scope.get('/events', async (req) => billing.listEvents(query(req)));

@@ -107,6 +107,26 @@ export function paymentSourceResource(row: PaymentSourceRow) {
   };
 }
 
+/** The card payment that paid an invoice, as Chargebee's transaction resource. */
+export function transactionResource(row: InvoiceRow) {
+  return {
+    id: `txn_${row.id}`,
+    customer_id: row.customer_id,
+    subscription_id: row.subscription_id,
+    payment_method: 'card',
+    type: 'payment',
+    date: row.date,
+    currency_code: row.currency_code,
+    amount: row.amount_paid,
+    status: 'success',
+    linked_invoices: [
+      { invoice_id: row.id, applied_amount: row.amount_paid, applied_at: row.date },
+    ],
+    deleted: false,
+    object: 'transaction',
+  };
+}
+
 export function invoiceResource(row: InvoiceRow) {
   return {
     id: row.id,

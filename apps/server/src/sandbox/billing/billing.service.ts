@@ -6,6 +6,7 @@ import {
   cardResource,
   customerResource,
   invoiceResource,
+  transactionResource,
   paymentSourceResource,
 } from './billing-resources.ts';
 import { epochOf } from './billing-terms.ts';
@@ -157,6 +158,21 @@ export function createBillingService(deps: BillingServiceDeps) {
         const page = pageOf(query);
         const rows = await scope.repo.invoices(customerId, page);
         return listAnswer(rows.map(invoiceResource), page, 'invoice');
+      }),
+
+    /**
+     * A customer's transactions (`GET /transactions`): the sandbox charges each paid invoice in
+     * one card payment when it is made, so each invoice with an amount paid is one payment.
+     */
+    listTransactions: (query: Form) =>
+      change(deps, async (scope) => {
+        const customerId = query['customer_id[is]'];
+        if (!customerId) throw invalidRequest('customer_id[is] is required.', 'customer_id[is]');
+        await catchUp(scope, customerId, epochOf(deps.clock));
+        const page = pageOf(query);
+        const rows = await scope.repo.invoices(customerId, page);
+        const paid = rows.filter((row) => row.amount_paid > 0);
+        return listAnswer(paid.map(transactionResource), page, 'transaction');
       }),
 
     /** One invoice (`GET /invoices/{id}`); 404 when there is none by this id. */

@@ -29,6 +29,7 @@ export function mockBillingApi(
           invoice('2', '2026-11-21T10:00:00.000Z'),
           invoice('1', '2026-10-21T10:00:00.000Z', { total: 1999 }),
         ],
+        payments: [],
       },
     },
     estimateNextBillingAmount: {
