@@ -9,7 +9,15 @@ declare module 'oidc-provider' {
       session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
       result?: { consent?: { grantId?: string } };
       provider: Provider;
+      /** The endpoint's name: 'authorization', 'token', 'discovery', … */
+      route?: string;
+      /** The endpoint's parameters, as the provider assembled them. */
+      params?: Record<string, unknown>;
+      /** A POST's parsed form. */
+      body?: Record<string, unknown>;
     };
+    method: string;
+    query: Record<string, unknown>;
     type: string;
     body: unknown;
     status: number;
@@ -47,6 +55,11 @@ declare module 'oidc-provider' {
     ttl?: Record<string, number | ((ctx: unknown, token: unknown, client: unknown) => number)>;
     conformIdTokenClaims?: boolean;
     responseTypes?: string[];
+    clientAuthMethods?: string[];
+    /** Parameters beyond the standard ones, or a validator run for each (it throws to refuse). */
+    extraParams?:
+      string[] | Record<string, ((ctx: KoaContextWithOIDC, value: unknown) => void) | null>;
+    revokeGrantPolicy?: (ctx: KoaContextWithOIDC) => boolean;
     clientDefaults?: Record<string, unknown>;
   }
 
@@ -95,7 +108,13 @@ declare module 'oidc-provider' {
       revokeByGrantId(grantId: string): Promise<void>;
     };
     RefreshToken: { revokeByGrantId(grantId: string): Promise<void> };
-    AuthorizationCode: { revokeByGrantId(grantId: string): Promise<void> };
+    AuthorizationCode: {
+      find(
+        value: string,
+        options?: { ignoreExpiration?: boolean },
+      ): Promise<{ clientId: string; grantId?: string; destroy(): Promise<void> } | undefined>;
+      revokeByGrantId(grantId: string): Promise<void>;
+    };
     Interaction: { find(uid: string): Promise<StoredInteraction | undefined> };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
@@ -109,6 +128,11 @@ declare module 'oidc-provider' {
     /** Adds a Koa middleware around every endpoint (after `next()` the route has run). */
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): void;
   }
+
+  /** The provider's OAuth errors; thrown in a hook, each answers its code. */
+  export const errors: {
+    InvalidScope: new (description: string, scope?: string) => Error;
+  };
 }
 
 declare module 'oidc-provider/lib/adapters/memory_adapter.js' {

@@ -71,7 +71,11 @@ function isFileAddress(url: string): boolean {
   return /\.[A-Za-z0-9]{1,8}$/.test(pathname);
 }
 
-const SERVER_ONLY = /^\/(sandbox|oauth|metrics)(\/|$)/i;
+/**
+ * Address spaces the server alone answers: the sandbox, provider callbacks, metrics, the
+ * connector's authorization server and the well-known documents. A miss there is a JSON 404.
+ */
+const SERVER_ONLY = /^\/(sandbox|oauth|metrics|connector-oauth|\.well-known)(\/|$)/i;
 
 function wantsPage(req: FastifyRequest): boolean {
   const pathname = req.url.split('?')[0] ?? '/';

@@ -78,7 +78,7 @@ async function buildProvider(deps: {
   keys: OauthKeys;
 }): Promise<Provider> {
   // Loaded with the provider, at its first use: oidc-provider and Koa cost ~0.2 s of a start.
-  const { default: Provider } = await import('oidc-provider');
+  const { default: Provider, errors } = await import('oidc-provider');
   const { config } = deps;
   const client = config.lookerStudio.client;
   const provider = new Provider(oauthIssuer(config.publicUrl), {
@@ -99,12 +99,36 @@ async function buildProvider(deps: {
       : [],
     scopes: [DATA_READ_SCOPE],
     claims: { openid: ['sub'] },
+    // Only what the connector uses is served, so only that is advertised: the code flow, the
+    // client authentication it sends, no user info, logout or pushed requests.
+    responseTypes: ['code'],
+    clientAuthMethods: ['client_secret_post'],
+    extraParams: {
+      // The connector asks for data.read and nothing else. Any other scope, none, or more is
+      // refused with invalid_scope at the connector's address (RFC 6749 §4.1.2.1), read from
+      // the request as sent: the provider drops some scopes silently before this runs.
+      scope(ctx: KoaContextWithOIDC) {
+        const sent = (ctx.method === 'POST' ? ctx.oidc.body : ctx.query)?.scope;
+        const asked = typeof sent === 'string' ? new Set(sent.split(' ').filter(Boolean)) : null;
+        if (asked?.size !== 1 || !asked.has(DATA_READ_SCOPE)) {
+          throw new errors.InvalidScope(
+            `The connector must ask for the ${DATA_READ_SCOPE} scope, and only that.`,
+            typeof sent === 'string' ? sent : undefined,
+          );
+        }
+      },
+    },
     jwks: { keys: [deps.keys.signingJwk] },
     cookies: { keys: deps.keys.cookieKeys },
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      // The data API takes bearer tokens only; it checks no DPoP proof.
+      dPoP: { enabled: false },
     },
     ttl: {
       AuthorizationCode: 60,
@@ -137,5 +161,33 @@ async function buildProvider(deps: {
     },
   });
   provider.proxy = config.trustProxy !== false;
+  provider.use(async (ctx, next) => {
+    await next();
+    const oidc = (ctx as Partial<KoaContextWithOIDC>).oidc;
+    if (oidc?.route === 'discovery') ctx.body = servedMetadata(ctx.body as Metadata);
+  });
   return provider;
+}
+
+type Metadata = Record<string, unknown>;
+
+/**
+ * The authorization server's metadata (RFC 8414, and its OpenID discovery document), saying
+ * only what is served: no ID tokens or claims, as the openid scope is refused; data.read is
+ * the one scope.
+ */
+function servedMetadata(body: Metadata): Metadata {
+  const served: Metadata = { ...body, scopes_supported: [DATA_READ_SCOPE] };
+  for (const name of [
+    'claims_supported',
+    'claim_types_supported',
+    'claims_parameter_supported',
+    'id_token_signing_alg_values_supported',
+    'subject_types_supported',
+    'request_parameter_supported',
+    'request_uri_parameter_supported',
+  ]) {
+    delete served[name];
+  }
+  return served;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config/config.ts';
 import type { Authenticate } from '../../http/request-context.ts';
@@ -148,6 +148,18 @@ export async function registerAuthorizationServer(
   });
 
   let callback: ReturnType<Provider['callback']> | undefined;
+  /** Hands the request to oidc-provider as a request for `path` under its mount path. */
+  const toProvider = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    callback ??= (await server.provider()).callback();
+    reply.hijack();
+    const raw = req.raw as IncomingMessage & { originalUrl?: string };
+    const query = (raw.url ?? '').split('?')[1];
+    const url = query === undefined ? path : `${path}?${query}`;
+    // oidc-provider routes relative to its mount path and finds the path from originalUrl.
+    raw.originalUrl = `${OAUTH_PATH}${url}`;
+    raw.url = url;
+    callback(raw, reply.raw);
+  };
   await app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, next) => next(null, undefined));
@@ -156,17 +168,13 @@ export async function registerAuthorizationServer(
       scope.route({
         method: [...methods],
         url: `${OAUTH_PATH}${path}`,
-        handler: async (req, reply) => {
-          callback ??= (await server.provider()).callback();
-          reply.hijack();
-          const raw = req.raw as IncomingMessage & { originalUrl?: string };
-          const url = raw.url ?? '/';
-          // oidc-provider routes relative to its mount path and finds the path from originalUrl.
-          raw.originalUrl = url;
-          raw.url = url.slice(OAUTH_PATH.length) || '/';
-          callback(raw, reply.raw);
-        },
+        handler: (req, reply) => toProvider(req, reply, routedPath(req.url)),
       });
+    }
+    // The metadata at its RFC 8414 address (the issuer's path after the well-known part), and
+    // at the bare one for clients that look only at the host, which has this one server.
+    for (const url of [`${METADATA_PATH}${OAUTH_PATH}`, METADATA_PATH]) {
+      scope.get(url, (req, reply) => toProvider(req, reply, DISCOVERY_PATH));
     }
     done();
   });
@@ -175,6 +183,12 @@ export async function registerAuthorizationServer(
 /** Where a revocation request keeps the write of its grant's end until it is done. */
 const GRANT_REVOKED = 'gdsGrantRevoked';
 
+/** The path of a request under the mount path, without its query. */
+const routedPath = (url: string) => (url.split('?')[0] ?? '').slice(OAUTH_PATH.length) || '/';
+
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
+const METADATA_PATH = '/.well-known/oauth-authorization-server';
+
 /** oidc-provider's endpoints the connector needs, relative to the mount path. */
 const PROVIDER_ENDPOINTS: ReadonlyArray<readonly [readonly ('GET' | 'POST')[], string]> = [
   [['GET', 'POST'], '/auth'],
@@ -182,7 +196,7 @@ const PROVIDER_ENDPOINTS: ReadonlyArray<readonly [readonly ('GET' | 'POST')[], s
   [['POST'], '/token'],
   [['POST'], '/token/revocation'],
   [['GET'], '/jwks'],
-  [['GET'], '/.well-known/openid-configuration'],
+  [['GET'], DISCOVERY_PATH],
 ];
 
 /** The browser API of connector grants: the consent page's details, the list, revoking. */
