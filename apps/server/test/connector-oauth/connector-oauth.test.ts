@@ -34,6 +34,24 @@ describeEachDatabase('connector OAuth', (db) => {
   const schemaPath = () =>
     `${DATA_API_PREFIX}/connectors/google-analytics/schema?account=${accountId}`;
 
+  /** The grant the owner's team made last (a consent makes one). */
+  async function newestGrantId(): Promise<string> {
+    const row = await db()
+      .selectFrom('connector_grants')
+      .select('grant_id')
+      .where('team_id', '=', owner.team.id)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return row.grant_id;
+  }
+
+  /** The grants the Data Sources screen lists for the owner's team. */
+  async function listedGrantIds(): Promise<string[]> {
+    const listed = await call(ctx.app, ENDPOINTS.getConnectorGrants, { cookie: owner.cookie });
+    return listed.json().grants.map((g) => g.id);
+  }
+
   /** A member of the owner's team, signed in (Member role unless `role` says otherwise). */
   async function member(role = 'Member') {
     emails += 1;
@@ -83,18 +101,76 @@ describeEachDatabase('connector OAuth', (db) => {
     }
   });
 
-  it('a wrong code verifier is refused and the code is spent', async () => {
-    const { challenge } = pkce();
+  it('a wrong code verifier is refused and the code is spent: the right one then gets nothing', async () => {
+    const { verifier, challenge } = pkce();
     const back = await consentAs(ctx, owner.cookie, authorizeUrl(ctx.base, { challenge }));
-    const refused = await tokenRequest(ctx.base, {
-      grant_type: 'authorization_code',
-      code: back.searchParams.get('code') ?? '',
-      redirect_uri: REDIRECT_URI,
-      code_verifier: pkce().verifier,
-    });
+    const grantId = await newestGrantId();
+    const redeem = (codeVerifier: string) =>
+      tokenRequest(ctx.base, {
+        grant_type: 'authorization_code',
+        code: back.searchParams.get('code') ?? '',
+        redirect_uri: REDIRECT_URI,
+        code_verifier: codeVerifier,
+      });
+    const refused = await redeem(pkce().verifier);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('invalid_grant');
     expect(refused.body).not.toHaveProperty('access_token');
+    const late = await redeem(verifier);
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('invalid_grant');
+    expect(late.body).not.toHaveProperty('access_token');
+    // Its grant, which the code was the only way into, is gone from the list.
+    expect(await listedGrantIds()).not.toContain(grantId);
+  });
+
+  it('a replayed code ends its grant: its tokens are refused and it leaves the list', async () => {
+    const { verifier, challenge } = pkce();
+    const back = await consentAs(ctx, owner.cookie, authorizeUrl(ctx.base, { challenge }));
+    const grantId = await newestGrantId();
+    const form = {
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code') ?? '',
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    };
+    const first = await tokenRequest(ctx.base, form);
+    expect(first.status).toBe(200);
+    expect(await listedGrantIds()).toContain(grantId);
+    const replayed = await tokenRequest(ctx.base, form);
+    expect(replayed.body.error).toBe('invalid_grant');
+    expect(await listedGrantIds()).not.toContain(grantId);
+    expect((await dataCall(ctx.base, String(first.body.access_token), schemaPath())).status).toBe(
+      401,
+    );
+    const refresh = await tokenRequest(ctx.base, {
+      grant_type: 'refresh_token',
+      refresh_token: String(first.body.refresh_token),
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it('the connector revoking its access token ends the grant: it leaves the list', async () => {
+    const tokens = await authorizeConnector(ctx, owner.cookie);
+    const grantId = await newestGrantId();
+    expect(await listedGrantIds()).toContain(grantId);
+    const response = await fetch(`${ctx.base}/connector-oauth/token/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: tokens.accessToken,
+        token_type_hint: 'access_token',
+        client_id: 'looker-studio-test',
+        client_secret: 'test-connector-secret-0123456789abcdef',
+      }).toString(),
+    });
+    expect(response.status).toBe(200);
+    expect(await listedGrantIds()).not.toContain(grantId);
+    const refresh = await tokenRequest(ctx.base, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refreshToken,
+    });
+    expect(refresh.body.error).toBe('invalid_grant');
   });
 
   it('Cancel returns access_denied to the connector and grants nothing', async () => {

@@ -130,6 +130,9 @@ async function buildProvider(deps: {
       // The data API takes bearer tokens only; it checks no DPoP proof.
       dPoP: { enabled: false },
     },
+    // Revoking any token of a grant (RFC 7009), an access token too, ends the whole grant: the
+    // connector signs out with it, and the grant leaves the Data Sources list.
+    revokeGrantPolicy: () => true,
     ttl: {
       AuthorizationCode: 60,
       AccessToken: 60 * 60,
@@ -165,6 +168,7 @@ async function buildProvider(deps: {
     await next();
     const oidc = (ctx as Partial<KoaContextWithOIDC>).oidc;
     if (oidc?.route === 'discovery') ctx.body = servedMetadata(ctx.body as Metadata);
+    if (oidc?.route === 'token' && ctx.status >= 400) await burnFailedCode(oidc);
   });
   return provider;
 }
@@ -190,4 +194,23 @@ function servedMetadata(body: Metadata): Metadata {
     delete served[name];
   }
   return served;
+}
+
+/**
+ * A failed redemption burns its code (a wrong PKCE verifier, another redirect address): a
+ * code gets one try. The grant it was issued under ends with it, as each consent makes a
+ * grant whose code is its only way to tokens. Only for the client the code was issued to,
+ * authenticated: nobody else can spend another's code.
+ */
+async function burnFailedCode(oidc: KoaContextWithOIDC['oidc']): Promise<void> {
+  const { params, client, provider } = oidc;
+  if (params?.grant_type !== 'authorization_code' || typeof params.code !== 'string') return;
+  if (!client) return;
+  const code = await provider.AuthorizationCode.find(params.code, { ignoreExpiration: true });
+  if (!code || code.clientId !== client.clientId) return;
+  await code.destroy();
+  if (!code.grantId) return;
+  await provider.AccessToken.revokeByGrantId(code.grantId);
+  const grant = await provider.Grant.find(code.grantId);
+  await grant?.destroy();
 }

@@ -45,10 +45,25 @@ export function createConnectorGrantsRepository(db: Db) {
         .execute();
     },
 
-    /** The team's live grants, newest first, with the member who gave each (if still in it). */
-    listLive(teamId: string) {
+    /**
+     * The team's grants that can still act, newest first, with the member who gave each (if
+     * still in it): live, and holding a code, access token or refresh token still usable at
+     * `now` (one unused for months, or whose code was never redeemed, has none).
+     */
+    listActive(teamId: string, now: Date) {
       return withUser(db)
         .where('g.team_id', '=', teamId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('oauth_artifacts as a')
+              .select('a.model')
+              .whereRef('a.grant_id', '=', 'g.grant_id')
+              .where('a.model', 'in', ['AuthorizationCode', 'AccessToken', 'RefreshToken'])
+              .where('a.consumed_at', 'is', null)
+              .where((w) => w.or([w('a.expires_at', 'is', null), w('a.expires_at', '>', now)])),
+          ),
+        )
         .orderBy('g.created_at', 'desc')
         .orderBy('g.grant_id')
         .execute();

@@ -93,9 +93,10 @@ export function createConnectorGrantsService(deps: {
       return grantId;
     },
 
-    /** The team's live grants, newest first. */
+    /** The team's grants that can still act, newest first. */
     async list(user: SessionUser): Promise<ConnectorGrant[]> {
-      return (await grants.listLive(user.teamId)).map((row) => toGrant(row, user));
+      const rows = await grants.listActive(user.teamId, deps.clock());
+      return rows.map((row) => toGrant(row, user));
     },
 
     /** Revokes one of the team's grants: one's own, or anyone's with manage_data_sources. */
@@ -113,13 +114,6 @@ export function createConnectorGrantsService(deps: {
         });
       });
       await destroyArtifacts(grantId);
-    },
-
-    /** The connector revoked its own token (RFC 7009): the whole grant ends with it. */
-    async revokedByConnector(accountId: string | undefined, grantId: string): Promise<void> {
-      const subject = accountId ? parseConnectorSubject(accountId) : undefined;
-      if (!subject) return;
-      await grants.revoke(subject.teamId, grantId, deps.clock());
     },
 
     /**

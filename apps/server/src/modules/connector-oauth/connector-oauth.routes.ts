@@ -48,29 +48,6 @@ export async function registerAuthorizationServer(
       .type('text/html')
       .send(renderOauthPage(...EXPIRED));
 
-  server.onProvider((provider) => {
-    provider.on('grant.revoked', (ctx: unknown, grantId: unknown) => {
-      const koa = ctx as {
-        oidc?: { entities?: Record<string, { accountId?: string }> };
-        state?: Record<string, unknown>;
-      };
-      const entities = koa.oidc?.entities;
-      const accountId = entities?.RefreshToken?.accountId ?? entities?.AccessToken?.accountId;
-      const recorded = deps.grants
-        .revokedByConnector(accountId, String(grantId))
-        .catch((error: unknown) => {
-          app.log.warn({ err: error }, 'recording a grant the connector revoked failed');
-        });
-      if (koa.state) koa.state[GRANT_REVOKED] = recorded;
-    });
-    // The revocation answers only once the grant is recorded as revoked: a data API call the
-    // connector makes right after must already be refused.
-    provider.use(async (ctx, next) => {
-      await next();
-      await (ctx as { state?: Record<string, unknown> }).state?.[GRANT_REVOKED];
-    });
-  });
-
   // The person arrives from the connector: the app's consent page takes over (signing in
   // first when needed). The interaction cookie proves this browser started the request.
   app.get(`${OAUTH_PATH}/interaction/:uid`, async (req, reply) => {
@@ -179,9 +156,6 @@ export async function registerAuthorizationServer(
     done();
   });
 }
-
-/** Where a revocation request keeps the write of its grant's end until it is done. */
-const GRANT_REVOKED = 'gdsGrantRevoked';
 
 /** The path of a request under the mount path, without its query. */
 const routedPath = (url: string) => (url.split('?')[0] ?? '').slice(OAUTH_PATH.length) || '/';

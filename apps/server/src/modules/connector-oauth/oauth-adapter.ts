@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createConnectorGrantsRepository } from './connector-grants.repository.ts';
+import { parseConnectorSubject } from './connector-subject.ts';
 import { createOauthArtifactsRepository } from './oauth-artifacts.repository.ts';
 
 /**
@@ -27,6 +29,20 @@ type Payload = Record<string, unknown>;
  */
 export function createOauthAdapter(deps: { db: Db; clock: Clock }) {
   const rows = createOauthArtifactsRepository(deps.db);
+
+  /**
+   * The provider ends a grant (a token revoked, a code replayed or burnt, a grant revoked on
+   * the Data Sources screen): its connector grant is recorded as revoked with it, so the list
+   * shows only grants that can still act and the data API refuses it, whatever ended it.
+   */
+  async function endConnectorGrant(grantId: string) {
+    const row = await rows.find('Grant', hash(grantId), deps.clock());
+    const accountId = row?.payload.accountId;
+    const subject = typeof accountId === 'string' ? parseConnectorSubject(accountId) : undefined;
+    if (!subject) return;
+    await createConnectorGrantsRepository(deps.db).revoke(subject.teamId, grantId, deps.clock());
+  }
+
   return (model: string) => {
     const bearer = BEARER_MODELS.has(model);
     const revive = (
@@ -64,7 +80,10 @@ export function createOauthAdapter(deps: { db: Db; clock: Clock }) {
         return Promise.resolve(undefined);
       },
       consume: (id: string) => rows.consume(model, hash(id), deps.clock()),
-      destroy: (id: string) => rows.destroy(model, hash(id)),
+      async destroy(id: string) {
+        if (model === 'Grant') await endConnectorGrant(id);
+        await rows.destroy(model, hash(id));
+      },
       revokeByGrantId: (grantId: string) => rows.destroyByGrant(grantId),
     };
   };
