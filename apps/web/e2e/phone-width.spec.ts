@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { answerConsent, chooseConnector } from './data-sources-support.ts';
+import { STATS_TEAMS } from './stats-teams.ts';
 import { origin, signIn, uniqueEmail } from './support.ts';
 import { followInvitationEmail, invite, openSection } from './team-support.ts';
 
@@ -185,5 +186,18 @@ for (const host of ['localhost', 'raven.localhost', 'tapclicks.localhost']) {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.screenshot({ path: `${SHOTS}/gallery-desktop-${host.split('.')[0]}.png` });
     }
+  });
+}
+
+for (const team of STATS_TEAMS) {
+  test(`Stats with a year of history in ${team.name} fits a 360 px phone, marks in its legend`, async ({
+    page,
+  }) => {
+    const base = origin(team.host);
+    await signIn(page, base, { email: team.email });
+    await page.goto(`${base}/stats`);
+    await expect(page.getByTestId('stats-loaded')).toBeVisible();
+    await expect(page.getByTestId('stats-failing').locator('tbody tr').first()).toBeVisible();
+    await check(page, `stats-history-${team.host.split('.')[0]}`);
   });
 }
