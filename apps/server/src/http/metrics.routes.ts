@@ -57,6 +57,16 @@ export function registerMetricsRoute(
 }
 
 /**
+ * The security headers every answer of the process carries, on the admin port too: it serves
+ * no page, so its policy allows nothing at all.
+ */
+const ADMIN_PORT_HEADERS = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
+/**
  * The admin port (METRICS_PORT): a plain HTTP server answering only GET /metrics, for a
  * network Prometheus reaches and users do not. Resolves once it listens.
  */
@@ -65,6 +75,7 @@ export async function startMetricsServer(
   where: { port: number; host: string },
 ): Promise<http.Server> {
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(ADMIN_PORT_HEADERS)) res.setHeader(name, value);
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== METRICS_PATH) {
       res
         .writeHead(404, { 'content-type': 'text/plain' })

@@ -185,7 +185,14 @@ describeEachDatabase('operations: request ids, readiness and metrics', (db) => {
       const scrape = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(scrape.status).toBe(200);
       expect(await scrape.text()).toContain('gds_http_request_duration_seconds_bucket');
-      expect((await fetch(`http://127.0.0.1:${port}/api/home/config`)).status).toBe(404);
+      const miss = await fetch(`http://127.0.0.1:${port}/api/home/config`);
+      expect(miss.status).toBe(404);
+      // Its answers carry the security headers as every other answer of the process does.
+      for (const response of [scrape, miss]) {
+        expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      }
     } finally {
       server.close();
     }
