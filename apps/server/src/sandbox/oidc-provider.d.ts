@@ -45,7 +45,12 @@ declare module 'oidc-provider' {
     features?: Record<string, unknown>;
     pkce?: { required?: (ctx: unknown, client: unknown) => boolean };
     interactions?: { url?: (ctx: KoaContextWithOIDC, interaction: { uid: string }) => string };
-    findAccount?: (ctx: KoaContextWithOIDC, sub: string) => Promise<Account | undefined>;
+    /** `token` is the code or refresh token being redeemed, when there is one. */
+    findAccount?: (
+      ctx: KoaContextWithOIDC,
+      sub: string,
+      token?: { grantId?: string },
+    ) => Promise<Account | undefined>;
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     renderError?: (
       ctx: KoaContextWithOIDC,

@@ -116,4 +116,13 @@ describeEachDatabase('connector grants end with the member’s access', (db) => 
     expect((await refresh(String(stillWorks.body.refresh_token))).body.error).toBe('invalid_grant');
     await expectNothingLeft(changing.user.id);
   });
+  it('a refresh token is redeemed only while its grant and member stand, however they went', async () => {
+    const gone = await member();
+    const tokens = await authorizeConnector(ctx, gone.cookie);
+    // Not through the app: the user's row goes (its grants' records with it, by cascade).
+    await db().deleteFrom('users').where('id', '=', gone.user.id).execute();
+    const refused = await refresh(tokens.refreshToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_grant');
+  });
 });

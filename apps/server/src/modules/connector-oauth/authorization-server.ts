@@ -6,6 +6,8 @@ import type { Config } from '../../config/config.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createConnectorGrantsRepository } from './connector-grants.repository.ts';
+import { parseConnectorSubject } from './connector-subject.ts';
 import { renderOauthPage } from './oauth-page.ts';
 import { createOauthAdapter } from './oauth-adapter.ts';
 import { loadOauthKeys } from './oauth-keys.ts';
@@ -147,7 +149,18 @@ async function buildProvider(deps: {
     issueRefreshToken: (_ctx, c: Client) => c.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
-    findAccount: (_ctx, sub) => Promise.resolve({ accountId: sub, claims: () => ({ sub }) }),
+    // A code or refresh token is redeemed only while its grant stands in connector_grants with
+    // its member still in the team: whatever took the member's access away, and however (a
+    // user deleted with their team), no new token comes of it.
+    findAccount: async (_ctx, sub, token) => {
+      const account = { accountId: sub, claims: () => ({ sub }) };
+      if (!token?.grantId) return account;
+      const subject = parseConnectorSubject(sub);
+      if (!subject) return undefined;
+      const grants = createConnectorGrantsRepository(deps.db);
+      const row = await grants.findLive(subject.teamId, token.grantId);
+      return row && row.member_id !== null && row.user_id === subject.userId ? account : undefined;
+    },
     // Only the grant the consent screen just made; never one remembered from an earlier visit.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const grantId = ctx.oidc.result?.consent?.grantId;
