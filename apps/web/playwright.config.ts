@@ -60,7 +60,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A whole flow per test (a sign-in, then up to three OAuth connections or a payment) against
+  // a server started for the run, two workers on two cores: the longest ones take 25–40 s on
+  // CI's machine. Each assertion still waits only the expect timeout below.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
