@@ -98,23 +98,12 @@ export function StatusBanner({
   }
   if (confirming) {
     return (
-      <div
-        className="billing-banner billing-banner-info"
-        role="status"
-        data-testid="billing-status"
-        data-status="confirming"
-      >
-        <Spinner size={18} />
-        <div className="billing-banner-text">
-          <p className="billing-banner-title">Confirming with the payment provider…</p>
-          <p>
-            Your new limits show here as soon as the payment provider confirms your change. This
-            page updates by itself.
-            {slow &&
-              ' This is taking longer than usual; you can leave this page and come back. If you left the payment page without paying, nothing has changed.'}
-          </p>
-        </div>
-      </div>
+      <ConfirmingBanner>
+        Your new limits show here as soon as the payment provider confirms your change. This page
+        updates by itself.
+        {slow &&
+          ' This is taking longer than usual; you can leave this page and come back. If you left the payment page without paying, nothing has changed.'}
+      </ConfirmingBanner>
     );
   }
   const banner = bannerFor(details);
@@ -152,6 +141,16 @@ export function OpenCheckoutBanner({
   actions: ReactNode;
 }) {
   return (
+    <ConfirmingBanner actions={actions}>
+      Your checkout is still open on the payment page until {dayAndTime(expiresAt)}. Return to it to
+      finish paying, or drop it to keep your plan as it is; nothing is charged unless you pay.
+    </ConfirmingBanner>
+  );
+}
+
+/** The plan waits for the payment provider: what the person is told, and what they may do. */
+function ConfirmingBanner({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
     <div
       className="billing-banner billing-banner-info"
       role="status"
@@ -161,11 +160,7 @@ export function OpenCheckoutBanner({
       <Spinner size={18} />
       <div className="billing-banner-text">
         <p className="billing-banner-title">Confirming with the payment provider…</p>
-        <p>
-          Your checkout is still open on the payment page until {dayAndTime(expiresAt)}. Return to
-          it to finish paying, or drop it to keep your plan as it is; nothing is charged unless you
-          pay.
-        </p>
+        <p>{children}</p>
       </div>
       {actions}
     </div>
