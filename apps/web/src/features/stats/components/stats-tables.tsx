@@ -43,15 +43,7 @@ export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts
               {accounts.map((account) => (
                 <tr key={account.accountId}>
                   <td data-label="Account">{account.name}</td>
-                  <td data-label="Data source">
-                    <span className="stats-connector">
-                      <ConnectorBadge
-                        connector={{ id: account.connectorId, name: account.connector }}
-                        size="sm"
-                      />
-                      {account.connector}
-                    </span>
-                  </td>
+                  <ConnectorCell id={account.connectorId} name={account.connector} />
                   <td data-label="Failures">{n(account.failures)}</td>
                   <td data-label="Last reason">{account.lastReason}</td>
                   <td data-label="Last failed">
@@ -107,15 +99,7 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
               {logins.map((login) => (
                 <tr key={login.id}>
                   <td data-label="Login">{login.name}</td>
-                  <td data-label="Data source">
-                    <span className="stats-connector">
-                      <ConnectorBadge
-                        connector={{ id: login.connectorId, name: login.connector }}
-                        size="sm"
-                      />
-                      {login.connector}
-                    </span>
-                  </td>
+                  <ConnectorCell id={login.connectorId} name={login.connector} />
                   <td data-label="Accounts">{n(login.accounts)}</td>
                   <td data-label="Status">
                     <Badge
@@ -137,5 +121,17 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** A table cell naming a connector, with its mark. */
+function ConnectorCell({ id, name }: { id: number; name: string }) {
+  return (
+    <td data-label="Data source">
+      <span className="stats-connector">
+        <ConnectorBadge connector={{ id, name }} size="sm" />
+        {name}
+      </span>
+    </td>
   );
 }
