@@ -7,7 +7,7 @@ export * from './connectors.ts';
 export * from './constants.ts';
 export * from './data-api.ts';
 export * from './endpoint.ts';
-export * from './endpoint-routes.ts';
+export * from './endpoint-routes.generated.ts';
 export * from './endpoints/index.ts';
 export * from './error-body-schema.ts';
 export * from './errors.ts';
