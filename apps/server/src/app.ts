@@ -49,8 +49,8 @@ import { clientCallback } from './modules/client-links/client-connect-callback.t
 import { createClientConnect } from './modules/client-links/client-connect.service.ts';
 import { clientLinksHandlers } from './modules/client-links/client-links.routes.ts';
 import { createClientLinksService } from './modules/client-links/client-links.service.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { authHandlers } from './modules/auth/auth.routes.ts';
+import { createSignInService } from './modules/sign-in/sign-in.service.ts';
+import { signInHandlers } from './modules/sign-in/sign-in.routes.ts';
 import { createBillingAccountService } from './modules/billing/billing-account.service.ts';
 import { createCheckoutService } from './modules/billing/billing-checkout.service.ts';
 import { createCatalogue } from './modules/billing/billing-deps.ts';
@@ -60,27 +60,27 @@ import { registerBillingWebhook } from './modules/billing-sync/billing-webhook.r
 import { billingHandlers } from './modules/billing/billing.routes.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createChargebeeClient } from './modules/billing/chargebee-client.ts';
-import type { IdentityProvider, IdentitySettings } from './modules/auth/identity-provider.ts';
-import { GOOGLE_ISSUER, createIdentityProvider } from './modules/auth/identity-provider.ts';
-import type { ConnectDeps } from './modules/connect/connect-deps.ts';
-import { connectHandlers } from './modules/connect/connect.routes.ts';
-import { purgeConnectionResults } from './modules/connect/connection-results.service.ts';
-import { registerOAuthCallback } from './modules/connect/oauth-callback.routes.ts';
+import type { IdentityProvider, IdentitySettings } from './modules/sign-in/identity-provider.ts';
+import { GOOGLE_ISSUER, createIdentityProvider } from './modules/sign-in/identity-provider.ts';
+import type { ConnectionDeps } from './modules/connection/connection-deps.ts';
+import { connectionHandlers } from './modules/connection/connection.routes.ts';
+import { purgeConnectionResults } from './modules/connection/connection-results.service.ts';
+import { registerOAuthCallback } from './modules/connection/oauth-callback.routes.ts';
 import { createAccessTokens } from './modules/credentials/access-token.ts';
 import { createTokenRefresher } from './modules/credentials/token-refresher.ts';
 import {
   createAuthorizationServer,
   oauthIssuer,
-} from './modules/connector-oauth/authorization-server.ts';
+} from './modules/connector-authorization/authorization-server.ts';
 import {
   createConnectorGrantsService,
   endMemberGrants,
-} from './modules/connector-oauth/connector-grants.service.ts';
+} from './modules/connector-authorization/connector-grants.service.ts';
 import {
   connectorGrantsHandlers,
   registerAuthorizationServer,
-} from './modules/connector-oauth/connector-oauth.routes.ts';
-import { purgeOauthArtifacts } from './modules/connector-oauth/oauth-adapter.ts';
+} from './modules/connector-authorization/connector-authorization.routes.ts';
+import { purgeOauthArtifacts } from './modules/connector-authorization/oauth-adapter.ts';
 import { createDataApiService } from './modules/data-api/data-api.service.ts';
 import { registerDataApi } from './modules/data-api/data-api.routes.ts';
 import { createDataJobWorker } from './modules/data-api/data-job-worker.ts';
@@ -304,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Membership changes end the member's connector grants in their own transaction.
   const endDataAccess: EndDataAccess = (tx, member) => endMemberGrants(tx, member, clock());
   const acceptance = createInvitationAcceptance({ db, clock, endDataAccess });
-  const auth = createAuthService({
+  const signIn = createSignInService({
     clock,
     states,
     sessions,
@@ -333,7 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         })
       : undefined;
   if (billingSandbox) sandboxBillings.set(app, billingSandbox);
-  const connect: ConnectDeps = {
+  const connect: ConnectionDeps = {
     db,
     clock,
     cipher,
@@ -493,7 +493,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sessions,
         lookerStudioUrls: lookerStudioUrls(config, reportFetchers),
       }),
-      ...authHandlers({ config, auth, sessions, teams, cookie: cookieSpec }),
+      ...signInHandlers({ config, signIn, sessions, teams, cookie: cookieSpec }),
       ...teamHandlers({ teams }),
       ...membersHandlers({
         members: createMembersService({ db, clock, endDataAccess }),
@@ -511,7 +511,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...activityHandlers({ activity: createActivityService({ db }) }),
       ...dataSourcesHandlers({ dataSources }),
       ...statsHandlers({ stats }),
-      ...connectHandlers({ config, connect }),
+      ...connectionHandlers({ config, connect }),
       ...clientLinksHandlers({
         config,
         links: createClientLinksService({ db, clock, mailer, providers }),
@@ -629,7 +629,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ),
       () => purgeOauthArtifacts({ db, clock }),
       () => sessions.purge(),
-      () => auth.purgeStates(),
+      () => signIn.purgeStates(),
       () => dataSources.purgeDeletedAccounts(),
       // Not a purge, but hourly too: today's usage of every team for the Stats history.
       () => stats.recordUsageDays(),

@@ -3,7 +3,7 @@ import { openKeyRing } from '../crypto/key-ring.ts';
 import { assertServersHoldKey } from '../crypto/key-rotation-guard.ts';
 import { addDemoTokenKey, nextDemoTokenKeyVersion } from '../crypto/token-keys.ts';
 import type { Db } from '../db/database.ts';
-import { resealOauthKeys } from '../modules/connector-oauth/oauth-keys.ts';
+import { resealOauthKeys } from '../modules/connector-authorization/oauth-keys.ts';
 import { rotateTokenKeys } from '../modules/credentials/key-rotation.ts';
 
 /**

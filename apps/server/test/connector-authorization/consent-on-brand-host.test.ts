@@ -7,8 +7,8 @@ import {
   pkce,
   startDataApiApp,
   tokenRequest,
-} from '../helpers/connector-oauth.ts';
-import type { DataApiContext } from '../helpers/connector-oauth.ts';
+} from '../helpers/connector-authorization.ts';
+import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { HOSTS } from '../helpers/test-app.ts';

@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { KeyRotationRefused } from '../../src/crypto/key-rotation-guard.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import type { Db } from '../../src/db/database.ts';
-import { loadOauthKeys } from '../../src/modules/connector-oauth/oauth-keys.ts';
+import { loadOauthKeys } from '../../src/modules/connector-authorization/oauth-keys.ts';
 import { rotateKeys } from '../../src/scripts/key-rotation.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { tempDir } from '../helpers/test-app.ts';

@@ -11,8 +11,8 @@ import {
   consentAs,
   seedReportLogin,
   startDataApiApp,
-} from '../helpers/connector-oauth.ts';
-import type { DataApiContext } from '../helpers/connector-oauth.ts';
+} from '../helpers/connector-authorization.ts';
+import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { ReportError } from '../helpers/report-fetcher.ts';
 import { signIn } from '../helpers/sign-in.ts';

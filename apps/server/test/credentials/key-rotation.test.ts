@@ -12,7 +12,7 @@ import { loadTokenKeys } from '../../src/crypto/token-keys.ts';
 import { createDatabase } from '../../src/db/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { REPO_ROOT } from '../../src/config/paths.ts';
-import { loadOauthKeys } from '../../src/modules/connector-oauth/oauth-keys.ts';
+import { loadOauthKeys } from '../../src/modules/connector-authorization/oauth-keys.ts';
 import { rotateTokenKeys } from '../../src/modules/credentials/key-rotation.ts';
 import { rotateKeys } from '../../src/scripts/key-rotation.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';

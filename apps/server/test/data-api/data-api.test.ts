@@ -6,8 +6,8 @@ import {
   dataCall,
   seedReportLogin,
   startDataApiApp,
-} from '../helpers/connector-oauth.ts';
-import type { DataApiContext } from '../helpers/connector-oauth.ts';
+} from '../helpers/connector-authorization.ts';
+import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { everyRow, rowsChanged } from '../helpers/every-row.ts';
 import { ReportError } from '../helpers/report-fetcher.ts';

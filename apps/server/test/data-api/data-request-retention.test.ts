@@ -5,7 +5,7 @@ import { backgroundJobs } from '../../src/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import { purgeDataRequests } from '../../src/modules/data-api/data-request-log.ts';
 import { call } from '../helpers/contract-call.ts';
-import { seedReportLogin } from '../helpers/connector-oauth.ts';
+import { seedReportLogin } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';

@@ -9,8 +9,8 @@ import {
   dataCall,
   seedReportLogin,
   startDataApiApp,
-} from '../helpers/connector-oauth.ts';
-import type { DataApiContext } from '../helpers/connector-oauth.ts';
+} from '../helpers/connector-authorization.ts';
+import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { testClock } from '../helpers/test-app.ts';

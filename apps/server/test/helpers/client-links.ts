@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { BUSINESS_UNIT_HEADER, CLIENT_CONNECT_RESULT_PATH, ENDPOINTS } from '@gds/contract';
 import type { Db } from '../../src/db/database.ts';
-import { failure } from '../../src/modules/connect/connect-oauth.ts';
-import { recordConnectionResult } from '../../src/modules/connect/connection-results.service.ts';
+import { failure } from '../../src/modules/connection/connection-oauth.ts';
+import { recordConnectionResult } from '../../src/modules/connection/connection-results.service.ts';
 import { hashToken, newToken } from '../../src/modules/sessions/session-token.ts';
 import { TinyBrowser } from './browser.ts';
 import type { SandboxContext } from './connections.ts';

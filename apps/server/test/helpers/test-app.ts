@@ -9,7 +9,7 @@ import type { BuildAppOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/database.ts';
-import type { IdentityClaims, IdentityProvider } from '../../src/modules/auth/identity-provider.ts';
+import type { IdentityClaims, IdentityProvider } from '../../src/modules/sign-in/identity-provider.ts';
 
 /** A movable clock: tests step time forward to cross idle and absolute limits. */
 export function testClock(start = new Date('2026-01-05T09:00:00Z')) {

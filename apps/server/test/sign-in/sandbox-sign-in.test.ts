@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
-import type { IdentityProvider } from '../../src/modules/auth/identity-provider.ts';
+import type { IdentityProvider } from '../../src/modules/sign-in/identity-provider.ts';
 import { fetchedAnswer, urlOf } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { TinyBrowser, freePort } from '../helpers/browser.ts';

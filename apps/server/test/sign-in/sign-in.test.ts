@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, ENDPOINTS, PLAN_OPTIONS } from '@gds/contract';
-import { LOGIN_STATE_TTL_MS } from '../../src/modules/auth/auth.service.ts';
+import { LOGIN_STATE_TTL_MS } from '../../src/modules/sign-in/sign-in.service.ts';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn, startSignIn } from '../helpers/sign-in.ts';

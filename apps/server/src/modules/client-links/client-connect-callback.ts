@@ -4,12 +4,12 @@ import type { ConnectionResult, ConnectorDefinition } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { OauthStateRow } from '../../db/schema.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { ConnectDeps } from '../connect/connect-deps.ts';
-import { CONNECT_MESSAGES } from '../connect/connect-messages.ts';
-import { failure, finishConsent } from '../connect/connect-oauth.ts';
-import type { CallbackQuery } from '../connect/connect-oauth.ts';
-import { recordConnectionResult } from '../connect/connection-results.service.ts';
-import type { ClientCallback } from '../connect/oauth-callback.routes.ts';
+import type { ConnectionDeps } from '../connection/connection-deps.ts';
+import { CONNECTION_MESSAGES } from '../connection/connection-messages.ts';
+import { failure, finishConsent } from '../connection/connection-oauth.ts';
+import type { CallbackQuery } from '../connection/connection-oauth.ts';
+import { recordConnectionResult } from '../connection/connection-results.service.ts';
+import type { ClientCallback } from '../connection/oauth-callback.routes.ts';
 import { ConnectRefused } from '../credentials/store-credential.ts';
 import type { StoredCredential } from '../credentials/store-credential.ts';
 import type { ClientBrowserCookie } from './client-browser-cookie.ts';
@@ -27,7 +27,7 @@ import { createClientLinksRepository } from './client-links.repository.ts';
  * client's own page, never the team's app.
  */
 export function clientCallback(deps: {
-  connect: ConnectDeps;
+  connect: ConnectionDeps;
   cookie: ClientBrowserCookie;
 }): ClientCallback {
   const { connect } = deps;
@@ -40,7 +40,7 @@ export function clientCallback(deps: {
     if (!row || !teamId) return null;
     const result = await outcome(req, () => {
       if (row.connector_id !== connector.id || !row.client_link_id || !row.client_email) {
-        return Promise.resolve(failure(CONNECT_MESSAGES.stale, connector.id));
+        return Promise.resolve(failure(CONNECTION_MESSAGES.stale, connector.id));
       }
       return finish(connect, req, { row, query, connector, teamId });
     });
@@ -54,7 +54,7 @@ export function clientCallback(deps: {
 }
 
 function finish(
-  connect: ConnectDeps,
+  connect: ConnectionDeps,
   req: FastifyRequest,
   input: {
     row: OauthStateRow;
@@ -82,7 +82,7 @@ function finish(
 }
 
 /** Counts the link's use, or refuses with why it no longer works. */
-async function claimUse(connect: ConnectDeps, tx: Db, teamId: string, linkId: string) {
+async function claimUse(connect: ConnectionDeps, tx: Db, teamId: string, linkId: string) {
   const repo = createClientLinksRepository(tx);
   const now = connect.clock();
   if ((await repo.claimUse(teamId, linkId, now)) !== undefined) return;

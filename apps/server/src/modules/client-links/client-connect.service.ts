@@ -1,9 +1,9 @@
 import { connectorCallbackPath, findConnector } from '@gds/contract';
 import type { BusinessUnit, ResponseOf, clientLinks } from '@gds/contract';
 import { AppError } from '../../lib/errors.ts';
-import type { ConnectDeps } from '../connect/connect-deps.ts';
-import { CONNECT_STATE_TTL_MS } from '../connect/connect-deps.ts';
-import { readClientConnectionResult } from '../connect/connection-results.service.ts';
+import type { ConnectionDeps } from '../connection/connection-deps.ts';
+import { CONNECTION_STATE_TTL_MS } from '../connection/connection-deps.ts';
+import { readClientConnectionResult } from '../connection/connection-results.service.ts';
 import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
 import { hashToken, newToken } from '../sessions/session-token.ts';
 import { findTeam } from '../team/team.service.ts';
@@ -20,7 +20,7 @@ type Info = ResponseOf<typeof clientLinks.getClientLinkInfo>;
  * result page. No session: the link's token is the only credential, and the connection is
  * bound to the client's browser by its own cookie (`browser`).
  */
-export function createClientConnect(deps: ConnectDeps) {
+export function createClientConnect(deps: ConnectionDeps) {
   const repo = createClientLinksRepository(deps.db);
 
   /** The link a token names, in the unit the page is on; anything else is not valid. */
@@ -96,7 +96,7 @@ export function createClientConnect(deps: ConnectDeps) {
         nonce: '',
         redirect_uri: redirectUri,
         created_at: now,
-        expires_at: new Date(now.getTime() + CONNECT_STATE_TTL_MS),
+        expires_at: new Date(now.getTime() + CONNECTION_STATE_TTL_MS),
         connector_id: connector.id,
         team_id: row.team_id,
         client_link_id: row.id,

@@ -6,10 +6,10 @@ import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
 
 /** A connection state lives 10 minutes and is used at most once. */
-export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
+export const CONNECTION_STATE_TTL_MS = 10 * 60 * 1000;
 
 /** What connecting needs; built once per app. */
-export interface ConnectDeps {
+export interface ConnectionDeps {
   db: Db;
   clock: Clock;
   cipher: TokenCipher;
@@ -23,5 +23,5 @@ export interface ConnectDeps {
  * that fails or hangs gives the user a clear error within the configured timeout, however many
  * calls it takes.
  */
-export const connectDeadline = (deps: ConnectDeps) =>
+export const connectionDeadline = (deps: ConnectionDeps) =>
   AbortSignal.timeout(deps.config.connectorTimeoutMs);

@@ -7,9 +7,9 @@ import type { SessionUser } from '../../http/request-context.ts';
 import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
 import { discoverFormCredential } from '../providers/discover.ts';
 import { ProviderError, isHeaderSafe, logProviderFailure } from '../providers/provider-http.ts';
-import type { ConnectDeps } from './connect-deps.ts';
-import { connectDeadline } from './connect-deps.ts';
-import { CONNECT_MESSAGES, providerFailureMessage } from './connect-messages.ts';
+import type { ConnectionDeps } from './connection-deps.ts';
+import { connectionDeadline } from './connection-deps.ts';
+import { CONNECTION_MESSAGES, providerFailureMessage } from './connection-messages.ts';
 
 type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
 
@@ -29,7 +29,7 @@ const failure = (error: string): FormLoginResult => ({
  * stored encrypted like tokens, never in clear. A refusal answers success false.
  */
 export async function submitFormLogin(
-  deps: ConnectDeps,
+  deps: ConnectionDeps,
   input: {
     user: SessionUser;
     sessionToken: string;
@@ -39,21 +39,21 @@ export async function submitFormLogin(
 ): Promise<FormLoginResult> {
   const { user } = input;
   const { state, ...fields } = input.body;
-  if (!state) return failure(CONNECT_MESSAGES.formStale);
+  if (!state) return failure(CONNECTION_MESSAGES.formStale);
   const peeked = await deps.states.peek(state, input.sessionToken, deps.clock(), 'connect');
   const connector = peeked?.connector_id ? findConnector(peeked.connector_id) : undefined;
   if (!peeked || !connector || connector.auth !== 'form' || peeked.user_id !== user.id) {
-    return failure(CONNECT_MESSAGES.formStale);
+    return failure(CONNECTION_MESSAGES.formStale);
   }
   checkFields(connector.loginFields ?? [], fields);
   checkSendable(connector, fields);
   const row = await deps.states.consume(state, input.sessionToken, deps.clock(), 'connect');
-  if (!row) return failure(CONNECT_MESSAGES.formStale);
+  if (!row) return failure(CONNECTION_MESSAGES.formStale);
   const provider = deps.providers.find(connector.id);
   if (!provider) return failure(`${connector.name} is not available on this server yet.`);
 
   try {
-    const found = await discoverFormCredential(provider, fields, connectDeadline(deps));
+    const found = await discoverFormCredential(provider, fields, connectionDeadline(deps));
     const stored = await storeCredential(deps, {
       teamId: user.teamId,
       userId: user.id,
@@ -75,7 +75,7 @@ export async function submitFormLogin(
     if (error instanceof ConnectRefused) return failure(error.message);
     if (!(error instanceof ProviderError)) throw error;
     logProviderFailure(input.log, connector, error, 'form login failed at the provider');
-    if (error.kind === 'refused') return failure(CONNECT_MESSAGES.formRefused(connector.name));
+    if (error.kind === 'refused') return failure(CONNECTION_MESSAGES.formRefused(connector.name));
     throw new AppError('BAD_GATEWAY', providerFailureMessage(connector.name, error));
   }
 }

@@ -1,7 +1,7 @@
 import type { ProviderError } from '../providers/provider-http.ts';
 
 /** What the user reads when connecting goes wrong: clear, and say what to do. */
-export const CONNECT_MESSAGES = {
+export const CONNECTION_MESSAGES = {
   stale: 'This connection attempt has expired or was already used. Please connect again.',
   formStale: 'This login form has expired. Close it and connect again.',
   notPermitted: 'You do not have permission to connect data sources.',

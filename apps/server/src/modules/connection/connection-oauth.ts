@@ -9,9 +9,9 @@ import type { VerifiedCredential } from '../credentials/store-credential.ts';
 import { discoverOAuthCredential } from '../providers/discover.ts';
 import { exchangeCode } from '../providers/oauth2-client.ts';
 import { ProviderError, logProviderFailure } from '../providers/provider-http.ts';
-import type { ConnectDeps } from './connect-deps.ts';
-import { connectDeadline } from './connect-deps.ts';
-import { CONNECT_MESSAGES, providerFailureMessage } from './connect-messages.ts';
+import type { ConnectionDeps } from './connection-deps.ts';
+import { connectionDeadline } from './connection-deps.ts';
+import { CONNECTION_MESSAGES, providerFailureMessage } from './connection-messages.ts';
 
 export interface CallbackQuery {
   code?: string | undefined;
@@ -28,7 +28,7 @@ export interface CallbackQuery {
  * it is only ever the one stored with the state when the connection started.
  */
 export async function completeOAuthConnection(
-  deps: ConnectDeps,
+  deps: ConnectionDeps,
   input: {
     nameSimple: string;
     query: CallbackQuery;
@@ -39,8 +39,8 @@ export async function completeOAuthConnection(
 ): Promise<ConnectionResult> {
   const { query, user } = input;
   const connector = findConnectorByName(input.nameSimple);
-  if (!connector || connector.auth !== 'oauth2') return failure(CONNECT_MESSAGES.unknownConnector);
-  if (!query.state) return failure(CONNECT_MESSAGES.stale, connector.id);
+  if (!connector || connector.auth !== 'oauth2') return failure(CONNECTION_MESSAGES.unknownConnector);
+  if (!query.state) return failure(CONNECTION_MESSAGES.stale, connector.id);
   const row = await deps.states.consume(query.state, input.sessionToken, deps.clock(), 'connect');
   // A state of another connector is used up here too: a code is never tried elsewhere.
   if (
@@ -49,11 +49,11 @@ export async function completeOAuthConnection(
     row.user_id !== user.id ||
     row.team_id !== user.teamId
   ) {
-    return failure(CONNECT_MESSAGES.stale, connector.id);
+    return failure(CONNECTION_MESSAGES.stale, connector.id);
   }
   // From here the state is this connection's: "Try again" keeps its dashboard tool's address.
   if (!hasPermissions(user.permissions, ['manage_data_sources'])) {
-    return failure(CONNECT_MESSAGES.notPermitted, connector.id, row.return_uri);
+    return failure(CONNECTION_MESSAGES.notPermitted, connector.id, row.return_uri);
   }
   return finishConsent(deps, {
     connector,
@@ -77,7 +77,7 @@ export type ConsentCredit = Pick<
  * the person can act on and a provider failure are outcomes, not errors.
  */
 export async function finishConsent(
-  deps: ConnectDeps,
+  deps: ConnectionDeps,
   input: {
     connector: ConnectorDefinition;
     row: OauthStateRow;
@@ -91,12 +91,12 @@ export async function finishConsent(
   if (query.error === 'access_denied') {
     return { ...failure(null, connector.id, row.return_uri), status: 'denied' };
   }
-  if (query.error || !query.code) return fail(CONNECT_MESSAGES.cancelled(connector.name));
+  if (query.error || !query.code) return fail(CONNECTION_MESSAGES.cancelled(connector.name));
   const provider = deps.providers.find(connector.id);
   if (!provider?.api.oauth2) return fail(`${connector.name} is not available on this server yet.`);
 
   try {
-    const signal = connectDeadline(deps);
+    const signal = connectionDeadline(deps);
     const tokens = await exchangeCode(
       provider,
       {

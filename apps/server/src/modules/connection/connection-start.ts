@@ -8,9 +8,9 @@ import { connectorAvailability } from '../providers/availability.ts';
 import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
 import { newToken } from '../sessions/session-token.ts';
 import { assertTeamCanGrow, teamAddons } from '../team/team-plan.service.ts';
-import type { ConnectDeps } from './connect-deps.ts';
-import { CONNECT_STATE_TTL_MS } from './connect-deps.ts';
-import { CONNECT_MESSAGES } from './connect-messages.ts';
+import type { ConnectionDeps } from './connection-deps.ts';
+import { CONNECTION_STATE_TTL_MS } from './connection-deps.ts';
+import { CONNECTION_MESSAGES } from './connection-messages.ts';
 
 type StartQuery = {
   integration_type: number;
@@ -27,12 +27,12 @@ type StartQuery = {
  * for the login form. Each provider returns to its own callback.
  */
 export async function startConnection(
-  deps: ConnectDeps,
+  deps: ConnectionDeps,
   input: { user: SessionUser; sessionToken: string; origin: string; query: StartQuery },
 ): Promise<ResponseOf<typeof connections.startConnection>> {
   const { user, query } = input;
   const connector = findConnector(query.integration_type);
-  if (!connector) throw new AppError('NOT_FOUND', CONNECT_MESSAGES.unknownConnector);
+  if (!connector) throw new AppError('NOT_FOUND', CONNECTION_MESSAGES.unknownConnector);
   if (
     query.masterEmail !== undefined &&
     query.masterEmail.toLowerCase() !== user.email.toLowerCase()
@@ -60,7 +60,7 @@ export async function startConnection(
   if (!availability.allowed || !provider) {
     throw new AppError(
       'FORBIDDEN',
-      availability.allowed ? CONNECT_MESSAGES.unknownConnector : availability.reason,
+      availability.allowed ? CONNECTION_MESSAGES.unknownConnector : availability.reason,
     );
   }
   let returnUri: string | null = null;
@@ -87,7 +87,7 @@ export async function startConnection(
     nonce: '',
     redirect_uri: redirectUri,
     created_at: now,
-    expires_at: new Date(now.getTime() + CONNECT_STATE_TTL_MS),
+    expires_at: new Date(now.getTime() + CONNECTION_STATE_TTL_MS),
     connector_id: connector.id,
     credential_id: query.credentialId ?? null,
     return_uri: returnUri,

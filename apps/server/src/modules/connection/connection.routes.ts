@@ -3,18 +3,18 @@ import { unauthenticated } from '../../lib/errors.ts';
 import { appOriginOf } from '../../http/app-origin.ts';
 import type { HandlerInput, Handlers } from '../../http/route.ts';
 import type { Endpoint } from '@gds/contract';
-import { submitFormLogin } from './connect-form.ts';
-import { startConnection } from './connect-start.ts';
-import type { ConnectDeps } from './connect-deps.ts';
+import { submitFormLogin } from './connection-form.ts';
+import { startConnection } from './connection-start.ts';
+import type { ConnectionDeps } from './connection-deps.ts';
 import { readConnectionResult } from './connection-results.service.ts';
 
 /**
  * Starting a connection, the form-login callback, and reading an OAuth connection's result
  * (the OAuth callback itself is oauth-callback.routes.ts).
  */
-export function connectHandlers(deps: {
+export function connectionHandlers(deps: {
   config: Config;
-  connect: ConnectDeps;
+  connect: ConnectionDeps;
 }): Pick<Handlers, 'startConnection' | 'submitFormLogin' | 'getConnectionResult'> {
   return {
     startConnection: async (input) => {

@@ -4,9 +4,9 @@ import { DATA_SOURCES_CALLBACK_PATH, connectorCallbackPath } from '@gds/contract
 import type { ConnectionResult } from '@gds/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { Authenticate, RequestAuth } from '../../http/request-context.ts';
-import type { ConnectDeps } from './connect-deps.ts';
-import { completeOAuthConnection, failure } from './connect-oauth.ts';
-import type { CallbackQuery } from './connect-oauth.ts';
+import type { ConnectionDeps } from './connection-deps.ts';
+import { completeOAuthConnection, failure } from './connection-oauth.ts';
+import type { CallbackQuery } from './connection-oauth.ts';
 import { recordConnectionResult } from './connection-results.service.ts';
 
 const callbackQuery = z
@@ -38,7 +38,7 @@ export type ClientCallback = (
  */
 export function registerOAuthCallback(
   app: FastifyInstance,
-  deps: { authenticate: Authenticate; connect: ConnectDeps; client?: ClientCallback },
+  deps: { authenticate: Authenticate; connect: ConnectionDeps; client?: ClientCallback },
 ): void {
   app.get(connectorCallbackPath(':nameSimple'), async (req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -64,7 +64,7 @@ export function registerOAuthCallback(
 /** Finishes the connection for the caller's session and answers the page that shows it. */
 async function finish(
   req: FastifyRequest,
-  deps: { authenticate: Authenticate; connect: ConnectDeps },
+  deps: { authenticate: Authenticate; connect: ConnectionDeps },
   nameSimple: string,
   query: CallbackQuery,
 ): Promise<string> {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { dataApiDiscovery } from '@gds/contract';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
+import type { ConnectorCaller } from '../connector-authorization/connector-grants.service.ts';
 import type { DataApiService } from './data-api.service.ts';
 
 /** JSON bodies of the data API are small: an account, field ids, a range, a few filters. */

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findAccount, liveAccounts } from '../credentials/credentials.service.ts';
-import type { ConnectorCaller } from '../connector-oauth/connector-grants.service.ts';
+import type { ConnectorCaller } from '../connector-authorization/connector-grants.service.ts';
 import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
 import { createCachedAnswersRepository } from './cached-answers.repository.ts';

@@ -6,22 +6,22 @@ import type { SessionCookie } from '../sessions/session-cookie.ts';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
 import type { TeamService } from '../team/team.service.ts';
-import type { AuthService } from './auth.service.ts';
+import type { SignInService } from './sign-in.service.ts';
 
 /** Sign-in, its callback and sign-out. */
-export function authHandlers(deps: {
+export function signInHandlers(deps: {
   config: Config;
-  auth: AuthService;
+  signIn: SignInService;
   sessions: SessionService;
   teams: TeamService;
   cookie: SessionCookie;
 }): Pick<Handlers, 'login' | 'loginCallback' | 'logout'> {
-  const { auth, cookie } = deps;
+  const { signIn, cookie } = deps;
 
   return {
     login: async ({ req, reply, unit, query, body }) => {
       const current = req.auth.kind === 'session' ? req.auth.token : undefined;
-      const started = await auth.startLogin({
+      const started = await signIn.startLogin({
         unit,
         origin: appOriginOf(req, deps.config),
         sessionToken: current,
@@ -34,7 +34,7 @@ export function authHandlers(deps: {
     },
 
     loginCallback: async ({ req, reply, unit, query }) => {
-      const done = await auth.completeLogin({
+      const done = await signIn.completeLogin({
         unit,
         sessionToken: req.auth.kind === 'session' ? req.auth.token : undefined,
         query,

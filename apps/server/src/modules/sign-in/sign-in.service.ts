@@ -21,7 +21,7 @@ export const LOGIN_MESSAGES = {
 
 const loginFailed = (message: string) => new AppError('LOGIN_FAILED', message);
 
-export function createAuthService(deps: {
+export function createSignInService(deps: {
   clock: Clock;
   states: OauthStatesService;
   sessions: SessionService;
@@ -163,4 +163,4 @@ export function createAuthService(deps: {
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+export type SignInService = ReturnType<typeof createSignInService>;
