@@ -60,6 +60,7 @@ export const dataFilterSchema = z.object({
   operator: z.enum(['EQUALS', 'CONTAINS', 'IN_LIST', 'NUMERIC_GREATER_THAN', 'NUMERIC_LESS_THAN']),
   values: z.array(singleLineText('A filter value').max(1000)).max(100),
 });
+export type DataFilter = z.output<typeof dataFilterSchema>;
 
 export const dataJobRequest = z.object({
   account: singleLineText('The account id').min(1).max(64),
@@ -68,6 +69,8 @@ export const dataJobRequest = z.object({
   filters: z.array(dataFilterSchema).max(20).default([]),
 });
 export type DataJobRequest = z.input<typeof dataJobRequest>;
+/** What a report job fetches, as stored with it: the account is the job's own column. */
+export type DataJobQuery = Omit<z.output<typeof dataJobRequest>, 'account'>;
 
 export const DATA_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 

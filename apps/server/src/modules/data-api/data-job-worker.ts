@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { findConnector } from '@gds/contract';
+import { findConnector, type DataJobQuery } from '@gds/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { unitOriginOf } from '../../http/app-origin.ts';
@@ -9,7 +9,7 @@ import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import type { AccessTokens } from '../credentials/access-token.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
 import { findTeam } from '../team/team.service.ts';
-import type { ReportFetchers, ReportFilter } from '../reports/report-fetcher.ts';
+import type { ReportFetchers } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
@@ -107,11 +107,8 @@ export function createDataJobWorker(deps: {
           return await finishFailed(job, await reconnect(token.reason));
         throw new ReportError('unavailable', token.reason);
       }
-      const request = job.request as {
-        fields: string[];
-        dateRange: { startDate: string; endDate: string };
-        filters: ReportFilter[];
-      };
+      // Written by the data API's service from the parsed request alone.
+      const request = job.request as DataJobQuery;
       const reportAccount = reportAccountOf(account);
       const schema = fetcher.schema(reportAccount);
       const byId = new Map(schema.fields.map((f) => [f.id, f]));

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DataJobQuery } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import { namedStatement } from '../../db/prepared-statements.ts';
 import type { DataJobRow } from '../../db/schema.ts';
@@ -36,7 +37,7 @@ export function createDataJobsRepository(db: Db) {
       connectorId: number;
       accountId: string;
       requestKey: string;
-      request: Record<string, unknown>;
+      request: DataJobQuery;
       pageSize: number;
       now: Date;
       expiresAt: Date;

@@ -1,21 +1,24 @@
 import type { Db } from '../../db/database.ts';
 import type { DataRequestOutcome } from '../../db/schema.ts';
 
+/** One logged data request: who asked, for what, how it went. */
+export interface DataRequestEntry {
+  teamId: string;
+  userId: string | null;
+  connectorId: number;
+  accountId: string | null;
+  jobId: string | null;
+  requestedAt: Date;
+  rowCount: number;
+  durationMs: number;
+  outcome: DataRequestOutcome;
+  failureReason: string | null;
+}
+
 /** SQL of the data request log. Every statement names the team but the retention purge. */
 export function createDataRequestsRepository(db: Db) {
   return {
-    async insert(row: {
-      teamId: string;
-      userId: string | null;
-      connectorId: number;
-      accountId: string | null;
-      jobId: string | null;
-      requestedAt: Date;
-      rowCount: number;
-      durationMs: number;
-      outcome: DataRequestOutcome;
-      failureReason: string | null;
-    }) {
+    async insert(row: DataRequestEntry) {
       await db
         .insertInto('data_requests')
         .values({

@@ -1,3 +1,5 @@
+import type { DataFilter } from '@gds/contract';
+
 /**
  * One way to read a connector's report data: the data API asks a `ReportFetcher` for the
  * fields a connector offers and for rows of one account, and never knows which provider API
@@ -41,11 +43,8 @@ export interface ReportSchema {
   maxDateRangeDays: number;
 }
 
-export interface ReportFilter {
-  field: string;
-  operator: 'EQUALS' | 'CONTAINS' | 'IN_LIST' | 'NUMERIC_GREATER_THAN' | 'NUMERIC_LESS_THAN';
-  values: readonly string[];
-}
+/** A filter as the data API accepts it. */
+export type ReportFilter = DataFilter;
 
 /** The account a report is for, as stored for the team. */
 export interface ReportAccount {
