@@ -22,6 +22,8 @@ function renderMenu() {
   return { onLogOut, onHelp, trigger: screen.getByRole('button', { name: 'ann@acme.test' }) };
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('dropdown menu', () => {
   it('opens from the keyboard on the first item, moves with arrows, and selects with Enter', async () => {
     const { onLogOut, trigger } = renderMenu();
@@ -61,5 +63,24 @@ describe('dropdown menu', () => {
     expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('moves to the item whose label starts with the letters typed', async () => {
+    const { trigger, onHelp, onLogOut } = renderMenu();
+    const user = userEvent.setup();
+    await user.click(trigger);
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveFocus());
+    await user.keyboard('lo');
+    expect(screen.getByRole('menuitem', { name: 'Log Out' })).toHaveFocus();
+    // After a pause the letters typed start a new search.
+    await pause(600);
+    await user.keyboard('h');
+    expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveFocus();
+    await pause(600);
+    await user.keyboard('z');
+    expect(screen.getByRole('menuitem', { name: 'Help' })).toHaveFocus();
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(onHelp).not.toHaveBeenCalled();
+    expect(onLogOut).not.toHaveBeenCalled();
   });
 });

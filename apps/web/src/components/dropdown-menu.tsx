@@ -26,7 +26,8 @@ interface DropdownMenuProps {
 
 /**
  * A menu button (WAI-ARIA pattern): Enter, Space or ArrowDown open it on the first item,
- * arrows move, Esc closes and returns focus, Tab or a click outside closes.
+ * arrows move, typing letters moves to the next item they begin, Esc closes and returns
+ * focus, Tab or a click outside closes.
  */
 export function DropdownMenu({
   trigger,
@@ -41,6 +42,7 @@ export function DropdownMenu({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<Array<HTMLElement | null>>([]);
   const menuId = useId();
+  const typed = useRef({ text: '', at: 0 });
 
   const focusItem = (index: number) => {
     const count = items.length;
@@ -105,7 +107,10 @@ export function DropdownMenu({
             else if (event.key === 'End') focusItem(items.length - 1);
             else if (event.key === 'Escape') close(true);
             else if (event.key === 'Tab') setOpen(false);
-            else return;
+            else if (isTypeahead(event)) {
+              const match = typeahead(typed.current, event.key, event.timeStamp, items, index);
+              if (match >= 0) focusItem(match);
+            } else return;
             if (event.key !== 'Tab') event.preventDefault();
           }}
         >
@@ -162,4 +167,38 @@ export function DropdownMenu({
       )}
     </div>
   );
+}
+
+/** A printable character typed without a modifier: a letter of an item's label. */
+function isTypeahead(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }) {
+  return (
+    event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey
+  );
+}
+
+/** Letters typed within this long of each other make one search. */
+const TYPEAHEAD_PAUSE_MS = 500;
+
+/**
+ * The item typing leads to: the next one after the current whose label begins with the letters
+ * typed so far (one letter repeated cycles through the items it begins), or -1 for none.
+ */
+function typeahead(
+  state: { text: string; at: number },
+  key: string,
+  now: number,
+  items: readonly MenuItem[],
+  current: number,
+): number {
+  const text = (now - state.at > TYPEAHEAD_PAUSE_MS ? '' : state.text) + key.toLowerCase();
+  state.text = text;
+  state.at = now;
+  const search = [...text].every((letter) => letter === text[0]) ? text.slice(0, 1) : text;
+  // A new search starts after the current item; a longer one may stay on it.
+  const start = search.length === 1 ? current + 1 : Math.max(current, 0);
+  for (let step = 0; step < items.length; step++) {
+    const index = (start + step) % items.length;
+    if (items[index]?.label.toLowerCase().startsWith(search)) return index;
+  }
+  return -1;
 }

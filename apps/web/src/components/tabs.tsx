@@ -18,7 +18,8 @@ interface TabsProps<T extends string> {
 
 /**
  * Tabs (WAI-ARIA pattern, automatic activation): arrows, Home and End move between tabs and
- * select them; Tab moves into the panel.
+ * select them; Tab moves into the panel. The arrows follow the reading direction: in
+ * right-to-left text ArrowLeft goes to the next tab.
  */
 export function Tabs<T extends string>({ label, tabs, value, onChange, children }: TabsProps<T>) {
   const baseId = useId();
@@ -44,8 +45,9 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children 
         role="tablist"
         aria-label={label}
         onKeyDown={(event) => {
-          if (event.key === 'ArrowRight') select(selected + 1);
-          else if (event.key === 'ArrowLeft') select(selected - 1);
+          const forward = isRightToLeft(event.currentTarget) ? -1 : 1;
+          if (event.key === 'ArrowRight') select(selected + forward);
+          else if (event.key === 'ArrowLeft') select(selected - forward);
           else if (event.key === 'Home') select(0);
           else if (event.key === 'End') select(tabs.length - 1);
           else return;
@@ -82,4 +84,9 @@ export function Tabs<T extends string>({ label, tabs, value, onChange, children 
       </div>
     </>
   );
+}
+
+/** Whether the element reads right to left, as its nearest dir attribute says. */
+function isRightToLeft(element: HTMLElement): boolean {
+  return element.closest('[dir]')?.getAttribute('dir')?.toLowerCase() === 'rtl';
 }
