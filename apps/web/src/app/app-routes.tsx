@@ -32,7 +32,7 @@ export function buildRoutes(): RouteObject[] {
         screen(ROUTES.Login, () => import('./routes/login-route.tsx'), loginGuard),
         screen(ROUTES.Logout, () => import('./routes/logout-route.tsx')),
         screen(ROUTES.LoginCallback, () => import('./routes/login-callback-route.tsx')),
-        screen(ROUTES.Auth, () => import('./routes/auth-route.tsx')),
+        screen(ROUTES.Auth, () => import('./routes/connection-start-route.tsx')),
         screen(ROUTES.Team, () => import('./routes/team-route.tsx')),
         screen(ROUTES.DataSources, () => import('./routes/data-sources-route.tsx')),
         screen(

@@ -1,6 +1,6 @@
 import { DEFAULT_LOGIN_CHECK_INTERVAL_MS, DEFAULT_TOKEN_CHECK_INTERVAL_MS } from '@gds/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkSession } from '../../features/auth/api/sign-in.ts';
+import { checkSession } from '../../features/sign-in/api/sign-in.ts';
 import { groupedDataQueryOptions } from '../../features/data-sources/api/grouped-data-query.ts';
 import { appConfigQueryOptions } from '../../lib/app-config-query.ts';
 import { useVisibleInterval } from '../../lib/use-visible-interval.ts';

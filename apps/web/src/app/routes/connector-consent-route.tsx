@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { ConsentSignInCard } from '../../features/auth/components/consent-sign-in-card.tsx';
+import { ConsentSignInCard } from '../../features/sign-in/components/consent-sign-in-card.tsx';
 import { ConnectorConsentCard } from '../../features/data-sources/consent/connector-consent-card.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useSkin } from '../../skins/skin-context.tsx';

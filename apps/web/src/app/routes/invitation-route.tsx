@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import {
   InvitationAccountSwitch,
   InvitationSignIn,
-} from '../../features/auth/components/invitation-sign-in.tsx';
+} from '../../features/sign-in/components/invitation-sign-in.tsx';
 import { InvitationPage } from '../../features/invitations/components/invitation-page.tsx';
 import { ROUTES } from '../../lib/routes.ts';
 import { showToast } from '../../lib/toast-store.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { finishSignIn } from '../../features/auth/finish-sign-in.ts';
+import { finishSignIn } from '../../features/sign-in/finish-sign-in.ts';
 import { ROUTES } from '../../lib/routes.ts';
 import { BootScreen } from '../layouts/boot-screen.tsx';
 

@@ -1,4 +1,4 @@
-import { LoginCard } from '../../features/auth/components/login-card.tsx';
+import { LoginCard } from '../../features/sign-in/components/login-card.tsx';
 import { useSkin } from '../../skins/skin-context.tsx';
 
 /** /login: the skin's login background with the sign-in card centred on it. */

@@ -1,4 +1,4 @@
-import { LogoutScreen } from '../../features/auth/components/logout-screen.tsx';
+import { LogoutScreen } from '../../features/sign-in/components/logout-screen.tsx';
 
 export function Component() {
   return <LogoutScreen />;

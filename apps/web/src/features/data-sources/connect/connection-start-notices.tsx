@@ -6,7 +6,7 @@ import { ROUTES } from '../../../lib/routes.ts';
 import type { Connector } from '../api/connectors-query.ts';
 
 /** The start failed in a way trying again may fix: the reason and Try again. */
-export function AuthRetry({
+export function ConnectionStartRetry({
   connector,
   message,
   onRetry,
@@ -16,7 +16,7 @@ export function AuthRetry({
   onRetry: () => void;
 }) {
   return (
-    <AuthNotice
+    <ConnectionStartNotice
       icon="alert"
       title={`Connect ${connector.name}`}
       testId="auth-start-failed"
@@ -26,12 +26,12 @@ export function AuthRetry({
       <Button onClick={onRetry} icon={<Icon name="refresh" size={16} />}>
         Try again
       </Button>
-    </AuthNotice>
+    </ConnectionStartNotice>
   );
 }
 
 /** Why /auth cannot connect (unknown connector, no permission, a failed start) and the way on. */
-export function AuthNotice({
+export function ConnectionStartNotice({
   icon,
   title,
   testId,
@@ -58,7 +58,7 @@ export function AuthNotice({
 }
 
 /** While the catalog loads or the connection starts. */
-export function AuthCardSkeleton() {
+export function ConnectionStartSkeleton() {
   return (
     <div className="card auth-card" aria-busy="true">
       <h1 className="visually-hidden">Add Data Source</h1>

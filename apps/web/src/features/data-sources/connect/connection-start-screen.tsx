@@ -13,8 +13,12 @@ import {
   connectionStartQueryOptions,
   type ConnectionStart,
 } from '../api/connection-api.ts';
-import { AuthConnectCard } from './auth-connect-card.tsx';
-import { AuthCardSkeleton, AuthNotice, AuthRetry } from './auth-notices.tsx';
+import { ConnectionStartCard } from './connection-start-card.tsx';
+import {
+  ConnectionStartSkeleton,
+  ConnectionStartNotice,
+  ConnectionStartRetry,
+} from './connection-start-notices.tsx';
 
 export const REDIRECT_NOT_ALLOWED = 'This return address is not allowed';
 
@@ -24,7 +28,7 @@ function isRedirectRefused(error: unknown): boolean {
   );
 }
 
-interface AuthConnectProps {
+interface ConnectionStartScreenProps {
   connectorId: number | null;
   redirectUri: string | null;
 }
@@ -34,32 +38,40 @@ interface AuthConnectProps {
  * the connector with the tool's return address, then offer the team's existing credentials of
  * it and the credential panel.
  */
-export function AuthConnect({ connectorId, redirectUri }: AuthConnectProps) {
+export function ConnectionStartScreen({ connectorId, redirectUri }: ConnectionStartScreenProps) {
   const connectors = useConnectors();
   const canManage = useCan(['manage_data_sources']);
   const connector = connectorId === null ? undefined : connectors.data?.byId.get(connectorId);
 
-  if (connectors.isPending) return <AuthCardSkeleton />;
+  if (connectors.isPending) return <ConnectionStartSkeleton />;
   if (!connector || connector.deprecated) {
     return (
-      <AuthNotice icon="compass" title="This data source is not available" testId="auth-unknown">
+      <ConnectionStartNotice
+        icon="compass"
+        title="This data source is not available"
+        testId="auth-unknown"
+      >
         The link names a connector we do not offer. Start again from Looker Studio, or add data
         sources from your Data Sources page.
-      </AuthNotice>
+      </ConnectionStartNotice>
     );
   }
   if (!canManage) {
     return (
-      <AuthNotice icon="lock" title={`Connect ${connector.name}`} testId="auth-no-permission">
+      <ConnectionStartNotice
+        icon="lock"
+        title={`Connect ${connector.name}`}
+        testId="auth-no-permission"
+      >
         Your role can view data sources but not connect them. Ask a team admin for the Manage data
         sources permission.
-      </AuthNotice>
+      </ConnectionStartNotice>
     );
   }
-  return <AuthConnectStart connector={connector} redirectUri={redirectUri} />;
+  return <StartingConnection connector={connector} redirectUri={redirectUri} />;
 }
 
-function AuthConnectStart({
+function StartingConnection({
   connector,
   redirectUri,
 }: {
@@ -96,19 +108,19 @@ function AuthConnectStart({
         </>
       );
     }
-    if (isSessionError(start.error)) return <AuthCardSkeleton />;
+    if (isSessionError(start.error)) return <ConnectionStartSkeleton />;
     return (
-      <AuthRetry
+      <ConnectionStartRetry
         connector={connector}
         message={connectionFailureMessage(start.error)}
         onRetry={() => void start.refetch()}
       />
     );
   }
-  if (!start.data) return <AuthCardSkeleton />;
+  if (!start.data) return <ConnectionStartSkeleton />;
   if (start.data.error) {
     return (
-      <AuthRetry
+      <ConnectionStartRetry
         connector={connector}
         message={MESSAGES.connectionError(start.data.error)}
         onRetry={() => void start.refetch()}
@@ -116,7 +128,11 @@ function AuthConnectStart({
     );
   }
   return (
-    <AuthConnectCard connector={connector} start={start.data} onDone={() => void start.refetch()} />
+    <ConnectionStartCard
+      connector={connector}
+      start={start.data}
+      onDone={() => void start.refetch()}
+    />
   );
 }
 

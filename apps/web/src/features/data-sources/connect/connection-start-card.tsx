@@ -10,7 +10,7 @@ import { CredentialPanel, isFormConnector } from './credential-panel.tsx';
  * The /auth card once the connection started: with a return address, the team's existing
  * credentials of the connector and Continue; then the credential panel for another one.
  */
-export function AuthConnectCard({
+export function ConnectionStartCard({
   connector,
   start,
   onDone,

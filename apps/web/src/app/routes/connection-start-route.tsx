@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { AuthSignInCard } from '../../features/auth/components/auth-sign-in-card.tsx';
+import { ConnectionSignInCard } from '../../features/sign-in/components/connection-sign-in-card.tsx';
 import { useConnectors } from '../../features/data-sources/api/connectors-query.ts';
-import { AuthConnect } from '../../features/data-sources/connect/auth-connect.tsx';
+import { ConnectionStartScreen } from '../../features/data-sources/connect/connection-start-screen.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useSkin } from '../../skins/skin-context.tsx';
 
@@ -26,9 +26,9 @@ export function Component() {
     <div className="public-page auth-page">
       <img className="public-logo" src={skin.logo} alt={skin.name} width={200} height={40} />
       {isLoggedIn ? (
-        <AuthConnect connectorId={connectorId} redirectUri={redirectUri} />
+        <ConnectionStartScreen connectorId={connectorId} redirectUri={redirectUri} />
       ) : (
-        <AuthSignInCard
+        <ConnectionSignInCard
           connectorName={
             connectorId === null ? undefined : connectors.data?.byId.get(connectorId)?.name
           }

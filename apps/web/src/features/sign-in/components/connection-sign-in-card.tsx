@@ -8,7 +8,7 @@ import { useStartSignIn } from '../api/sign-in.ts';
 import { readPartnerKey } from '../referral.ts';
 import { GoogleSignInButton, RedirectingStatus } from './google-sign-in.tsx';
 
-interface AuthSignInCardProps {
+interface ConnectionSignInCardProps {
   /** The connector the dashboard tool asked for, when known. */
   connectorName: string | undefined;
   /** The /auth query to come back to after sign-in. */
@@ -19,7 +19,7 @@ interface AuthSignInCardProps {
  * /auth while signed out: says why signing in comes first, and keeps the dashboard tool's
  * query (connector, return address) across the sign-in round trip.
  */
-export function AuthSignInCard({ connectorName, search }: AuthSignInCardProps) {
+export function ConnectionSignInCard({ connectorName, search }: ConnectionSignInCardProps) {
   const skin = useSkin();
   const signIn = useStartSignIn();
   const redirecting = signIn.isPending || signIn.isSuccess;
