@@ -1,7 +1,6 @@
 import type { Endpoint } from '../endpoint.ts';
 import * as activity from './activity.ts';
 import * as admin from './admin.ts';
-import * as auth from './auth.ts';
 import * as clientLinks from './client-links.ts';
 import * as billing from './billing.ts';
 import * as connections from './connections.ts';
@@ -13,6 +12,7 @@ import * as invitations from './invitations.ts';
 import * as members from './members.ts';
 import * as probes from './probes.ts';
 import * as roles from './roles.ts';
+import * as signIn from './sign-in.ts';
 import * as stats from './stats.ts';
 import * as team from './team.ts';
 
@@ -20,7 +20,6 @@ export * from './schemas.ts';
 export {
   activity,
   admin,
-  auth,
   clientLinks,
   billing,
   connections,
@@ -31,6 +30,7 @@ export {
   members,
   probes,
   roles,
+  signIn,
   stats,
   team,
 };
@@ -66,7 +66,7 @@ export const ENDPOINTS = {
   getConfig: home.getConfig,
   login: home.login,
   logout: home.logout,
-  loginCallback: auth.loginCallback,
+  loginCallback: signIn.loginCallback,
   getTeamInfo: team.getTeamInfo,
   updateTeamInfo: team.updateTeamInfo,
   getTeamUsers: members.getTeamUsers,
