@@ -1,6 +1,7 @@
 import { formatMediumDate } from '@gds/contract';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { AdminTeam } from '../api/search-teams.ts';
 
@@ -27,41 +28,38 @@ export function AdminTeamCard({ team, onOpenAs }: AdminTeamCardProps) {
       {team.members.length === 0 ? (
         <p className="card-padded admin-team-empty">This team has no members.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Members of {team.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {team.members.map((member) => (
-                <tr key={member.id} data-testid="admin-member">
-                  <td className="admin-member-name">{member.name || '—'}</td>
-                  <td>{member.email}</td>
-                  <td>{member.roleName}</td>
-                  <td className="admin-member-action">
-                    <Button
-                      size="sm"
-                      icon={<Icon name="arrowRight" size={14} />}
-                      onClick={() => onOpenAs(team, member.email)}
-                      aria-label={`Open ${team.name} as ${member.email}`}
-                      data-testid="admin-open-as"
-                    >
-                      Open as
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={`Members of ${team.name}`}
+          caption
+          rows={team.members}
+          rowKey={(member) => member.id}
+          rowTestId="admin-member"
+          columns={[
+            {
+              header: 'Name',
+              cellClassName: 'admin-member-name',
+              cell: (member) => member.name || '—',
+            },
+            { header: 'Email', cell: (member) => member.email },
+            { header: 'Role', cell: (member) => member.roleName },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cellClassName: 'admin-member-action',
+              cell: (member) => (
+                <Button
+                  size="sm"
+                  icon={<Icon name="arrowRight" size={14} />}
+                  onClick={() => onOpenAs(team, member.email)}
+                  aria-label={`Open ${team.name} as ${member.email}`}
+                  data-testid="admin-open-as"
+                >
+                  Open as
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

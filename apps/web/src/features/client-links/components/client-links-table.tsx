@@ -1,5 +1,6 @@
 import type { ClientLink, ClientLinkStatus } from '@gds/contract';
 import { Badge } from '../../../components/badge.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 
@@ -27,64 +28,65 @@ export function ClientLinksTable({
   onRevoke,
 }: ClientLinksTableProps) {
   return (
-    <div className="table-wrap" role="region" aria-label="Client links" tabIndex={0}>
-      <table className="table table-stack">
-        <thead>
-          <tr>
-            <th scope="col">Data source</th>
-            <th scope="col">Client</th>
-            <th scope="col">Created by</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Uses</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {links.map((link) => {
-            const status = STATUS[link.status];
-            const name = connectorName(link.connectorId);
-            return (
-              <tr key={link.id} data-testid="client-link-row" data-status={link.status}>
-                <td>{name}</td>
-                <td data-label="Client" className="client-link-email">
-                  {link.recipientEmail ?? 'Anyone with the link'}
-                </td>
-                <td data-label="Created by">
-                  {link.createdBy ? link.createdBy.name || link.createdBy.email : 'A former member'}
-                </td>
-                <td data-label="Expires" className="nowrap">
-                  <RelativeTime value={link.expiresAt} />
-                </td>
-                <td data-label="Uses">
-                  {link.uses}
-                  {link.multiUse ? '' : ' of 1'}
-                </td>
-                <td data-label="Status">
-                  <Badge tone={status.tone}>{status.label}</Badge>
-                </td>
-                <td className="col-actions">
-                  {link.status === 'active' && (
-                    <button
-                      type="button"
-                      className="icon-button icon-button-danger"
-                      aria-label={`Revoke the ${name} link${link.recipientEmail ? ` for ${link.recipientEmail}` : ''}`}
-                      title="Revoke"
-                      disabled={revoking.has(link.id)}
-                      onClick={() => onRevoke(link)}
-                      data-testid="revoke-client-link"
-                    >
-                      <Icon name="close" size={16} />
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Client links"
+      className="table-stack"
+      rows={links}
+      rowKey={(link) => link.id}
+      rowTestId="client-link-row"
+      rowData={(link) => ({ 'data-status': link.status })}
+      columns={[
+        { header: 'Data source', cell: (link) => connectorName(link.connectorId) },
+        {
+          header: 'Client',
+          cellClassName: 'client-link-email',
+          cell: (link) => link.recipientEmail ?? 'Anyone with the link',
+        },
+        {
+          header: 'Created by',
+          cell: (link) =>
+            link.createdBy ? link.createdBy.name || link.createdBy.email : 'A former member',
+        },
+        {
+          header: 'Expires',
+          cellClassName: 'nowrap',
+          cell: (link) => <RelativeTime value={link.expiresAt} />,
+        },
+        {
+          header: 'Uses',
+          cell: (link) => (
+            <>
+              {link.uses}
+              {link.multiUse ? '' : ' of 1'}
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (link) => (
+            <Badge tone={STATUS[link.status].tone}>{STATUS[link.status].label}</Badge>
+          ),
+        },
+        {
+          header: 'Actions',
+          hideHeader: true,
+          cellClassName: 'col-actions',
+          cell: (link) =>
+            link.status === 'active' && (
+              <button
+                type="button"
+                className="icon-button icon-button-danger"
+                aria-label={`Revoke the ${connectorName(link.connectorId)} link${link.recipientEmail ? ` for ${link.recipientEmail}` : ''}`}
+                title="Revoke"
+                disabled={revoking.has(link.id)}
+                onClick={() => onRevoke(link)}
+                data-testid="revoke-client-link"
+              >
+                <Icon name="close" size={16} />
+              </button>
+            ),
+        },
+      ]}
+    />
   );
 }

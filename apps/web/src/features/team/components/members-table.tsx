@@ -2,6 +2,7 @@ import { SUPER_ADMIN_ROLE, formatMediumDate, type Role, type TeamUser } from '@g
 import { Avatar } from '../../../components/avatar.tsx';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
@@ -41,85 +42,72 @@ export function MembersTable({
       </EmptyState>
     );
   }
-  const columns = manage ? 5 : 4;
   return (
-    // Focusable so keyboard users can scroll it when a narrow screen makes it overflow.
-    <div className="table-wrap" role="region" aria-label="Team members" tabIndex={0}>
-      <table className="table table-stack members-table" aria-busy={isLoading || undefined}>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Role</th>
-            <th scope="col" className="col-optional">
-              Joined
-            </th>
-            <th scope="col" className="col-optional">
-              Last active
-            </th>
-            {manage && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {isLoading || !users ? (
-            <SkeletonRows columns={columns} />
-          ) : (
-            users.map((user) => {
-              const isMe = user.id === currentUserId;
-              return (
-                <tr key={user.id} data-testid="member-row">
-                  <td>
-                    <div className="member">
-                      <Avatar name={displayName(user)} email={user.email} image={user.image} />
-                      <div className="member-text">
-                        <span className="member-name">
-                          {displayName(user)}
-                          {isMe && <span className="member-you">You</span>}
-                        </span>
-                        <span className="member-email">{user.email}</span>
-                      </div>
-                    </div>
-                  </td>
-                  <td data-label="Role">
-                    {manage?.roles ? (
-                      <MemberRoleSelect user={user} roles={manage.roles} />
-                    ) : (
-                      <Badge tone={user.roleName === SUPER_ADMIN_ROLE ? 'primary' : 'neutral'}>
-                        {user.roleName}
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="col-optional nowrap" data-label="Joined">
-                    {formatMediumDate(user.joinedAt)}
-                  </td>
-                  <td className="col-optional nowrap" data-label="Last active">
-                    <RelativeTime value={user.lastActiveAt} testId="member-last-active" />
-                  </td>
-                  {manage && (
-                    <td className="col-actions">
-                      {!isMe && (
-                        <button
-                          type="button"
-                          className="icon-button icon-button-danger"
-                          aria-label={`Remove ${displayName(user)}`}
-                          title="Remove from team"
-                          onClick={() => manage.onRemove(user)}
-                          data-testid="remove-member"
-                        >
-                          <Icon name="trash" size={16} />
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Team members"
+      className="table-stack members-table"
+      rows={isLoading ? undefined : users}
+      placeholder={<SkeletonRows columns={manage ? 5 : 4} />}
+      rowKey={(user) => user.id}
+      rowTestId="member-row"
+      columns={[
+        {
+          header: 'Member',
+          cell: (user) => (
+            <div className="member">
+              <Avatar name={displayName(user)} email={user.email} image={user.image} />
+              <div className="member-text">
+                <span className="member-name">
+                  {displayName(user)}
+                  {user.id === currentUserId && <span className="member-you">You</span>}
+                </span>
+                <span className="member-email">{user.email}</span>
+              </div>
+            </div>
+          ),
+        },
+        {
+          header: 'Role',
+          cell: (user) =>
+            manage?.roles ? (
+              <MemberRoleSelect user={user} roles={manage.roles} />
+            ) : (
+              <Badge tone={user.roleName === SUPER_ADMIN_ROLE ? 'primary' : 'neutral'}>
+                {user.roleName}
+              </Badge>
+            ),
+        },
+        {
+          header: 'Joined',
+          className: 'col-optional',
+          cellClassName: 'nowrap',
+          cell: (user) => formatMediumDate(user.joinedAt),
+        },
+        {
+          header: 'Last active',
+          className: 'col-optional',
+          cellClassName: 'nowrap',
+          cell: (user) => <RelativeTime value={user.lastActiveAt} testId="member-last-active" />,
+        },
+        manage && {
+          header: 'Actions',
+          hideHeader: true,
+          cellClassName: 'col-actions',
+          cell: (user) =>
+            user.id !== currentUserId && (
+              <button
+                type="button"
+                className="icon-button icon-button-danger"
+                aria-label={`Remove ${displayName(user)}`}
+                title="Remove from team"
+                onClick={() => manage.onRemove(user)}
+                data-testid="remove-member"
+              >
+                <Icon name="trash" size={16} />
+              </button>
+            ),
+        },
+      ]}
+    />
   );
 }
