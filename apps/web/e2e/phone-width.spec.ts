@@ -159,7 +159,7 @@ test('the signed-in screens fit a 360 px phone, with the navigation in a menu', 
   await check(page, 'data-sources');
 
   await page.goto(`${base}/stats`);
-  await expect(page.getByTestId('stats-logins')).toBeVisible();
+  await expect(page.getByTestId('stats-credentials')).toBeVisible();
   await check(page, 'stats');
   await page.goto(`${base}/billing`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

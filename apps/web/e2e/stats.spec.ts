@@ -22,7 +22,7 @@ for (const team of STATS_TEAMS) {
     await expect(page.getByTestId('stats-requests')).toContainText('rows served');
     await expect(page.getByTestId('stats-failing')).toContainText('Reconnect Google Ads');
     await expect(page.getByTestId('stats-connectors').getByRole('listitem')).toHaveCount(3);
-    await expect(page.getByTestId('stats-logins')).toContainText('Google Analytics');
+    await expect(page.getByTestId('stats-credentials')).toContainText('Google Analytics');
 
     // The same numbers as a table, and as a CSV file.
     const accounts = page.getByTestId('stats-accounts');

@@ -14,7 +14,7 @@ import { createTestApp, fakeIdentity, testClock, testConfig } from '../helpers/t
 
 const DAY = 86_400_000;
 
-async function addLogin(db: Db, teamId: string, connectorId: number, name: string) {
+async function addCredential(db: Db, teamId: string, connectorId: number, name: string) {
   const id = randomUUID();
   await db
     .insertInto('data_source_credentials')
@@ -76,8 +76,8 @@ describeEachDatabase('stats', (db) => {
       db(),
     );
     await addMember(db(), owner.team.id, 'member@example.com', 'Admin');
-    const ga = await addLogin(db(), owner.team.id, 1, 'ga-login');
-    const ads = await addLogin(db(), owner.team.id, 3, 'ads-login');
+    const ga = await addCredential(db(), owner.team.id, 1, 'ga-login');
+    const ads = await addCredential(db(), owner.team.id, 3, 'ads-login');
     // Two accounts on Jan 1, one more late on Jan 2 (UTC) — Jan 3 in Tokyo — one deleted Jan 4.
     await addAccount(db(), owner.team.id, ga, 1, new Date('2026-01-01T12:00:00Z'));
     await addAccount(db(), owner.team.id, ga, 1, new Date('2026-01-01T13:00:00Z'));
@@ -90,8 +90,8 @@ describeEachDatabase('stats', (db) => {
       new Date('2026-01-01T09:00:00Z'),
       new Date('2026-01-04T09:00:00Z'),
     );
-    const otherLogin = await addLogin(db(), other.team.id, 1, 'other-login');
-    await addAccount(db(), other.team.id, otherLogin, 1, new Date('2026-01-01T12:00:00Z'));
+    const otherCredential = await addCredential(db(), other.team.id, 1, 'other-login');
+    await addAccount(db(), other.team.id, otherCredential, 1, new Date('2026-01-01T12:00:00Z'));
   });
   afterAll(() => app.close());
 
@@ -117,7 +117,7 @@ describeEachDatabase('stats', (db) => {
       { connector: 'google-analytics', connectorId: 1, name: 'Google Analytics', accounts: 2 },
       { connector: 'google-ads', connectorId: 3, name: 'Google Ads', accounts: 1 },
     ]);
-    expect(utc.logins.map((l) => [l.name, l.accounts])).toEqual(
+    expect(utc.credentials.map((l) => [l.name, l.accounts])).toEqual(
       expect.arrayContaining([
         ['ga-login', 2],
         ['ads-login', 1],

@@ -108,8 +108,8 @@ export const getStats = defineEndpoint({
         lastFailedAt: z.string(),
       }),
     ),
-    /** Every data-source login of the team with its last token refresh. */
-    logins: z.array(
+    /** Every credential of the team (users read "login") with its last token refresh. */
+    credentials: z.array(
       z.object({
         id: z.string(),
         connector: z.string(),

@@ -21,7 +21,7 @@ export interface UsageDayRow {
 }
 
 /**
- * SQL of the Stats screen: a read model over the team's accounts, members, logins and its
+ * SQL of the Stats screen: a read model over the team's accounts, members, credentials and its
  * usage history. It writes only team_usage_days. Every tenant query names the team.
  */
 export function createStatsRepository(db: Db) {
@@ -150,8 +150,8 @@ export function createStatsRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Every login of the team with its health, last refresh and active accounts. */
-    logins(teamId: string) {
+    /** Every credential of the team with its health, last refresh and active accounts. */
+    credentials(teamId: string) {
       return db
         .selectFrom('data_source_credentials as c')
         .leftJoin('data_source_accounts as a', (join) =>

@@ -24,13 +24,13 @@ export function createStatsService(deps: {
 
   return {
     async stats(teamId: string, range: DayRange): Promise<Stats> {
-      const [team, days, byConnector, users, logins, requestDays, median, failing] =
+      const [team, days, byConnector, users, credentials, requestDays, median, failing] =
         await Promise.all([
           repo.teamCreatedAt(teamId),
           repo.usageDays(teamId, range),
           repo.accountsByConnector(teamId),
           repo.countUsers(teamId),
-          repo.logins(teamId),
+          repo.credentials(teamId),
           repo.requestDays(teamId, range),
           repo.requestMedian(teamId, range),
           repo.failingAccounts(teamId, range, FAILING_ACCOUNTS_SHOWN),
@@ -88,15 +88,15 @@ export function createStatsService(deps: {
           lastReason: row.last_reason ?? 'No reason was recorded.',
           lastFailedAt: row.last_failed_at.toISOString(),
         })),
-        logins: logins.map((login) => ({
-          id: login.id,
-          connector: connectorName(login.connector_id),
-          connectorId: login.connector_id,
-          name: login.display_name,
-          status: login.status,
-          statusReason: login.status_reason,
-          lastRefreshedAt: login.last_refreshed_at?.toISOString() ?? null,
-          accounts: Number(login.accounts),
+        credentials: credentials.map((credential) => ({
+          id: credential.id,
+          connector: connectorName(credential.connector_id),
+          connectorId: credential.connector_id,
+          name: credential.display_name,
+          status: credential.status,
+          statusReason: credential.status_reason,
+          lastRefreshedAt: credential.last_refreshed_at?.toISOString() ?? null,
+          accounts: Number(credential.accounts),
         })),
       };
     },

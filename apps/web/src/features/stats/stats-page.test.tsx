@@ -70,7 +70,7 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
         lastFailedAt: new Date().toISOString(),
       },
     ],
-    logins: [
+    credentials: [
       {
         id: 'c1',
         connector: 'Google Ads',
@@ -132,8 +132,8 @@ describe('Stats screen', () => {
     expect(screen.getByTestId('stats-failing')).toHaveTextContent(
       'Reconnect Google Ads in Data Sources',
     );
-    expect(screen.getByTestId('stats-logins')).toHaveTextContent('Needs reconnecting');
-    expect(screen.getByTestId('stats-logins')).toHaveTextContent('Not refreshed yet');
+    expect(screen.getByTestId('stats-credentials')).toHaveTextContent('Needs reconnecting');
+    expect(screen.getByTestId('stats-credentials')).toHaveTextContent('Not refreshed yet');
   });
 
   it('shows each chart as a table with the same numbers', async () => {
@@ -164,7 +164,7 @@ describe('Stats screen', () => {
         totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
       },
       failingAccounts: [],
-      logins: [],
+      credentials: [],
     });
     const api = open({ view_stats: true }, empty);
     await screen.findByTestId('stats-loaded');

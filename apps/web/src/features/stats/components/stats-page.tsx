@@ -8,7 +8,7 @@ import { useStats } from '../api/stats.ts';
 import { browserTimeZone, presetRange, RANGE_PRESETS, type StatsRange } from '../stats-range.ts';
 import { RangePicker, type RangeChoice } from './range-picker.tsx';
 import { ConnectorBars, NoAccounts, RequestsChart, UsageChart } from './stats-charts.tsx';
-import { FailingAccounts, LoginRefreshes } from './stats-tables.tsx';
+import { FailingAccounts, CredentialRefreshes } from './stats-tables.tsx';
 
 function rangeOf(choice: RangeChoice, timeZone: string): StatsRange {
   if (choice.preset === 'custom') return { from: choice.from, to: choice.to, timeZone };
@@ -16,7 +16,7 @@ function rangeOf(choice: RangeChoice, timeZone: string): StatsRange {
   return presetRange(preset.days, new Date(), timeZone);
 }
 
-/** Usage of the team over a chosen range: accounts, members, data requests, failures, logins. */
+/** The team's usage over a range: accounts, members, data requests, failures, credentials. */
 export function StatsPage() {
   const canView = useCan(['view_stats']);
   const [choice, setChoice] = useState<RangeChoice>({ preset: '30d' });
@@ -89,7 +89,7 @@ export function StatsPage() {
           fileName={`data-requests-${suffix}.csv`}
         />
         <FailingAccounts accounts={data.failingAccounts} />
-        <LoginRefreshes logins={data.logins} />
+        <CredentialRefreshes credentials={data.credentials} />
       </div>
     );
   }

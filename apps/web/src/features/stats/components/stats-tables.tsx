@@ -66,20 +66,20 @@ const STATUS_TEXT: Record<string, string> = {
   error: 'Error',
 };
 
-/** Every data-source login with the last time its access was refreshed, oldest first. */
-export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
+/** Every credential (users read "login") with its last access refresh, oldest first. */
+export function CredentialRefreshes({ credentials }: { credentials: Stats['credentials'] }) {
   return (
     <section
       className="card stats-card"
-      aria-labelledby="stats-logins-title"
-      data-testid="stats-logins"
+      aria-labelledby="stats-credentials-title"
+      data-testid="stats-credentials"
     >
       <div className="card-heading card-padded-x">
-        <h2 className="card-title" id="stats-logins-title">
+        <h2 className="card-title" id="stats-credentials-title">
           Logins and last refresh
         </h2>
       </div>
-      {logins.length === 0 ? (
+      {credentials.length === 0 ? (
         <p className="stats-note card-padded-x">
           No logins yet. <Link to={ROUTES.DataSources.path}>Connect a data source</Link>.
         </p>
@@ -96,23 +96,23 @@ export function LoginRefreshes({ logins }: { logins: Stats['logins'] }) {
               </tr>
             </thead>
             <tbody>
-              {logins.map((login) => (
-                <tr key={login.id}>
-                  <td data-label="Login">{login.name}</td>
-                  <ConnectorCell id={login.connectorId} name={login.connector} />
-                  <td data-label="Accounts">{n(login.accounts)}</td>
+              {credentials.map((credential) => (
+                <tr key={credential.id}>
+                  <td data-label="Login">{credential.name}</td>
+                  <ConnectorCell id={credential.connectorId} name={credential.connector} />
+                  <td data-label="Accounts">{n(credential.accounts)}</td>
                   <td data-label="Status">
                     <Badge
-                      tone={STATUS_TONE[login.status as keyof typeof STATUS_TONE] ?? 'neutral'}
+                      tone={STATUS_TONE[credential.status as keyof typeof STATUS_TONE] ?? 'neutral'}
                     >
-                      {STATUS_TEXT[login.status] ?? login.status}
+                      {STATUS_TEXT[credential.status] ?? credential.status}
                     </Badge>
-                    {login.statusReason && (
-                      <span className="stats-reason">{login.statusReason}</span>
+                    {credential.statusReason && (
+                      <span className="stats-reason">{credential.statusReason}</span>
                     )}
                   </td>
                   <td data-label="Last refresh">
-                    <RelativeTime value={login.lastRefreshedAt} fallback="Not refreshed yet" />
+                    <RelativeTime value={credential.lastRefreshedAt} fallback="Not refreshed yet" />
                   </td>
                 </tr>
               ))}
