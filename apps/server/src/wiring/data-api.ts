@@ -1,0 +1,139 @@
+import { rateLimiter } from '../http/rate-limit.ts';
+import { createQueueLoop } from '../lib/queue-loop.ts';
+import {
+  createAuthorizationServer,
+  oauthIssuer,
+} from '../modules/connector-authorization/authorization-server.ts';
+import {
+  connectorGrantsHandlers,
+  registerAuthorizationServer,
+} from '../modules/connector-authorization/connector-authorization.routes.ts';
+import { createConnectorGrantsService } from '../modules/connector-authorization/connector-grants.service.ts';
+import { purgeOauthArtifacts } from '../modules/connector-authorization/oauth-adapter.ts';
+import { createAccessTokens } from '../modules/credentials/access-token.ts';
+import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
+import { registerDataApi } from '../modules/data-api/data-api.routes.ts';
+import { createDataApiService } from '../modules/data-api/data-api.service.ts';
+import { createDataJobWorker } from '../modules/data-api/data-job-worker.ts';
+import { purgeDataRequests } from '../modules/data-api/data-request-log.ts';
+import {
+  lookerStudioUrls,
+  registerConnectorDocsPage,
+} from '../modules/data-api/looker-studio-links.ts';
+import type { ProviderDirectory } from '../modules/providers/provider-directory.ts';
+import { FETCHER_DEFINITIONS } from '../modules/report-connectors/fetcher-definitions.ts';
+import type { ReportFetchers } from '../modules/reports/report-fetcher.ts';
+import { createReportFetchers } from '../modules/reports/report-fetchers.ts';
+import { statsHandlers } from '../modules/stats/stats.routes.ts';
+import { createStatsService } from '../modules/stats/stats.service.ts';
+import type { AppCore } from './app-core.ts';
+import type { SessionWiring } from './sign-in.ts';
+
+/**
+ * The data API dashboards call (Looker Studio's connector), the authorization server that
+ * grants it access, the report jobs behind it, and the Stats screen over its request log.
+ */
+export function wireDataApi(
+  core: AppCore,
+  deps: {
+    session: SessionWiring;
+    providers: ProviderDirectory;
+    refresher: TokenRefresher;
+    /** The report fetcher of each connector the data API serves (tests pass their own). */
+    reportFetchers: ReportFetchers | undefined;
+  },
+) {
+  const { app, config, db, clock, cipher, metrics } = core;
+  const fetchers =
+    deps.reportFetchers ??
+    createReportFetchers({
+      providers: deps.providers,
+      timeoutMs: config.connectorTimeoutMs,
+      definitions: FETCHER_DEFINITIONS,
+    });
+  const authorizationServer = createAuthorizationServer({
+    config,
+    db,
+    clock,
+    cipher,
+    log: app.log,
+  });
+  const grants = createConnectorGrantsService({ db, clock, server: authorizationServer });
+  const dataJobs = createDataJobWorker({
+    db,
+    clock,
+    fetchers,
+    accessTokens: createAccessTokens({ db, clock, cipher, refresher: deps.refresher, config }),
+    config,
+    log: app.log,
+  });
+  const dataJobsLoop = createQueueLoop({
+    name: 'data-jobs',
+    intervalMs: config.dataApi.workerIntervalMs,
+    runOnce: (signal) => dataJobs.runOnce(20, signal),
+    outcomes: { done: 'succeeded', failed: 'failed', retried: 'retried' },
+    metrics: metrics.jobs,
+    log: app.log,
+  });
+  const dataApi = createDataApiService({
+    db,
+    clock,
+    fetchers,
+    config,
+    // Does nothing unless the loop runs in this instance (the server; tests run jobs themselves).
+    kick: dataJobsLoop.kick,
+  });
+  const stats = createStatsService({
+    db,
+    clock,
+    requestRetentionDays: config.dataApi.requestRetentionDays,
+  });
+  // Each connector grant gets its own budget of data API calls a minute, across instances.
+  const dataApiLimit = rateLimiter(
+    { db, clock },
+    {
+      bucket: 'data-api',
+      limit: config.dataApi.perMinute,
+      windowMs: 60 * 1000,
+      message:
+        'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
+    },
+  );
+  return {
+    lookerStudioUrls: lookerStudioUrls(config, fetchers),
+    handlers: {
+      ...connectorGrantsHandlers({ db, config, server: authorizationServer, grants }),
+      ...statsHandlers({ stats }),
+    },
+    /** The authorization server's and the data API's own routes, outside the contract's endpoints. */
+    register: async () => {
+      await registerAuthorizationServer(app, {
+        config,
+        server: authorizationServer,
+        authenticate: deps.session.authenticate,
+        grants,
+      });
+      await registerDataApi(app, {
+        dataApi,
+        baseUrls: config.dataApi.baseUrls,
+        issuer: oauthIssuer(config.publicUrl),
+        verify: (token, options) => grants.verifyAccessToken(token, options),
+        limit: dataApiLimit,
+      });
+      if (config.sandbox) registerConnectorDocsPage(app);
+    },
+    /** The report jobs: the queue loop the server runs, and one run now for tests. */
+    dataJobs: { loop: dataJobsLoop, runOnce: () => dataJobs.runOnce() },
+    purges: [
+      (signal: AbortSignal) => dataJobs.purge(signal),
+      (signal: AbortSignal) =>
+        purgeDataRequests(
+          { db, clock, retentionDays: config.dataApi.requestRetentionDays },
+          signal,
+        ),
+      () => purgeOauthArtifacts({ db, clock }),
+      // Not a purge, but hourly too: today's usage of every team for the Stats history.
+      () => stats.recordUsageDays(),
+    ],
+  };
+}
