@@ -2,7 +2,7 @@ import { ENDPOINT_ROUTES } from '@gds/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 
-interface SignInInput {
+export interface SignInInput {
   nextUrl: string | null;
   partnerKey: string | null;
   /** An invitation link's token: signing in with the invited email joins that team. */

@@ -1,21 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/button.tsx';
-import { Icon } from '../../../components/icon.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useAppStore } from '../../../lib/app-store.ts';
 import { startSignIn, useStartSignIn } from '../api/sign-in.ts';
 import { readPartnerKey } from '../referral.ts';
 import { signOut } from '../sign-out.ts';
 import { RedirectingStatus } from './google-sign-in.tsx';
+import { SignInFailed } from './sign-in-card.tsx';
 
 function SignInError({ error }: { error: unknown }) {
   return (
-    <div className="alert alert-danger" role="alert" data-testid="invite-sign-in-error">
-      <Icon name="alert" />
-      <div>
-        <strong>Sign-in could not start.</strong> {errorMessage(error)}
-      </div>
-    </div>
+    <SignInFailed
+      title="Sign-in could not start."
+      message={errorMessage(error)}
+      testId="invite-sign-in-error"
+    />
   );
 }
 
