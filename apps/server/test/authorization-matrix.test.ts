@@ -17,6 +17,12 @@ import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { roleId, seedInvitation, standIn } from './helpers/team-management.ts';
 import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
+import {
+  authorizeConnector,
+  seedReportLogin,
+  startDataApiApp,
+} from './helpers/connector-authorization.ts';
+import type { DataApiContext } from './helpers/connector-authorization.ts';
 
 type Name = keyof typeof ENDPOINTS;
 type Sample<N extends Name> = CallOptions<(typeof ENDPOINTS)[N]>;
@@ -244,6 +250,20 @@ const ACCESS: { [N in Name]: 'public' | 'platformAdmin' | readonly Permission[] 
   resumeSubscription: ['edit_billing'],
   submitBillingFeedback: ['edit_billing'],
   getStats: ['view_stats'],
+};
+
+type DataName = keyof typeof DATA_API;
+
+/**
+ * Who may call each data API endpoint, reviewed like ACCESS: the connector's servers with a
+ * bearer token from a live grant holding the scope named here; never a session.
+ */
+const DATA_API_ACCESS: { [N in DataName]: { bearer: string } } = {
+  connectors: { bearer: 'data.read' },
+  accounts: { bearer: 'data.read' },
+  schema: { bearer: 'data.read' },
+  createJob: { bearer: 'data.read' },
+  pollJob: { bearer: 'data.read' },
 };
 
 /** Endpoints whose sample names one of team A's objects: team B gets 404, not 2xx. */
@@ -530,6 +550,16 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
       ]),
     );
     expect(declared).toEqual(reviewed);
+    const dataDeclared = Object.fromEntries(
+      Object.entries(DATA_API).map(([name, { access }]) => [name, access]),
+    );
+    const dataReviewed = Object.fromEntries(
+      Object.entries(DATA_API_ACCESS).map(([name, { bearer }]) => [
+        name,
+        { kind: 'connector', scope: bearer },
+      ]),
+    );
+    expect(dataDeclared).toEqual(dataReviewed);
   });
 
   describe.each(entries)('%s', (name) => {
@@ -619,22 +649,27 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
   });
 
   // The data API takes a connector's bearer token only: no session, whoever holds it.
-  describe.each(Object.entries(DATA_API))('data API %s', (_name, endpoint) => {
-    it('refuses anonymous callers and session cookies alike (401), changing nothing', async () => {
-      const url = endpoint.path.replace(/:(\w+)/g, 'x') + '?account=x';
-      for (const cookie of [undefined, memberA.cookie, platformAdmin.cookie]) {
+  describe.each(Object.keys(DATA_API) as DataName[])('data API %s', (name) => {
+    it('refuses anonymous callers, session cookies and tokens of no grant alike (401), changing nothing', async () => {
+      const endpoint = DATA_API[name] as Endpoint;
+      const sample = { params: { connector: 'x', jobId: 'x' }, query: { account: 'x' }, json: {} };
+      const callers: Array<{ cookie?: string; bearer?: string }> = [
+        {},
+        { cookie: memberA.cookie },
+        { cookie: platformAdmin.cookie },
+        { bearer: 'x'.repeat(43) },
+      ];
+      // The authorization server makes its signing keys when a token is first looked up.
+      await call(app, endpoint, { ...sample, bearer: 'y'.repeat(43) } as CallOptions<Endpoint>);
+      for (const caller of callers) {
         const before = await everyRow(db());
-        const response = await app.inject({
-          method: endpoint.method,
-          url,
-          headers: {
-            host: 'localhost:3000',
-            ...(cookie ? { cookie } : {}),
-            ...(endpoint.method === 'POST' ? { 'content-type': 'application/json' } : {}),
-          },
-          ...(endpoint.method === 'POST' ? { payload: '{}' } : {}),
-        });
+        const response = await call(app, endpoint, {
+          ...sample,
+          ...caller,
+        } as CallOptions<Endpoint>);
         expect(response.statusCode, response.body).toBe(401);
+        expect(response.error()).toMatchObject({ code: 'UNAUTHENTICATED' });
+        expect(response.headers['www-authenticate']).toContain('Bearer');
         expect(rowsChanged(before, await everyRow(db()))).toEqual({});
       }
     });
@@ -672,3 +707,86 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     });
   });
 });
+
+/** A valid data API request for each endpoint, acting on the account and job it is given. */
+const DATA_SAMPLE: {
+  [N in DataName]: (of: { account: string; job: string }) => CallOptions<(typeof DATA_API)[N]>;
+} = {
+  connectors: () => ({}),
+  accounts: () => ({ params: { connector: 'google-analytics' } }),
+  schema: ({ account }) => ({ params: { connector: 'google-analytics' }, query: { account } }),
+  createJob: ({ account }) => ({
+    json: {
+      account,
+      fields: ['date'],
+      dateRange: { startDate: '2026-01-01', endDate: '2026-01-01' },
+    },
+  }),
+  pollJob: ({ job }) => ({ params: { jobId: job } }),
+};
+
+/** Data API endpoints whose sample names team A's account or job: team B's token gets 404. */
+const DATA_TEAM_A_OBJECT = new Set<DataName>(['schema', 'createJob', 'pollJob']);
+
+describeEachDatabase(
+  'authorization matrix: the data API by bearer token, no cross-team access',
+  (db) => {
+    let ctx: DataApiContext;
+    let tokenA: string;
+    let tokenB: string;
+    let account: string;
+    let job: string;
+    let teamA: string;
+    beforeAll(async () => {
+      ctx = await startDataApiApp(db());
+      const ownerA = await signIn(ctx.app, ctx.identity, 'data-owner-a@example.com');
+      teamA = ownerA.team.id;
+      const ownerB = await signIn(ctx.app, ctx.identity, 'data-owner-b@example.com');
+      account = (await seedReportLogin(db(), ownerA.team.id)).accountIds[0] ?? '';
+      await seedReportLogin(db(), ownerB.team.id);
+      tokenA = (await authorizeConnector(ctx, ownerA.cookie)).accessToken;
+      tokenB = (await authorizeConnector(ctx, ownerB.cookie)).accessToken;
+      const started = await call(ctx.app, DATA_API.createJob, {
+        ...DATA_SAMPLE.createJob({ account, job: '' }),
+        bearer: tokenA,
+      });
+      job = started.json().jobId;
+    });
+    afterAll(() => ctx.app.close());
+
+    const send = (name: DataName, bearer: string) =>
+      call(
+        ctx.app,
+        DATA_API[name] as Endpoint,
+        {
+          ...DATA_SAMPLE[name]({ account, job }),
+          bearer,
+        } as CallOptions<Endpoint>,
+      );
+
+    describe.each(Object.keys(DATA_API) as DataName[])('data API %s', (name) => {
+      it('a token of a grant holding data.read → allowed', async () => {
+        const response = await send(name, tokenA);
+        expect(response.statusCode, response.body).toBe(200);
+        response.json();
+      });
+
+      it("another team's token never sees team A's account or job, nor names them in any row", async () => {
+        const before = await everyRow(db());
+        const response = await send(name, tokenB);
+        if (DATA_TEAM_A_OBJECT.has(name)) {
+          expect(response.statusCode, response.body).toBe(404);
+          expect(response.error()).toMatchObject({ code: 'NOT_FOUND' });
+        } else {
+          expect(response.statusCode, response.body).toBe(200);
+        }
+        // What the call did change (its own grant's last use) names nothing of team A.
+        const written = JSON.stringify(rowsChanged(before, await everyRow(db())));
+        for (const mark of [account, job, teamA]) {
+          expect(response.body).not.toContain(mark);
+          expect(written).not.toContain(mark);
+        }
+      });
+    });
+  },
+);

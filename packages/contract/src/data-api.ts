@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { LIVE_DATA_ENVIRONMENTS } from './constants.ts';
+import { connectorAccess, defineEndpoint } from './endpoint.ts';
+import type { ConnectorAccess, Endpoint } from './endpoint.ts';
 import { singleLineText } from './text-schema.ts';
 
 /**
  * The data API the Looker Studio connector calls: versioned under /api/data/v1, a bearer token
  * from the connector's OAuth grant, JSON in and out. It is not a browser API (no session, no
- * unit header), so it is declared here apart from ENDPOINTS.
+ * unit header), so its endpoints are kept apart from ENDPOINTS.
  */
 export const DATA_API_PREFIX = '/api/data/v1';
 
@@ -84,15 +86,16 @@ export const dataJobPoll = z.object({
   state: z.enum(DATA_JOB_STATES),
   /** When failed: what happened and what to do, for the person reading the report. */
   reason: z.string().optional(),
+  /** While queued or running: how long to wait before polling again. */
+  retryAfterMs: z.number().int().optional(),
   /** When done: field ids in the order of each row's values. */
   fields: z.array(z.string()).optional(),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
   page: z.number().int().optional(),
   totalRows: z.number().int().optional(),
   /** The next page's number, or null on the last page. */
   nextPage: z.number().int().nullable().optional(),
-  /** While queued or running: how long to wait before polling again. */
-  retryAfterMs: z.number().int().optional(),
+  /** Last: a done page is written as stored text after the small fields, in this order. */
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
 });
 export type DataJobPoll = z.infer<typeof dataJobPoll>;
 
@@ -106,39 +109,66 @@ export const dataAccountsResponse = z.object({
   accounts: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
-/** The data API's routes, for the server, the connector's documentation and tests. */
+/** Every data API call: a connector grant's bearer token holding the data.read scope. */
+const dataReadAccess = connectorAccess(DATA_READ_SCOPE);
+
+const connectorParams = z.object({ connector: singleLineText('The connector').min(1).max(64) });
+
+/**
+ * The data API's endpoints, declared like ENDPOINTS (the server serves each with these schemas
+ * and this access, tests call them through them), but apart from them: the browser never
+ * calls these, so the web app's route table leaves them out.
+ */
 export const DATA_API = {
-  connectors: {
+  connectors: defineEndpoint({
+    name: 'dataApi.connectors',
     method: 'GET',
     path: `${DATA_API_PREFIX}/connectors`,
+    access: dataReadAccess,
     response: dataConnectorsResponse,
-  },
-  accounts: {
+    errors: ['RATE_LIMITED'],
+  }),
+  accounts: defineEndpoint({
+    name: 'dataApi.accounts',
     method: 'GET',
     path: `${DATA_API_PREFIX}/connectors/:connector/accounts`,
-    params: z.object({ connector: singleLineText('The connector').min(1).max(64) }),
+    access: dataReadAccess,
+    params: connectorParams,
     response: dataAccountsResponse,
-  },
-  schema: {
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
+  }),
+  schema: defineEndpoint({
+    name: 'dataApi.schema',
     method: 'GET',
     path: `${DATA_API_PREFIX}/connectors/:connector/schema`,
-    params: z.object({ connector: singleLineText('The connector').min(1).max(64) }),
+    access: dataReadAccess,
+    params: connectorParams,
     query: z.object({ account: singleLineText('The account id').min(1).max(64) }),
     response: dataSchemaResponse,
-  },
-  createJob: {
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
+  }),
+  createJob: defineEndpoint({
+    name: 'dataApi.createJob',
     method: 'POST',
     path: `${DATA_API_PREFIX}/jobs`,
+    access: dataReadAccess,
     body: dataJobRequest,
     response: dataJobCreated,
-  },
-  pollJob: {
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
+  }),
+  pollJob: defineEndpoint({
+    name: 'dataApi.pollJob',
     method: 'GET',
     path: `${DATA_API_PREFIX}/jobs/:jobId`,
+    access: dataReadAccess,
     params: z.object({ jobId: singleLineText('The job id').min(1).max(64) }),
     query: z.object({
       page: z.coerce.number<string>().int().min(1, 'must be 1 or more').max(100_000).default(1),
     }),
     response: dataJobPoll,
-  },
-} as const;
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
+  }),
+} as const satisfies Record<
+  string,
+  Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, ConnectorAccess>
+>;

@@ -4,22 +4,44 @@ import type { Permission } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Anyone: no session needed. */
+export interface PublicAccess {
+  kind: 'public';
+}
+/** A signed-in member of the team holding every listed permission ([] = any member). */
+export interface PrivateAccess {
+  kind: 'private';
+  permissions: readonly Permission[];
+}
+/** Only a platform admin (PLATFORM_ADMIN_EMAILS) signed in as themselves, not acting as anyone. */
+export interface PlatformAdminAccess {
+  kind: 'platformAdmin';
+}
+/**
+ * A connector's servers, never a browser: a bearer token from a connector grant holding the
+ * scope, in the Authorization header. No session, no unit header; JSON bodies.
+ */
+export interface ConnectorAccess {
+  kind: 'connector';
+  scope: string;
+}
+
 /**
  * Who may call an endpoint. Routes are private unless declared public; a private route names
  * the permissions it needs ([] = any signed-in member of the team).
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'private'; permissions: readonly Permission[] }
-  /** Only a platform admin (PLATFORM_ADMIN_EMAILS) signed in as themselves, not acting as anyone. */
-  | { kind: 'platformAdmin' };
+export type Access = PublicAccess | PrivateAccess | PlatformAdminAccess | ConnectorAccess;
 
-export const publicAccess: Access = { kind: 'public' };
-export const platformAdminAccess: Access = { kind: 'platformAdmin' };
-export const privateAccess = (...permissions: Permission[]): Access => ({
+/** Access that needs a signed-in user behind a session: the handler always has one. */
+export type SessionAccess = PrivateAccess | PlatformAdminAccess;
+
+export const publicAccess: PublicAccess = { kind: 'public' };
+export const platformAdminAccess: PlatformAdminAccess = { kind: 'platformAdmin' };
+export const privateAccess = (...permissions: Permission[]): PrivateAccess => ({
   kind: 'private',
   permissions,
 });
+export const connectorAccess = (scope: string): ConnectorAccess => ({ kind: 'connector', scope });
 
 /**
  * One endpoint, declared once: the server serves it with these schemas and the web client
@@ -30,12 +52,13 @@ export interface Endpoint<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   name: string;
   method: HttpMethod;
   /** Fastify-style path, e.g. /api/dataSources/deleteAccount/:accountId */
   path: string;
-  access: Access;
+  access: A;
   params?: Params;
   query?: Query;
   body?: Body;
@@ -54,7 +77,10 @@ export function defineEndpoint<
   Query extends z.ZodType,
   Body extends z.ZodType,
   Response extends z.ZodType,
->(endpoint: Endpoint<Params, Query, Body, Response>): Endpoint<Params, Query, Body, Response> {
+  A extends Access,
+>(
+  endpoint: Endpoint<Params, Query, Body, Response, A>,
+): Endpoint<Params, Query, Body, Response, A> {
   return endpoint;
 }
 

@@ -1,4 +1,4 @@
-import type { JsonLookup } from './provider-api-types.ts';
+import type { JsonLookup } from '@gds/contract/providers';
 
 /**
  * The one reader of providers' JSON answers (and its mirror writer, which the sandbox uses to

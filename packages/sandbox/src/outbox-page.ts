@@ -1,4 +1,4 @@
-import { escapeHtml } from '@gds/contract/escape-html';
+import { escapeHtml } from '../http/escape-html.ts';
 import { page } from './html.ts';
 
 /** A kept message as the page lists it. */

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { singleLineText } from '@gds/contract';
 import type Provider from 'oidc-provider';
-import type { PagePolicy } from './sandbox-host.ts';
+import type { Config } from '../config/config.ts';
+import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { renderSandboxError, renderSignInPage } from './interaction-page.ts';
 import { SANDBOX_OIDC_PATH } from './sandbox-constants.ts';
 import type { SandboxAccounts } from './sandbox-idp.ts';
@@ -21,16 +22,14 @@ const signInForm = z.object({
  */
 export async function registerSandboxRoutes(
   app: FastifyInstance,
-  deps: {
-    pagePolicy: PagePolicy;
-    provider: () => Promise<Provider>;
-    accounts: SandboxAccounts;
-  },
+  deps: { config: Config; provider: () => Promise<Provider>; accounts: SandboxAccounts },
 ): Promise<void> {
-  const { provider, accounts } = deps;
-  // The form's redirect chain ends on the app's /login/callback: the page policy allows it.
+  const { provider, accounts, config } = deps;
+  // The form's redirect chain ends on the app's /login/callback: form-action must allow it.
   const helmet = {
-    contentSecurityPolicy: { directives: deps.pagePolicy },
+    contentSecurityPolicy: {
+      directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
+    },
   };
   const interactionPath = `${SANDBOX_OIDC_PATH}/interaction/:uid`;
 

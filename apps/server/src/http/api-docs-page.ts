@@ -1,4 +1,4 @@
-import { escapeHtml } from '@gds/contract/escape-html';
+import { escapeHtml } from './escape-html.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
 interface Operation {

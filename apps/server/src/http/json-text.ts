@@ -5,10 +5,13 @@
  * is, and in tests checks it against the contract and the compiled writer like any answer.
  */
 const PARTS = Symbol('json text');
+const SPACED = Symbol('spaced json text');
 
 export interface JsonText<T> {
   /** The text in pieces, as they came: a large answer is never joined into one string. */
   readonly [PARTS]: readonly string[];
+  /** Written by PostgreSQL's jsonb output, with spaces between tokens (see spacedJsonText). */
+  readonly [SPACED]?: true;
   /** Never set: only carries the type the text spells. */
   readonly value?: T;
 }
@@ -19,6 +22,20 @@ export interface JsonText<T> {
  */
 export function jsonText<T>(text: string | readonly string[]): JsonText<T> {
   return { [PARTS]: typeof text === 'string' ? [text] : text };
+}
+
+/**
+ * JSON text as PostgreSQL's jsonb output writes it (a space after each comma and colon), for
+ * answers no browser reads (the data API's result pages, sent as stored). The test app's writer
+ * checks it spells, token for token, what the compiled writer writes; only spacing may differ.
+ */
+export function spacedJsonText<T>(text: string): JsonText<T> {
+  return { [PARTS]: [text], [SPACED]: true };
+}
+
+/** Whether a JsonText was made by spacedJsonText. */
+export function isSpacedJson(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && SPACED in data;
 }
 
 const partsOf = (data: unknown): readonly string[] | undefined =>

@@ -1,15 +1,13 @@
 import {
   BUSINESS_UNITS,
   BUSINESS_UNIT_HEADER,
-  DATA_API,
-  DATA_READ_SCOPE,
   ENDPOINTS,
   ERROR_STATUS,
   PROBES,
   errorBodySchema,
 } from '@gds/contract';
 import type { Endpoint, ErrorCode } from '@gds/contract';
-import type { z } from 'zod';
+import { CONNECTOR_SECURITY_SCHEME, dataApiOperations } from './openapi-data-api.ts';
 import { jsonSchemaOf, openApiPath, parametersOf } from './openapi-schema.ts';
 
 export { jsonSchemaOf, openApiPath };
@@ -27,80 +25,12 @@ const COMMON_API_ERRORS: readonly ErrorCode[] = [
 /** And those of an endpoint that needs a session. */
 const PRIVATE_ERRORS: readonly ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'SESSION_EXPIRED'];
 
-/**
- * What any data API call may answer besides success: a bad request, no or a bad token, a
- * connector or account the grant does not reach, too many calls, or the server failing.
- */
-const DATA_API_ERRORS: readonly ErrorCode[] = [
-  'BAD_REQUEST',
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'SERVICE_UNAVAILABLE',
-];
-
-/** The security scheme the data API's operations name: a connector grant's bearer token. */
-const CONNECTOR_SECURITY_SCHEME = {
-  type: 'http',
-  scheme: 'bearer',
-  description:
-    `An access token from a connector grant (the OAuth authorization server at /oauth), scope ${DATA_READ_SCOPE}. ` +
-    'No session cookie, business-unit header or Origin: the data API is called by the reporting tool’s servers.',
-} as const;
-
-/** A route as the document needs it: what ENDPOINTS, PROBES and DATA_API all declare. */
-export interface DocumentedRoute {
-  method: string;
-  path: string;
-  params?: z.ZodType | undefined;
-  query?: z.ZodType | undefined;
-  body?: z.ZodType | undefined;
-  response: z.ZodType;
-}
-
-/** How one operation is called, which differs between the web app's endpoints and the data API. */
-interface Calling {
-  tag: string;
-  description: string;
-  /** The header every call under /api carries. */
-  businessUnit: boolean;
-  bodyType: 'application/x-www-form-urlencoded' | 'application/json';
-  errors: Iterable<ErrorCode>;
-  /** Public endpoints need nothing; others the document's default (a session) unless set. */
-  security?: Array<Record<string, string[]>>;
-}
-
-/** The web app's own endpoints: form bodies, a session, the business-unit header under /api. */
-function appCalling(endpoint: Endpoint): Calling {
-  const api = endpoint.path.startsWith('/api/');
-  return {
-    tag: tagOf(endpoint),
-    description: accessText(endpoint) + (endpoint.passive ? ' Does not extend the session.' : ''),
-    businessUnit: api,
-    bodyType: 'application/x-www-form-urlencoded',
-    errors: [
-      ...(api ? COMMON_API_ERRORS : []),
-      ...(endpoint.access.kind === 'public' ? [] : PRIVATE_ERRORS),
-      ...endpoint.errors,
-    ],
-    ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
-  };
-}
-
-/** The data API: JSON bodies and the connector's bearer token instead of a session. */
-const DATA_API_CALLING: Calling = {
-  tag: 'data',
-  description: 'Needs a connector grant’s bearer token; rate-limited per grant.',
-  businessUnit: false,
-  bodyType: 'application/json',
-  errors: DATA_API_ERRORS,
-  security: [{ connector: [] }],
-};
-
-function errorResponses(errors: Iterable<ErrorCode>) {
-  const codes = new Set<ErrorCode>(errors);
+function errorResponses(endpoint: Endpoint, api: boolean) {
+  const codes = new Set<ErrorCode>([
+    ...(api ? COMMON_API_ERRORS : []),
+    ...(endpoint.access.kind === 'public' ? [] : PRIVATE_ERRORS),
+    ...endpoint.errors,
+  ]);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_STATUS[code];
@@ -121,38 +51,43 @@ function accessText(endpoint: Endpoint): string {
   const access = endpoint.access;
   if (access.kind === 'public') return 'Public: no session needed.';
   if (access.kind === 'platformAdmin') return 'Platform admins only, signed in as themselves.';
+  if (access.kind === 'connector')
+    return `Needs a connector grant's bearer token, scope ${access.scope}.`;
   return access.permissions.length > 0
     ? `Needs a session whose role holds: ${access.permissions.join(', ')}.`
     : 'Needs a session (any member of the team).';
 }
 
-function operationOf(name: string, route: DocumentedRoute, calling: Calling) {
+function operationOf(name: string, endpoint: Endpoint, tag: string) {
+  const api = endpoint.path.startsWith('/api/');
   return {
     operationId: name,
-    tags: [calling.tag],
+    tags: [tag],
     summary: name,
-    description: calling.description,
+    description: accessText(endpoint) + (endpoint.passive ? ' Does not extend the session.' : ''),
     parameters: [
-      ...(calling.businessUnit ? [{ $ref: '#/components/parameters/BusinessUnit' }] : []),
-      ...parametersOf(route.params, 'path'),
-      ...parametersOf(route.query, 'query'),
+      ...(api ? [{ $ref: '#/components/parameters/BusinessUnit' }] : []),
+      ...parametersOf(endpoint.params, 'path'),
+      ...parametersOf(endpoint.query, 'query'),
     ],
-    ...(route.body
+    ...(endpoint.body
       ? {
           requestBody: {
             required: true,
-            content: { [calling.bodyType]: { schema: jsonSchemaOf(route.body, 'input') } },
+            content: {
+              'application/x-www-form-urlencoded': { schema: jsonSchemaOf(endpoint.body, 'input') },
+            },
           },
         }
       : {}),
     responses: {
       '200': {
         description: 'Success',
-        content: { 'application/json': { schema: jsonSchemaOf(route.response, 'output') } },
+        content: { 'application/json': { schema: jsonSchemaOf(endpoint.response, 'output') } },
       },
-      ...errorResponses(calling.errors),
+      ...errorResponses(endpoint, api),
     },
-    ...(calling.security ? { security: calling.security } : {}),
+    ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
   };
 }
 
@@ -167,27 +102,19 @@ function tagOf(endpoint: Endpoint): string {
  * connectors' data API), built from the very zod schemas the server validates and answers with.
  */
 export function buildOpenApiDocument(info: { version: string; serverUrl: string }) {
-  const operations: Array<[string, DocumentedRoute, Calling]> = [
-    ...[...Object.entries(ENDPOINTS), ...Object.entries(PROBES)].map(
-      ([name, endpoint]): [string, DocumentedRoute, Calling] => [
-        name,
-        endpoint,
-        appCalling(endpoint),
-      ],
-    ),
-    ...Object.entries(DATA_API as Record<string, DocumentedRoute>).map(
-      ([name, route]): [string, DocumentedRoute, Calling] => [
-        `dataApi.${name}`,
-        route,
-        DATA_API_CALLING,
-      ],
-    ),
-  ];
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [name, route, calling] of operations) {
-    const path = openApiPath(route.path);
+  const endpoints: Array<[string, Endpoint]> = [
+    ...Object.entries(ENDPOINTS),
+    ...Object.entries(PROBES),
+  ];
+  for (const [name, endpoint] of endpoints) {
+    const path = openApiPath(endpoint.path);
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operationOf(name, route, calling);
+    paths[path][endpoint.method.toLowerCase()] = operationOf(name, endpoint, tagOf(endpoint));
+  }
+  for (const [path, method, operation] of dataApiOperations()) {
+    paths[path] ??= {};
+    paths[path][method] = operation;
   }
   return {
     openapi: '3.1.0' as const,

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { BusinessUnit, PermissionMap } from '@gds/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BusinessUnit, ConnectorAccess, PermissionMap } from '@gds/contract';
 import type { BuiltInRole, SessionRow, TeamRow } from '../db/schema.ts';
 
 /** A signed-in user as every request sees it: read fresh, with the role's permissions. */
@@ -46,11 +46,32 @@ export type Authenticate = (
   options?: { touch: boolean },
 ) => Promise<RequestAuth>;
 
+/** Who a connector endpoint's call acts for: a member's grant to a connector's OAuth client. */
+export interface ConnectorCaller {
+  userId: string;
+  teamId: string;
+  grantId: string;
+  clientId: string;
+}
+
+/**
+ * The caller behind a connector endpoint's bearer token, holding the endpoint's scope; throws
+ * UNAUTHENTICATED (or a rate limit's refusal) otherwise. The data API module implements it
+ * with the connector grants' token check and its own rate limit.
+ */
+export type AuthorizeConnector = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  access: ConnectorAccess,
+) => Promise<ConnectorCaller>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The business unit of the request (header, checked against the host). */
     unit: BusinessUnit;
     auth: RequestAuth;
+    /** Who a connector endpoint's call acts for (set by its bearer check), else null. */
+    connectorCaller: ConnectorCaller | null;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonText } from './json-text.ts';
+import { jsonText, spacedJsonText } from './json-text.ts';
 import { responseSerializerCompiler } from './response-serializer.ts';
 
 const schema = z.object({
@@ -39,5 +39,16 @@ describe('responseSerializerCompiler with JSON text', () => {
     // A wrong type is refused by the contract itself.
     const wrong = JSON.stringify({ ...value, items: [{ id: 'one', at: null }] });
     expect(() => validating(jsonText(wrong))).toThrow();
+  });
+
+  it('takes PostgreSQL-spaced text only where asked, still in the writer’s order and values', () => {
+    // As jsonb's output spells it: a space after each comma and colon.
+    const spaced = '{"name": ' + JSON.stringify(value.name) + ', "items": [{"id": 1, "at": null}]}';
+    expect(() => writerOf(true)(jsonText(spaced))).toThrow(/differs/);
+    expect(writerOf(true)(spacedJsonText(spaced))).toBe(exact);
+    expect(String(writerOf(false)(spacedJsonText(spaced)))).toBe(spaced);
+    const reordered =
+      '{"items": [{"id": 1, "at": null}], "name": ' + JSON.stringify(value.name) + '}';
+    expect(() => writerOf(true)(spacedJsonText(reordered))).toThrow(/differs/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATA_API_PREFIX, ENDPOINTS } from '@gds/contract';
+import { DATA_API, ENDPOINTS } from '@gds/contract';
 import { call } from '../helpers/contract-call.ts';
 import {
   REDIRECT_URI,
@@ -31,8 +31,12 @@ describeEachDatabase('connector OAuth', (db) => {
   });
   afterAll(() => ctx.app.close());
 
-  const schemaPath = () =>
-    `${DATA_API_PREFIX}/connectors/google-analytics/schema?account=${accountId}`;
+  /** The schema of the owner's account: a read, allowed to any live grant of the team. */
+  const readSchema = (token: string) =>
+    dataCall(ctx.base, token, DATA_API.schema, {
+      params: { connector: 'google-analytics' },
+      query: { account: accountId },
+    });
 
   /** The grant the owner's team made last (a consent makes one). */
   async function newestGrantId(): Promise<string> {
@@ -63,15 +67,17 @@ describeEachDatabase('connector OAuth', (db) => {
   it('a member allows the connector: PKCE code flow, tokens that read the team’s data, the grant listed', async () => {
     const tokens = await authorizeConnector(ctx, owner.cookie);
     expect(tokens.refreshToken).not.toBe('undefined');
-    const schema = await dataCall(ctx.base, tokens.accessToken, schemaPath());
+    const schema = await readSchema(tokens.accessToken);
     expect(schema.status, schema.text).toBe(200);
     const unused = await call(ctx.app, ENDPOINTS.getConnectorGrants, { cookie: owner.cookie });
     // Reads (schema, polls) change nothing; starting a data request is what counts as a use.
     expect(unused.json().grants[0]?.lastUsedAt).toBeNull();
-    const job = await dataCall(ctx.base, tokens.accessToken, `${DATA_API_PREFIX}/jobs`, {
-      account: accountId,
-      fields: ['date'],
-      dateRange: { startDate: '2026-01-01', endDate: '2026-01-01' },
+    const job = await dataCall(ctx.base, tokens.accessToken, DATA_API.createJob, {
+      json: {
+        account: accountId,
+        fields: ['date'],
+        dateRange: { startDate: '2026-01-01', endDate: '2026-01-01' },
+      },
     });
     expect(job.status, job.text).toBe(200);
 
@@ -140,9 +146,7 @@ describeEachDatabase('connector OAuth', (db) => {
     const replayed = await tokenRequest(ctx.base, form);
     expect(replayed.body.error).toBe('invalid_grant');
     expect(await listedGrantIds()).not.toContain(grantId);
-    expect((await dataCall(ctx.base, String(first.body.access_token), schemaPath())).status).toBe(
-      401,
-    );
+    expect((await readSchema(String(first.body.access_token))).status).toBe(401);
     const refresh = await tokenRequest(ctx.base, {
       grant_type: 'refresh_token',
       refresh_token: String(first.body.refresh_token),
@@ -196,7 +200,7 @@ describeEachDatabase('connector OAuth', (db) => {
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(first.refreshToken);
     const next = String(refreshed.body.access_token);
-    expect((await dataCall(ctx.base, next, schemaPath())).status).toBe(200);
+    expect((await readSchema(next)).status).toBe(200);
     const reused = await tokenRequest(ctx.base, {
       grant_type: 'refresh_token',
       refresh_token: first.refreshToken,
@@ -215,7 +219,7 @@ describeEachDatabase('connector OAuth', (db) => {
       cookie: owner.cookie,
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
-    const refused = await dataCall(ctx.base, tokens.accessToken, schemaPath());
+    const refused = await readSchema(tokens.accessToken);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
     const refresh = await tokenRequest(ctx.base, {
@@ -240,7 +244,7 @@ describeEachDatabase('connector OAuth', (db) => {
       }).toString(),
     });
     expect(response.status).toBe(200);
-    expect((await dataCall(ctx.base, tokens.accessToken, schemaPath())).status).toBe(401);
+    expect((await readSchema(tokens.accessToken)).status).toBe(401);
     const rows = await db()
       .selectFrom('connector_grants')
       .select('revoked_at')
@@ -268,7 +272,7 @@ describeEachDatabase('connector OAuth', (db) => {
       cookie: plain.cookie,
     });
     expect(forbidden.statusCode).toBe(403);
-    expect((await dataCall(ctx.base, ownersGrant.accessToken, schemaPath())).status).toBe(200);
+    expect((await readSchema(ownersGrant.accessToken)).status).toBe(200);
     const own = await call(ctx.app, ENDPOINTS.revokeConnectorGrant, {
       params: { grantId: mine?.id ?? '' },
       cookie: plain.cookie,
@@ -279,13 +283,13 @@ describeEachDatabase('connector OAuth', (db) => {
   it("a removed member's token is refused at once", async () => {
     const leaving = await member('Admin');
     const tokens = await authorizeConnector(ctx, leaving.cookie);
-    expect((await dataCall(ctx.base, tokens.accessToken, schemaPath())).status).toBe(200);
+    expect((await readSchema(tokens.accessToken)).status).toBe(200);
     const removed = await call(ctx.app, ENDPOINTS.removeTeamUser, {
       query: { id: leaving.user.id, transferTo: owner.user.id },
       cookie: owner.cookie,
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await dataCall(ctx.base, tokens.accessToken, schemaPath())).status).toBe(401);
+    expect((await readSchema(tokens.accessToken)).status).toBe(401);
   });
 
   it('another team never sees or revokes the grants', async () => {

@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATA_API_PREFIX } from '@gds/contract';
+import { DATA_API } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import type { ReportFetchers } from '../../src/modules/reports/report-fetcher.ts';
@@ -77,7 +77,7 @@ describeEachDatabase('data API: a cached job', (db) => {
     return { account, fields, dateRange: { startDate: day, endDate: day } };
   };
   const startJob = (body: Record<string, unknown>) =>
-    dataCall(ctx.base, token, `${DATA_API_PREFIX}/jobs`, body);
+    dataCall(ctx.base, token, DATA_API.createJob, { json: body });
   /** Runs the request once and lets the worker store its result. */
   const stored = async (body: Record<string, unknown>) => {
     const first = await startJob(body);

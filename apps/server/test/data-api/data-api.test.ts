@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { DATA_API_PREFIX } from '@gds/contract';
+import { DATA_API } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import {
   authorizeConnector,
@@ -8,6 +8,7 @@ import {
   startDataApiApp,
 } from '../helpers/connector-authorization.ts';
 import type { DataApiContext } from '../helpers/connector-authorization.ts';
+import { urlOf } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { everyRow, rowsChanged } from '../helpers/every-row.ts';
 import { ReportError } from '../helpers/report-fetcher.ts';
@@ -51,15 +52,11 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     return { startDate: start.toISOString().slice(0, 10), endDate: end.toISOString().slice(0, 10) };
   };
   const schema = (connector: string, account: string, bearer = token) =>
-    dataCall(
-      ctx.base,
-      bearer,
-      `${DATA_API_PREFIX}/connectors/${connector}/schema?account=${account}`,
-    );
+    dataCall(ctx.base, bearer, DATA_API.schema, { params: { connector }, query: { account } });
   const startJob = (body: Record<string, unknown>) =>
-    dataCall(ctx.base, token, `${DATA_API_PREFIX}/jobs`, body);
+    dataCall(ctx.base, token, DATA_API.createJob, { json: body });
   const poll = (jobId: string, page = 1) =>
-    dataCall(ctx.base, token, `${DATA_API_PREFIX}/jobs/${jobId}?page=${page}`);
+    dataCall(ctx.base, token, DATA_API.pollJob, { params: { jobId }, query: { page } });
   const jobCount = async () =>
     (await db().selectFrom('data_jobs').select('id').where('team_id', '=', owner.team.id).execute())
       .length;
@@ -110,13 +107,16 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     expect(missing.status).toBe(401);
     const wrong = await schema('google-analytics', accountId, 'x'.repeat(43));
     expect(wrong.status).toBe(401);
-    const inQuery = await dataCall(
-      ctx.base,
-      undefined,
-      `${DATA_API_PREFIX}/connectors/google-analytics/schema?account=${accountId}&access_token=${token}`,
-    );
+    // Off the contract on purpose: the token in the address is never read.
+    const address = urlOf(DATA_API.schema, {
+      params: { connector: 'google-analytics' },
+      query: { account: accountId, access_token: token },
+    });
+    const inQuery = await fetch(`${ctx.base}${address}`);
     expect(inQuery.status).toBe(401);
-    const response = await fetch(`${ctx.base}${DATA_API_PREFIX}/jobs/x`);
+    const response = await fetch(
+      `${ctx.base}${urlOf(DATA_API.pollJob, { params: { jobId: 'x' } })}`,
+    );
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
   });
 

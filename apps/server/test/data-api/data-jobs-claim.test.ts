@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATA_API_PREFIX } from '@gds/contract';
+import { DATA_API } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import { createAccessTokens } from '../../src/modules/credentials/access-token.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { createDataJobWorker } from '../../src/modules/data-api/data-job-worker.ts';
-import { SandboxProviderControl } from '@gds/sandbox';
+import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
 import { connectOAuth } from '../helpers/connections.ts';
 import {
   authorizeConnector,
@@ -38,10 +38,8 @@ describeEachDatabase('data API: jobs across instances', (db, _kind, another) => 
   const startJob = async (account = accountId) => {
     ranges += 1;
     const day = `2026-01-${String(ranges).padStart(2, '0')}`;
-    const answer = await dataCall(ctx.base, token, `${DATA_API_PREFIX}/jobs`, {
-      account,
-      fields: ['date', 'sessions'],
-      dateRange: { startDate: day, endDate: day },
+    const answer = await dataCall(ctx.base, token, DATA_API.createJob, {
+      json: { account, fields: ['date', 'sessions'], dateRange: { startDate: day, endDate: day } },
     });
     expect(answer.status, answer.text).toBe(200);
     return String(answer.body.jobId);
@@ -107,7 +105,7 @@ describeEachDatabase('data API: jobs across instances', (db, _kind, another) => 
       .where('id', '=', jobId)
       .execute();
     expect(await backgroundJobs(ctx.app).runDataJobs()).toEqual({ done: 1, failed: 0, retried: 0 });
-    const poll = await dataCall(ctx.base, token, `${DATA_API_PREFIX}/jobs/${jobId}`);
+    const poll = await dataCall(ctx.base, token, DATA_API.pollJob, { params: { jobId } });
     expect(poll.body.state).toBe('done');
   });
 

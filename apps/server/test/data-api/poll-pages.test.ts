@@ -1,7 +1,7 @@
 import { PostgresQueryCompiler } from 'kysely';
 import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATA_API_PREFIX } from '@gds/contract';
+import { DATA_API } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import {
@@ -78,10 +78,12 @@ describeEachDatabase('data API: a poll reads one stored page', (db) => {
   it('each page of a 1,000-row result is one row read from the database, sent as stored', async () => {
     // 40 campaigns a day for 25 days: 1,000 rows, ten pages of 100.
     ctx.reports.control.campaignsPerDay = 40;
-    const started = await dataCall(ctx.base, token, `${DATA_API_PREFIX}/jobs`, {
-      account: accountId,
-      fields: ['date', 'campaign', 'sessions'],
-      dateRange: { startDate: '2026-02-01', endDate: '2026-02-25' },
+    const started = await dataCall(ctx.base, token, DATA_API.createJob, {
+      json: {
+        account: accountId,
+        fields: ['date', 'campaign', 'sessions'],
+        dateRange: { startDate: '2026-02-01', endDate: '2026-02-25' },
+      },
     });
     expect(started.status, started.text).toBe(200);
     expect(await backgroundJobs(ctx.app).runDataJobs()).toMatchObject({ done: 1 });
@@ -90,11 +92,11 @@ describeEachDatabase('data API: a poll reads one stored page', (db) => {
     let rows = 0;
     for (let page: number | null = 1; page !== null;) {
       reads.length = 0;
-      const answer = await dataCall(
-        ctx.base,
-        token,
-        `${DATA_API_PREFIX}/jobs/${jobId}?page=${page}`,
-      );
+      const current: number = page;
+      const answer = await dataCall(ctx.base, token, DATA_API.pollJob, {
+        params: { jobId },
+        query: { page: current },
+      });
       expect(answer.status, answer.text).toBe(200);
       const sent = answer.body.rows as unknown[][];
       expect(sent.length).toBeLessThanOrEqual(100);

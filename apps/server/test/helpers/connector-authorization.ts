@@ -8,7 +8,9 @@ import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import type { Db } from '../../src/db/database.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { TinyBrowser, freePort } from './browser.ts';
-import { fetchedAnswer, urlOf } from './contract-call.ts';
+import type { Endpoint } from '@gds/contract';
+import { connectorRequest, contractBody, fetchedAnswer, urlOf } from './contract-call.ts';
+import type { CallOptions, CallRest, ContractBody } from './contract-call.ts';
 import { testReportFetchers } from './report-fetcher.ts';
 import { createTestApp, fakeIdentity, testConfig } from './test-app.ts';
 import { envKeys, tokenKey } from './token-keys.ts';
@@ -156,23 +158,32 @@ export async function authorizeConnector(ctx: DataApiContext, sessionCookie: str
   };
 }
 
-/** A data API call with a bearer token (JSON in and out), as the connector makes it. */
-export async function dataCall(
+/**
+ * A data API endpoint called as the connector calls it, over real HTTP: method and path from
+ * the contract, the bearer token, JSON in and out. A success must be exactly the endpoint's
+ * declared response (checked here, on every call).
+ */
+export async function dataCall<E extends Endpoint>(
   base: string,
   token: string | undefined,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
-  const response = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  endpoint: E,
+  ...[options]: CallRest<E>
+): Promise<{ status: number; body: Record<string, unknown>; text: string } & ContractBody<E>> {
+  const { params, query, json } = (options ?? {}) as CallOptions<Endpoint>;
+  const sent = connectorRequest({ bearer: token, json });
+  const response = await fetch(`${base}${urlOf(endpoint, { params, query })}`, {
+    method: endpoint.method,
+    ...sent,
   });
   const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, text };
+  const read = contractBody(endpoint, response.status, text);
+  if (response.status === 200) read.json();
+  return {
+    status: response.status,
+    body: JSON.parse(text) as Record<string, unknown>,
+    text,
+    ...read,
+  };
 }
 
 /** A Google Analytics login with accounts whose access token is sealed with the test key. */

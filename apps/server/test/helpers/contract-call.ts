@@ -15,7 +15,12 @@ type Fields<T> = unknown extends T ? never : { [K in keyof T]?: string | number 
 
 export type CallOptions<E extends Endpoint> = Omit<ApiRequest, 'method' | 'url' | 'form'> & {
   query?: Fields<QueryOf<E>>;
+  /** A browser endpoint's body, form-encoded. */
   form?: Fields<BodyOf<E>>;
+  /** A connector endpoint's body, sent as JSON (any value: tests send wrong ones on purpose). */
+  json?: unknown;
+  /** A connector endpoint's bearer token, sent in the Authorization header. */
+  bearer?: string;
 } & (unknown extends ParamsOf<E>
     ? { params?: never }
     : { params: { [K in keyof ParamsOf<E>]: string | number } });
@@ -96,21 +101,39 @@ export async function fetchedAnswer<E extends Endpoint>(endpoint: E, response: R
   return { status: response.status, body, ...contractBody(endpoint, response.status, body) };
 }
 
+/** The headers and body of a connector endpoint's call: its bearer token and a JSON body. */
+export function connectorRequest(options: { bearer?: string | undefined; json?: unknown }) {
+  return {
+    headers: {
+      ...(options.bearer === undefined ? {} : { authorization: `Bearer ${options.bearer}` }),
+      ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.json === undefined ? {} : { body: JSON.stringify(options.json) }),
+  };
+}
+
 /**
- * Calls one contract endpoint as the SPA does (method and path from the contract, unit header,
- * form-encoded body), through `api()`.
+ * Calls one contract endpoint as its caller does (method and path from the contract): a
+ * browser endpoint as the SPA does (unit header, form-encoded body) through `api()`; a
+ * connector endpoint as a connector's server does (bearer token, JSON body, no unit header).
  */
 export async function call<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   ...[options]: CallRest<E>
 ): Promise<Answer<E>> {
-  const { params, query, form, ...request } = (options ?? {}) as CallOptions<Endpoint>;
+  const { params, query, form, json, bearer, ...request } = (options ??
+    {}) as CallOptions<Endpoint>;
+  const url = urlOf(endpoint, { params, query });
+  const connector = endpoint.access.kind === 'connector';
+  const sent = connector ? connectorRequest({ bearer, json }) : undefined;
   const response = await api(app, {
     ...request,
     method: endpoint.method,
-    url: urlOf(endpoint, { params, query }),
+    url,
+    ...(connector ? { unit: null } : {}),
     ...(form ? { form: asText(form) } : {}),
+    ...(sent ? { headers: { ...sent.headers, ...request.headers }, payload: sent.body } : {}),
   });
   return Object.assign(response, contractBody(endpoint, response.statusCode, response.body));
 }

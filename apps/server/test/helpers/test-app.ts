@@ -9,7 +9,10 @@ import type { BuildAppOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/database.ts';
-import type { IdentityClaims, IdentityProvider } from '../../src/modules/sign-in/identity-provider.ts';
+import type {
+  IdentityClaims,
+  IdentityProvider,
+} from '../../src/modules/sign-in/identity-provider.ts';
 
 /** A movable clock: tests step time forward to cross idle and absolute limits. */
 export function testClock(start = new Date('2026-01-05T09:00:00Z')) {
@@ -115,6 +118,8 @@ export interface ApiRequest {
   unit?: BusinessUnit | null;
   host?: string;
   form?: Record<string, string>;
+  /** A body sent as it is (JSON, say), with the content type set in `headers`. */
+  payload?: string | undefined;
   headers?: Record<string, string>;
 }
 
@@ -133,6 +138,7 @@ export function api(app: FastifyInstance, request: ApiRequest) {
     url: request.url,
     headers,
     ...(request.form ? { payload: new URLSearchParams(request.form).toString() } : {}),
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { connectorCallbackPath } from '@gds/contract';
+import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { renderSandboxError } from '../interaction-page.ts';
 import { renderConsentPage } from './consent-page.ts';
 import type { ConsentRequest } from './consent-page.ts';
@@ -22,9 +23,11 @@ export function registerSandboxConsentRoutes(
 ): void {
   const { config, control } = deps;
   const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
-  // After Allow/Deny the browser goes to the app's callback: the page policy allows it.
+  // After Allow/Deny the browser goes to the app's callback: form-action must allow it.
   const helmet = {
-    contentSecurityPolicy: { directives: deps.pagePolicy },
+    contentSecurityPolicy: {
+      directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
+    },
   };
   const allowedRedirects = (c: SandboxConnector) =>
     config.appOrigins.map((origin) => `${origin}${connectorCallbackPath(c.nameSimple)}`);

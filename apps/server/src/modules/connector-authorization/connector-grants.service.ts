@@ -1,7 +1,7 @@
 import { DATA_READ_SCOPE, hasPermissions } from '@gds/contract';
 import type { ConnectorGrant } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-import type { SessionUser } from '../../http/request-context.ts';
+import type { ConnectorCaller, SessionUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -13,13 +13,11 @@ import { destroyGrantArtifacts } from './oauth-adapter.ts';
 import { createConnectorGrantsRepository } from './connector-grants.repository.ts';
 import type { GrantView } from './connector-grants.repository.ts';
 
-/** Who a data API call acts for: the member and team of the grant its token was issued under. */
-export interface ConnectorCaller {
-  userId: string;
-  teamId: string;
-  grantId: string;
-  clientId: string;
-}
+/**
+ * Who a data API call acts for: the member and team of the grant its token was issued under
+ * (declared by the HTTP layer, which hands it to connector endpoints' handlers).
+ */
+export type { ConnectorCaller };
 
 /** last_used_at is written at most this often per grant (it is shown to the minute). */
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -117,19 +115,20 @@ export function createConnectorGrantsService(deps: {
     },
 
     /**
-     * The caller behind a data API bearer token, or null: unknown, expired, without data.read,
-     * revoked, or its member no longer in the team. `touch` records the use (a data request
-     * started; reads such as polls change nothing).
+     * The caller behind a data API bearer token, or null: unknown, expired, without the scope
+     * the endpoint needs (data.read unless told), revoked, or its member no longer in the team.
+     * `touch` records the use (a data request started; reads such as polls change nothing).
      */
     async verifyAccessToken(
       token: string,
-      options: { touch: boolean } = { touch: false },
+      options: { touch: boolean; scope?: string } = { touch: false },
     ): Promise<ConnectorCaller | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const provider = await deps.server.provider();
       const issued = await provider.AccessToken.find(token);
       if (!issued?.grantId) return null;
-      if (!(issued.scope ?? '').split(' ').includes(DATA_READ_SCOPE)) return null;
+      const scope = options.scope ?? DATA_READ_SCOPE;
+      if (!(issued.scope ?? '').split(' ').includes(scope)) return null;
       const subject = parseConnectorSubject(issued.accountId);
       if (!subject) return null;
       const row = await grants.findLive(subject.teamId, issued.grantId);

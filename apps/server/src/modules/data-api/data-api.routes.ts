@@ -1,22 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DATA_API, DATA_API_DISCOVERY_PATH, DATA_READ_SCOPE } from '@gds/contract';
 import type { z } from 'zod';
 import type { dataApiDiscovery } from '@gds/contract';
+import { spacedJsonText } from '../../http/json-text.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { AuthorizeConnector, ConnectorCaller } from '../../http/request-context.ts';
+import { serveEndpoints } from '../../http/route.ts';
+import type { HandlersOf } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ConnectorCaller } from '../connector-authorization/connector-grants.service.ts';
 import type { DataApiService } from './data-api.service.ts';
 
 /** JSON bodies of the data API are small: an account, field ids, a range, a few filters. */
 const BODY_LIMIT = 64 * 1024;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who a data API call acts for (set by its bearer check). */
-    connectorCaller: ConnectorCaller | null;
-  }
-}
 
 const refused = () =>
   new AppError(
@@ -24,17 +19,64 @@ const refused = () =>
     'The connector’s authorization is missing, expired or was revoked. Reauthorize the connector in Looker Studio.',
   );
 
+/** The data API's handlers, one per DATA_API endpoint, each acting for the token's grant. */
+export function dataApiHandlers(dataApi: DataApiService): HandlersOf<typeof DATA_API> {
+  return {
+    connectors: ({ connectorCaller }) => dataApi.connectors(connectorCaller),
+    accounts: ({ connectorCaller, params }) => dataApi.accounts(connectorCaller, params.connector),
+    schema: ({ connectorCaller, params, query }) =>
+      dataApi.describe(connectorCaller, params.connector, query.account),
+    createJob: ({ connectorCaller, body }) => dataApi.startJob(connectorCaller, body),
+    pollJob: async ({ connectorCaller, params, query }) => {
+      const answer = await dataApi.poll(connectorCaller, params.jobId, query.page);
+      // A done page is sent as stored, its rows as PostgreSQL wrote them.
+      return 'json' in answer ? answer.json : spacedJsonText(answer.text);
+    },
+  };
+}
+
 /**
- * Serves the data API under /api/data/v1: JSON in a scope of its own (the browser API takes
- * forms only), a bearer token from a connector grant on every call, and a rate limit per
- * grant. Tokens are read from the Authorization header only, never from the address.
+ * The data API's bearer check: a token from the Authorization header only (never the
+ * address) whose grant is live and holds the endpoint's scope, then the grant's rate limit.
+ * Its answers are never cached, refusals included.
+ */
+function bearerCheck(deps: {
+  verify: (
+    token: string,
+    options: { touch: boolean; scope: string },
+  ) => Promise<ConnectorCaller | null>;
+  limit: RateLimiter;
+}): AuthorizeConnector {
+  return async (req, reply, access) => {
+    reply.header('cache-control', 'no-store');
+    const token = bearerOf(req);
+    // Only starting a job counts as a use: a GET changes no data.
+    const caller = token
+      ? await deps.verify(token, { touch: req.method === 'POST', scope: access.scope })
+      : null;
+    if (!caller) {
+      reply.header('www-authenticate', 'Bearer realm="data", error="invalid_token"');
+      throw refused();
+    }
+    await deps.limit(caller.grantId, reply);
+    return caller;
+  };
+}
+
+/**
+ * Serves the data API under /api/data/v1: its contract endpoints (DATA_API, connector access)
+ * in a scope of their own that takes JSON (the browser API takes forms only), each call
+ * checked by its bearer token and rate-limited per grant; and the discovery document.
  */
 export async function registerDataApi(
   app: FastifyInstance,
   deps: {
     dataApi: DataApiService;
-    /** The caller behind a token; `touch` records a use (starting a job). */
-    verify: (token: string, options: { touch: boolean }) => Promise<ConnectorCaller | null>;
+    /** The caller behind a token holding a scope; `touch` records a use (starting a job). */
+    verify: (
+      token: string,
+      options: { touch: boolean; scope: string },
+    ) => Promise<ConnectorCaller | null>;
     limit: RateLimiter;
     /** Where each environment serves the data API (DATA_API_BASE_URLS). */
     baseUrls: z.output<typeof dataApiDiscovery>['environments'];
@@ -62,48 +104,11 @@ export async function registerDataApi(
       { parseAs: 'string', bodyLimit: BODY_LIMIT },
       scope.getDefaultJsonParser('error', 'error'),
     );
-    scope.addHook('onRequest', async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const token = bearerOf(req);
-      // Only starting a job counts as a use: a GET changes no data.
-      const caller = token ? await deps.verify(token, { touch: req.method === 'POST' }) : null;
-      if (!caller) {
-        reply.header('www-authenticate', 'Bearer realm="data", error="invalid_token"');
-        throw refused();
-      }
-      await deps.limit(caller.grantId, reply);
-      req.connectorCaller = caller;
-    });
-    const route = scope.withTypeProvider<ZodTypeProvider>();
-
-    route.get(DATA_API.connectors.path, async (req) => deps.dataApi.connectors(callerOf(req)));
-
-    route.get(
-      DATA_API.accounts.path,
-      { schema: { params: DATA_API.accounts.params } },
-      async (req) => deps.dataApi.accounts(callerOf(req), req.params.connector),
-    );
-
-    route.get(
-      DATA_API.schema.path,
-      { schema: { params: DATA_API.schema.params, querystring: DATA_API.schema.query } },
-      async (req) => deps.dataApi.describe(callerOf(req), req.params.connector, req.query.account),
-    );
-
-    route.post(
-      DATA_API.createJob.path,
-      { schema: { body: DATA_API.createJob.body } },
-      async (req) => deps.dataApi.startJob(callerOf(req), req.body),
-    );
-
-    route.get(
-      DATA_API.pollJob.path,
-      { schema: { params: DATA_API.pollJob.params, querystring: DATA_API.pollJob.query } },
-      async (req, reply) => {
-        const answer = await deps.dataApi.poll(callerOf(req), req.params.jobId, req.query.page);
-        if ('json' in answer) return answer.json;
-        return reply.type('application/json; charset=utf-8').send(answer.text);
-      },
+    serveEndpoints(
+      scope,
+      { authorizeConnector: bearerCheck(deps) },
+      DATA_API,
+      dataApiHandlers(deps.dataApi),
     );
     done();
   });
@@ -113,9 +118,4 @@ function bearerOf(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization ?? '';
   const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(header.trim());
   return match?.[1];
-}
-
-function callerOf(req: FastifyRequest): ConnectorCaller {
-  if (!req.connectorCaller) throw refused();
-  return req.connectorCaller;
 }
