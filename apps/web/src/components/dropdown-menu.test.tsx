@@ -83,4 +83,24 @@ describe('dropdown menu', () => {
     expect(onHelp).not.toHaveBeenCalled();
     expect(onLogOut).not.toHaveBeenCalled();
   });
+
+  it('holds only items in the menu: the header (who is signed in) stands above it', async () => {
+    render(
+      <DropdownMenu
+        trigger={<span>Ann</span>}
+        menuLabel="Account"
+        header={<span>Ann Smith, Admin</span>}
+        items={[{ label: 'Help' }, { label: 'Log Out' }]}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Ann' }));
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(screen.getByText('Ann Smith, Admin')).toBeVisible();
+    expect(menu).not.toHaveTextContent('Ann Smith, Admin');
+    expect([...menu.children].map((child) => child.getAttribute('role'))).toEqual([
+      'menuitem',
+      'menuitem',
+    ]);
+  });
 });

@@ -94,75 +94,77 @@ export function DropdownMenu({
         <Icon name="chevronDown" size={16} className="icon dropdown-chevron" />
       </button>
       {open && (
-        <div
-          className="dropdown-menu"
-          id={menuId}
-          role="menu"
-          aria-label={menuLabel}
-          onKeyDown={(event) => {
-            const index = itemRefs.current.indexOf(document.activeElement as HTMLElement);
-            if (event.key === 'ArrowDown') focusItem(index + 1);
-            else if (event.key === 'ArrowUp') focusItem(index - 1);
-            else if (event.key === 'Home') focusItem(0);
-            else if (event.key === 'End') focusItem(items.length - 1);
-            else if (event.key === 'Escape') close(true);
-            else if (event.key === 'Tab') setOpen(false);
-            else if (isTypeahead(event)) {
-              const match = typeahead(typed.current, event.key, event.timeStamp, items, index);
-              if (match >= 0) focusItem(match);
-            } else return;
-            if (event.key !== 'Tab') event.preventDefault();
-          }}
-        >
+        <div className="dropdown-menu">
+          {/* Outside the menu, which holds items only: it says who is signed in. */}
           {header && <div className="dropdown-header">{header}</div>}
-          {items.map((item, index) => {
-            const ref = (node: HTMLElement | null) => {
-              itemRefs.current[index] = node;
-            };
-            const choose = () => {
-              close(false);
-              item.onSelect?.();
-            };
-            const content = (
-              <>
-                {item.icon && <Icon name={item.icon} size={16} />}
-                {item.label}
-              </>
-            );
-            if (item.href !== undefined) {
-              const external = /^https?:/i.test(item.href);
+          <div
+            id={menuId}
+            role="menu"
+            aria-label={menuLabel}
+            onKeyDown={(event) => {
+              const index = itemRefs.current.indexOf(document.activeElement as HTMLElement);
+              if (event.key === 'ArrowDown') focusItem(index + 1);
+              else if (event.key === 'ArrowUp') focusItem(index - 1);
+              else if (event.key === 'Home') focusItem(0);
+              else if (event.key === 'End') focusItem(items.length - 1);
+              else if (event.key === 'Escape') close(true);
+              else if (event.key === 'Tab') setOpen(false);
+              else if (isTypeahead(event)) {
+                const match = typeahead(typed.current, event.key, event.timeStamp, items, index);
+                if (match >= 0) focusItem(match);
+              } else return;
+              if (event.key !== 'Tab') event.preventDefault();
+            }}
+          >
+            {items.map((item, index) => {
+              const ref = (node: HTMLElement | null) => {
+                itemRefs.current[index] = node;
+              };
+              const choose = () => {
+                close(false);
+                item.onSelect?.();
+              };
+              const content = (
+                <>
+                  {item.icon && <Icon name={item.icon} size={16} />}
+                  {item.label}
+                </>
+              );
+              if (item.href !== undefined) {
+                const external = /^https?:/i.test(item.href);
+                return (
+                  <a
+                    key={item.label}
+                    ref={ref}
+                    href={item.href}
+                    role="menuitem"
+                    tabIndex={-1}
+                    className="dropdown-item"
+                    data-testid={item.testId}
+                    onClick={choose}
+                    {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
+                  >
+                    {content}
+                    {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+                  </a>
+                );
+              }
               return (
-                <a
+                <button
                   key={item.label}
                   ref={ref}
-                  href={item.href}
+                  type="button"
                   role="menuitem"
                   tabIndex={-1}
                   className="dropdown-item"
                   data-testid={item.testId}
                   onClick={choose}
-                  {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}
                 >
                   {content}
-                  {external && <span className="visually-hidden"> (opens in a new tab)</span>}
-                </a>
+                </button>
               );
-            }
-            return (
-              <button
-                key={item.label}
-                ref={ref}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="dropdown-item"
-                data-testid={item.testId}
-                onClick={choose}
-              >
-                {content}
-              </button>
-            );
-          })}
+            })}
+          </div>
         </div>
       )}
     </div>
