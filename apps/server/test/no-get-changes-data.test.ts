@@ -7,13 +7,10 @@ import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { everyRow, rowsChanged } from './helpers/every-row.ts';
 import { seedClientConnectionResult, seedClientLink } from './helpers/client-links.ts';
-import { startFakeChargebee } from './helpers/fake-chargebee.ts';
-import type { FakeChargebee } from './helpers/fake-chargebee.ts';
-import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
+import { seedConnectionResult, seedLogin, startSandboxApp } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { roleId, seedInvitation } from './helpers/team-management.ts';
-import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
 
 /**
  * The GETs allowed to change data, by name, nothing else: the sign-in callback consumes its
@@ -22,28 +19,25 @@ import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
 const EXEMPT = new Set<string>([ENDPOINTS.loginCallback.name, ENDPOINTS.startConnection.name]);
 
 describeEachDatabase('no GET changes data', (db) => {
-  const identity = fakeIdentity();
   let app: FastifyInstance;
-  let fake: FakeChargebee;
   let owner: SignedIn;
   /** A valid query for the GETs that take one, so their answering path is read too. */
   let queries: Record<string, Record<string, string>>;
   /** A cookie a GET needs besides the session (the client's browser for its result). */
   let cookies: Record<string, string>;
   beforeAll(async () => {
-    // A platform admin, so /admin's search is read too.
-    fake = await startFakeChargebee();
-    app = await createTestApp(db(), {
-      identity,
-      config: testConfig({
+    // A platform admin, so /admin's search is read too. The app listens, so billing's reads
+    // reach the sandbox billing provider.
+    const ctx = await startSandboxApp(db(), {
+      env: {
         PLATFORM_ADMIN_EMAILS: 'reader@example.com',
         LOOKER_STUDIO_CLIENT_ID: 'reader-connector',
         LOOKER_STUDIO_CLIENT_SECRET: 'reader-connector-secret-0123456789abcdef',
         LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/reader/usercallback',
-      }),
-      billing: fake.settings,
+      },
     });
-    owner = await signIn(app, identity, 'reader@example.com');
+    app = ctx.app;
+    owner = await signIn(app, ctx.identity, 'reader@example.com');
     await seedLogin(db(), owner.team.id, { userId: owner.user.id });
     const memberRole = await roleId(db(), owner.team.id, 'Member');
     const invitation = await seedInvitation(db(), {
@@ -83,10 +77,7 @@ describeEachDatabase('no GET changes data', (db) => {
       [ENDPOINTS.getStats.name]: { from: '2026-01-01', to: '2026-01-31', timeZone: 'UTC' },
     };
   });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   it('every GET endpoint, signed in and signed out, leaves every table as it was', async () => {
     const gets = Object.values(ENDPOINTS as Record<string, Endpoint>).filter(

@@ -6,29 +6,24 @@ import type { Endpoint } from '@gds/contract';
 import { call } from '../helpers/contract-call.ts';
 import type { CallOptions } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { startFakeChargebee } from '../helpers/fake-chargebee.ts';
-import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
+import { startSandboxApp } from '../helpers/connections.ts';
 import { hostileFormFor } from '../helpers/hostile-text.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
-import { api, createTestApp, fakeIdentity, testConfig } from '../helpers/test-app.ts';
+import { api, createTestApp, testConfig } from '../helpers/test-app.ts';
 
 describeEachDatabase('request rules: unit header, origin, security headers, safe bodies', (db) => {
-  const identity = fakeIdentity();
   let app: FastifyInstance;
   let owner: SignedIn;
-  // Billing endpoints reach the payment provider: an app that does not listen cannot reach the
-  // sandbox one, and its designed 502 would read as a crash here; a stand-in answers instead.
-  let chargebee: FakeChargebee;
+  // Billing endpoints reach the payment provider: the app listens, so the sandbox billing
+  // provider answers them (an app that does not listen cannot reach it, and its designed 502
+  // would read as a crash here).
   beforeAll(async () => {
-    chargebee = await startFakeChargebee();
-    app = await createTestApp(db(), { identity, billing: chargebee.settings });
-    owner = await signIn(app, identity, 'guard@example.com');
+    const ctx = await startSandboxApp(db());
+    app = ctx.app;
+    owner = await signIn(app, ctx.identity, 'guard@example.com');
   });
-  afterAll(async () => {
-    await app.close();
-    await chargebee.close();
-  });
+  afterAll(() => app.close());
 
   const teamName = async () =>
     (
