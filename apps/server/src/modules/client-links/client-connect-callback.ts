@@ -10,6 +10,7 @@ import { failure, finishConsent } from '../connection/connection-oauth.ts';
 import type { CallbackQuery } from '../connection/connection-oauth.ts';
 import { recordConnectionResult } from '../connection/connection-results.service.ts';
 import type { ClientCallback } from '../connection/oauth-callback.routes.ts';
+import { redeemConnectionState } from '../connection/connection-state.ts';
 import { ConnectRefused } from '../credentials/store-credential.ts';
 import type { StoredCredential } from '../credentials/store-credential.ts';
 import type { ClientBrowserCookie } from './client-browser-cookie.ts';
@@ -35,15 +36,18 @@ export function clientCallback(deps: {
     const browser = readClientBrowser(req, deps.cookie);
     const connector = findConnectorByName(nameSimple);
     if (!browser || !query.state || !connector) return null;
-    const row = await connect.states.consume(query.state, browser, connect.clock(), 'client_link');
-    const teamId = row?.team_id;
-    if (!row || !teamId) return null;
-    const result = await outcome(req, () => {
-      if (row.connector_id !== connector.id || !row.client_link_id || !row.client_email) {
-        return Promise.resolve(failure(CONNECTION_MESSAGES.stale, connector.id));
-      }
-      return finish(connect, req, { row, query, connector, teamId });
+    const redeemed = await redeemConnectionState(connect, {
+      holder: { kind: 'client', browser },
+      state: query.state,
+      connectorId: connector.id,
     });
+    if (redeemed.kind === 'none' || !redeemed.teamId) return null;
+    const { teamId } = redeemed;
+    const result = await outcome(req, () =>
+      redeemed.kind === 'valid'
+        ? finish(connect, req, { row: redeemed.row, query, connector, teamId })
+        : Promise.resolve(failure(CONNECTION_MESSAGES.stale, connector.id)),
+    );
     return recordConnectionResult(
       connect,
       { sessionToken: browser, userId: null, teamId },

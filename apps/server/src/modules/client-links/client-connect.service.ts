@@ -1,11 +1,10 @@
-import { connectorCallbackPath, findConnector } from '@gds/contract';
+import { findConnector } from '@gds/contract';
 import type { BusinessUnit, ResponseOf, clientLinks } from '@gds/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { ConnectionDeps } from '../connection/connection-deps.ts';
-import { CONNECTION_STATE_TTL_MS } from '../connection/connection-deps.ts';
 import { readClientConnectionResult } from '../connection/connection-results.service.ts';
-import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
-import { hashToken, newToken } from '../sessions/session-token.ts';
+import { issueConnectionState } from '../connection/connection-state.ts';
+import { hashToken } from '../sessions/session-token.ts';
 import { findTeam } from '../team/team.service.ts';
 import { CLIENT_LINK_MESSAGES } from './client-link-messages.ts';
 import { accountRoom, linkableConnector } from './client-link-rules.ts';
@@ -85,26 +84,23 @@ export function createClientConnect(deps: ConnectionDeps) {
       if (!provider || !oauth2) {
         throw new AppError('FORBIDDEN', `${connector.name} is not available on this server yet.`);
       }
-      const state = newToken();
-      const pkce = oauth2.pkce ? newPkcePair() : undefined;
-      const redirectUri = `${input.origin}${connectorCallbackPath(connector.nameSimple)}`;
-      const now = deps.clock();
-      await deps.states.issue(state, input.browser, {
-        purpose: 'client_link',
-        business_unit: input.unit,
-        code_verifier: pkce?.verifier ?? '',
-        nonce: '',
-        redirect_uri: redirectUri,
-        created_at: now,
-        expires_at: new Date(now.getTime() + CONNECTION_STATE_TTL_MS),
-        connector_id: connector.id,
-        team_id: row.team_id,
-        client_link_id: row.id,
-        client_email: input.email,
+      const { authUri } = await issueConnectionState(deps, {
+        holder: { kind: 'client', browser: input.browser },
+        facts: {
+          kind: 'client',
+          unit: input.unit,
+          teamId: row.team_id,
+          linkId: row.id,
+          email: input.email,
+        },
+        connector,
+        provider,
+        origin: input.origin,
       });
-      return {
-        authUri: authorizationUrl(provider, { state, redirectUri, codeChallenge: pkce?.challenge }),
-      };
+      if (authUri === null) {
+        throw new AppError('FORBIDDEN', `${connector.name} is not available on this server yet.`);
+      }
+      return { authUri };
     },
 
     /** The result page's facts, for the browser that made the connection only. */

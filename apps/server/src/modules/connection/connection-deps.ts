@@ -5,9 +5,6 @@ import type { Db } from '../../db/database.ts';
 import type { OauthStatesService } from '../oauth-states/oauth-states.service.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
 
-/** A connection state lives 10 minutes and is used at most once. */
-export const CONNECTION_STATE_TTL_MS = 10 * 60 * 1000;
-
 /** What connecting needs; built once per app. */
 export interface ConnectionDeps {
   db: Db;

@@ -10,6 +10,7 @@ import { ProviderError, isHeaderSafe, logProviderFailure } from '../providers/pr
 import type { ConnectionDeps } from './connection-deps.ts';
 import { connectionDeadline } from './connection-deps.ts';
 import { CONNECTION_MESSAGES, providerFailureMessage } from './connection-messages.ts';
+import { peekConnectionState, redeemConnectionState } from './connection-state.ts';
 
 type FormLoginResult = ResponseOf<typeof connections.submitFormLogin>;
 
@@ -40,15 +41,16 @@ export async function submitFormLogin(
   const { user } = input;
   const { state, ...fields } = input.body;
   if (!state) return failure(CONNECTION_MESSAGES.formStale);
-  const peeked = await deps.states.peek(state, input.sessionToken, deps.clock(), 'connect');
-  const connector = peeked?.connector_id ? findConnector(peeked.connector_id) : undefined;
-  if (!peeked || !connector || connector.auth !== 'form' || peeked.user_id !== user.id) {
-    return failure(CONNECTION_MESSAGES.formStale);
-  }
+  const holder = { kind: 'member', sessionToken: input.sessionToken, user } as const;
+  const peeked = await peekConnectionState(deps, { holder, state });
+  const connector =
+    peeked.kind === 'valid' ? findConnector(peeked.row.connector_id ?? 0) : undefined;
+  if (!connector || connector.auth !== 'form') return failure(CONNECTION_MESSAGES.formStale);
   checkFields(connector.loginFields ?? [], fields);
   checkSendable(connector, fields);
-  const row = await deps.states.consume(state, input.sessionToken, deps.clock(), 'connect');
-  if (!row) return failure(CONNECTION_MESSAGES.formStale);
+  const redeemed = await redeemConnectionState(deps, { holder, state, connectorId: connector.id });
+  if (redeemed.kind !== 'valid') return failure(CONNECTION_MESSAGES.formStale);
+  const { row } = redeemed;
   const provider = deps.providers.find(connector.id);
   if (!provider) return failure(`${connector.name} is not available on this server yet.`);
 

@@ -12,6 +12,7 @@ import { ProviderError, logProviderFailure } from '../providers/provider-http.ts
 import type { ConnectionDeps } from './connection-deps.ts';
 import { connectionDeadline } from './connection-deps.ts';
 import { CONNECTION_MESSAGES, providerFailureMessage } from './connection-messages.ts';
+import { redeemConnectionState } from './connection-state.ts';
 
 export interface CallbackQuery {
   code?: string | undefined;
@@ -39,18 +40,16 @@ export async function completeOAuthConnection(
 ): Promise<ConnectionResult> {
   const { query, user } = input;
   const connector = findConnectorByName(input.nameSimple);
-  if (!connector || connector.auth !== 'oauth2') return failure(CONNECTION_MESSAGES.unknownConnector);
+  if (!connector || connector.auth !== 'oauth2')
+    return failure(CONNECTION_MESSAGES.unknownConnector);
   if (!query.state) return failure(CONNECTION_MESSAGES.stale, connector.id);
-  const row = await deps.states.consume(query.state, input.sessionToken, deps.clock(), 'connect');
-  // A state of another connector is used up here too: a code is never tried elsewhere.
-  if (
-    !row ||
-    row.connector_id !== connector.id ||
-    row.user_id !== user.id ||
-    row.team_id !== user.teamId
-  ) {
-    return failure(CONNECTION_MESSAGES.stale, connector.id);
-  }
+  const redeemed = await redeemConnectionState(deps, {
+    holder: { kind: 'member', sessionToken: input.sessionToken, user },
+    state: query.state,
+    connectorId: connector.id,
+  });
+  if (redeemed.kind !== 'valid') return failure(CONNECTION_MESSAGES.stale, connector.id);
+  const { row } = redeemed;
   // From here the state is this connection's: "Try again" keeps its dashboard tool's address.
   if (!hasPermissions(user.permissions, ['manage_data_sources'])) {
     return failure(CONNECTION_MESSAGES.notPermitted, connector.id, row.return_uri);

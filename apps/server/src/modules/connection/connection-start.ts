@@ -1,16 +1,14 @@
-import { connectorCallbackPath, isAllowedReturnAddress } from '@gds/contract';
+import { isAllowedReturnAddress } from '@gds/contract';
 import { findConnector } from '@gds/contract';
 import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { credentialsOfConnector, findCredential } from '../credentials/credentials.service.ts';
 import { connectorAvailability } from '../providers/availability.ts';
-import { authorizationUrl, newPkcePair } from '../providers/oauth2-client.ts';
-import { newToken } from '../sessions/session-token.ts';
 import { assertTeamCanGrow, teamAddons } from '../team/team-plan.service.ts';
 import type { ConnectionDeps } from './connection-deps.ts';
-import { CONNECTION_STATE_TTL_MS } from './connection-deps.ts';
 import { CONNECTION_MESSAGES } from './connection-messages.ts';
+import { issueConnectionState } from './connection-state.ts';
 
 type StartQuery = {
   integration_type: number;
@@ -75,31 +73,17 @@ export async function startConnection(
       throw new AppError('NOT_FOUND', 'That login was not found.');
   }
 
-  const oauth2 = provider.api.oauth2;
-  const state = newToken();
-  const pkce = oauth2?.pkce ? newPkcePair() : undefined;
-  const redirectUri = oauth2 ? `${input.origin}${connectorCallbackPath(connector.nameSimple)}` : '';
-  const now = deps.clock();
-  await deps.states.issue(state, input.sessionToken, {
-    purpose: 'connect',
-    business_unit: user.teamUnit,
-    code_verifier: pkce?.verifier ?? '',
-    nonce: '',
-    redirect_uri: redirectUri,
-    created_at: now,
-    expires_at: new Date(now.getTime() + CONNECTION_STATE_TTL_MS),
-    connector_id: connector.id,
-    credential_id: query.credentialId ?? null,
-    return_uri: returnUri,
-    user_id: user.id,
-    team_id: user.teamId,
+  const { state, authUri } = await issueConnectionState(deps, {
+    holder: { kind: 'member', sessionToken: input.sessionToken, user },
+    facts: { kind: 'member', credentialId: query.credentialId ?? null, returnUri },
+    connector,
+    provider,
+    origin: input.origin,
   });
   const existing = await credentialsOfConnector(deps.db, user.teamId, connector.id);
   return {
-    authUri: oauth2
-      ? authorizationUrl(provider, { state, redirectUri, codeChallenge: pkce?.challenge })
-      : null,
-    state: oauth2 ? null : state,
+    authUri,
+    state: authUri === null ? state : null,
     credentials: existing.map((c) => ({ id: c.id, name: c.display_name })),
     gdsRedirectUri: returnUri,
     error: null,
