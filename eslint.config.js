@@ -97,11 +97,11 @@ const SERVER_MODULES = [
   'health',
   'home',
 ];
-const serverRoots = String.raw`(^|/)(app|server|background-jobs)\.ts$`;
+const serverRoots = String.raw`(^|/)(app|server|background-jobs)\.ts$|(^|/)wiring/`;
 const forbid = (regex, message) => ({ regex, message });
 const noRoots = forbid(
   serverRoots,
-  'Only the composition root imports app.ts, server.ts and background-jobs.ts.',
+  'Only the composition root imports app.ts, server.ts, background-jobs.ts and wiring/.',
 );
 const noSandbox = forbid(
   String.raw`(^|/)sandbox/`,
