@@ -9,6 +9,7 @@ import { everyRow, rowsChanged } from '../helpers/every-row.ts';
 import { FAKE_WEBHOOK, startFakeChargebee, webhookHeaders } from '../helpers/fake-chargebee.ts';
 import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
 import { signIn } from '../helpers/sign-in.ts';
+import { auditOf } from '../helpers/team-management.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
 
@@ -88,6 +89,42 @@ describeEachDatabase('billing: webhooks and reconciliation', (db) => {
     expect(recorded).toHaveLength(1);
   });
 
+  it('a delivery seen before is answered without asking the provider again', async () => {
+    const owner = await signIn(app, identity, 'hook-no-refetch@example.com');
+    const event = await subscribeTeam(app, fake, owner.team.id);
+    const asked = fake.calls.length;
+    // The provider retries a delivery it got no answer to, and the reconciliation reads the
+    // last minute of events again on every run: neither costs a provider call per event.
+    expect((await deliver(app, event)).json()).toEqual({ received: true, duplicate: true });
+    expect(fake.calls.slice(asked)).toEqual([]);
+  });
+
+  it('the same event delivered twice at once is processed once: one plan change, one duplicate', async () => {
+    const owner = await signIn(app, identity, 'hook-race@example.com');
+    const event = fake.subscribe(owner.team.id);
+    const answers = await Promise.all([deliver(app, event), deliver(app, event)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const duplicates = answers.map((answer) => answer.json<{ duplicate: boolean }>().duplicate);
+    expect(duplicates.sort()).toEqual([false, true]);
+    expect(await auditOf(db(), owner.team.id, 'billing.plan_change')).toHaveLength(1);
+    expect((await details(owner)).status).toBe('active');
+  });
+
+  it('an event with nothing to converge to, delivered twice at once, is recorded once', async () => {
+    // A customer made before any subscription: the provider has no plan to copy yet.
+    const owner = await signIn(app, identity, 'hook-customer@example.com');
+    const event = fake.recordEvent('customer_created', owner.team.id);
+    const answers = await Promise.all([deliver(app, event), deliver(app, event)]);
+    const duplicates = answers.map((answer) => answer.json<{ duplicate: boolean }>().duplicate);
+    expect(duplicates.sort()).toEqual([false, true]);
+    const recorded = await db()
+      .selectFrom('billing_events')
+      .select('team_id')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(recorded).toEqual([{ team_id: owner.team.id }]);
+  });
+
   it('out of order: an older state read late never replaces a newer copy', async () => {
     const owner = await signIn(app, identity, 'hook-order@example.com');
     await subscribeTeam(app, fake, owner.team.id);
@@ -131,8 +168,11 @@ describeEachDatabase('billing: webhooks and reconciliation', (db) => {
     expect(first).toMatchObject({ claimed: true });
     expect((await details(owner)).addons).toEqual(['bing-ads']);
     const before = await everyRow(db());
+    const asked = fake.calls.length;
     const second = await backgroundJobs(app).reconcileBilling();
     expect(second).toMatchObject({ claimed: true, processed: 0 });
     expect(rowsChanged(before, await everyRow(db()))).toEqual({});
+    // Events read again are recognised by id: only the event list is asked for.
+    expect(fake.calls.slice(asked).map((call) => call.path)).toEqual(['/api/v2/events']);
   });
 });
