@@ -50,17 +50,19 @@ export async function processEvent(
   deps: SyncDeps,
   event: ProviderEvent,
 ): Promise<'processed' | 'duplicate'> {
+  // Seen before: answered without asking the provider again (it retries deliveries, and the
+  // reconciliation reads the last minute of events again on every run).
   if (await createBillingEventsRepository(deps.db).eventSeen(event.id)) return 'duplicate';
   const now = deps.clock();
   const teamId = eventTeamId(event.content);
   if (teamId) {
-    // Recorded in the same transaction as the change: a delivery that lost the race changes nothing.
-    let claimed = false;
+    // Recorded in the same transaction as the change: a change that fails leaves the event
+    // unrecorded, so its next delivery tries again. Of two deliveries racing, one records it.
+    let recordedHere = false;
     const changed = await convergeTeam(deps, teamId, async (tx) => {
-      claimed = await recordEvent(tx, event, teamId, now);
-      return claimed;
+      recordedHere = await recordEvent(tx, event, teamId, now);
     });
-    if (changed !== undefined) return claimed ? 'processed' : 'duplicate';
+    if (changed !== undefined) return recordedHere ? 'processed' : 'duplicate';
   }
   // No team of ours, or nothing at the provider to converge to: the event is only recorded.
   const team = teamId ? await findTeam(deps.db, teamId) : undefined;

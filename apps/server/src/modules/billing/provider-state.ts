@@ -22,29 +22,30 @@ export interface SyncDeps {
 }
 
 /**
- * First step of a change inside its transaction (billing-sync records the event there): false
- * when another delivery got there first, and then nothing changes.
+ * First step of a change inside its transaction: billing-sync records the event there, so an
+ * event counts as processed only together with the change it brought. It gates nothing: every
+ * step after it changes a team only for a newer provider version, so a second delivery of the
+ * same event that gets this far changes nothing anyway.
  */
-export type Claim = (tx: Db) => Promise<boolean>;
+export type FirstStep = (tx: Db) => Promise<void>;
 
 /**
  * Stores the provider's current subscription when it is newer than the copy (with the team's
- * plan, in one transaction), and the card when the customer is newer. With `claim`, the claim
- * runs first in the same transaction; a change that lost its claim changes nothing. Answers
- * whether the subscription copy changed.
+ * plan, in one transaction), and the card when the customer is newer. With `first`, it runs
+ * first in the same transaction. Answers whether the subscription copy changed.
  */
 async function applyCurrent(
   deps: SyncDeps,
   team: TeamRow,
   current: { subscription: Subscription; customer?: Customer | undefined },
   card: CardLike | undefined | 'unchanged',
-  claim?: Claim,
+  first?: FirstStep,
   audit?: AuditEntry,
 ): Promise<boolean> {
   const now = deps.clock();
   return deps.db.transaction().execute(async (tx) => {
     const repo = createBillingRepository(tx);
-    if (claim && !(await claim(tx))) return false;
+    await first?.(tx);
     await lockTeam(tx, team.id);
     const before = await repo.findCopy(team.id);
     const { row, plan } = toCopy(team.business_unit, team.id, current.subscription, now);
@@ -139,17 +140,17 @@ async function currentOf(deps: SyncDeps, teamId: string) {
 
 /**
  * Converges the team's copy to the provider's current subscription (one retrieve), after
- * `claim` in the same transaction when given. Answers whether the copy changed, or undefined
+ * `first` in the same transaction when given. Answers whether the copy changed, or undefined
  * when there is nothing to converge: no such team, or no subscription at the provider.
  */
 export async function convergeTeam(
   deps: SyncDeps,
   teamId: string,
-  claim?: Claim,
+  first?: FirstStep,
 ): Promise<boolean | undefined> {
   const team = await findTeam(deps.db, teamId);
   if (!team) return undefined;
   const found = await currentOf(deps, teamId);
   if (!found) return undefined;
-  return applyCurrent(deps, team, found.current, found.card, claim);
+  return applyCurrent(deps, team, found.current, found.card, first);
 }
