@@ -37,7 +37,3 @@ export async function connectOAuth(
   await page.getByTestId('result-back').click();
   await page.waitForURL(/\/data-sources$/);
 }
-
-export function accountRows(page: Page) {
-  return page.getByTestId('account-row');
-}

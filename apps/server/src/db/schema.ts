@@ -436,10 +436,6 @@ export interface Database {
 export type TeamRow = Selectable<TeamsTable>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type NewBillingSubscription = Insertable<BillingSubscriptionsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type RoleRow = Selectable<RolesTable>;
-export type InvitationRow = Selectable<InvitationsTable>;
-export type ClientLinkRow = Selectable<ClientLinksTable>;
 export type SessionRow = Selectable<SessionsTable>;
 
 /**
@@ -465,6 +461,4 @@ export type NewOauthState = Insertable<OauthStatesTable>;
 export type ConnectionResultRow = Selectable<ConnectionResultsTable>;
 export type NewConnectionResult = Insertable<ConnectionResultsTable>;
 export type CredentialRow = Selectable<DataSourceCredentialsTable>;
-export type AccountRow = Selectable<DataSourceAccountsTable>;
-export type ConnectorGrantRow = Selectable<ConnectorGrantsTable>;
 export type DataJobRow = Selectable<DataJobsTable>;

@@ -95,6 +95,4 @@ export function testReportFetchers() {
   return { fetchers, control };
 }
 
-export type TestReportControl = ReturnType<typeof testReportFetchers>['control'];
-
 export { ReportError };

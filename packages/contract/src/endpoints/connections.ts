@@ -5,7 +5,6 @@ import { businessUnitSchema } from './schemas.ts';
 
 /** A stored credential of a connector (users call it a login). Never carries a token. */
 export const credentialSchema = z.object({ id: z.string(), name: z.string() });
-export type Credential = z.infer<typeof credentialSchema>;
 
 /**
  * Starts connecting a connector (GET /api/auth/: a path kept for compatibility, though

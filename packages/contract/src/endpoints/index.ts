@@ -42,23 +42,8 @@ export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export * from './stats.ts';
-export {
-  connectionResultSchema,
-  connectorCallbackPath,
-  credentialSchema,
-  type ConnectionResult,
-  type Credential,
-} from './connections.ts';
-export {
-  ACCOUNT_STATUSES,
-  accountSchema,
-  connectorInfoSchema,
-  loginFieldSchema,
-  credentialGroupSchema,
-  type Account,
-  type AccountStatus,
-  type ConnectorInfo,
-} from './data-sources.ts';
+export { connectorCallbackPath, type ConnectionResult } from './connections.ts';
+export { type Account, type AccountStatus, type ConnectorInfo } from './data-sources.ts';
 export { teamNameSchema } from './team.ts';
 
 /** Every endpoint of the API. The authorization-matrix test fails when a route is missing. */

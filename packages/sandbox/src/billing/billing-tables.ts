@@ -143,5 +143,4 @@ export type SubscriptionRow = Selectable<SandboxBillingTables['sandbox_billing_s
 export type CustomerRow = Selectable<SandboxBillingTables['sandbox_billing_customers']>;
 export type HostedPageRow = Selectable<SandboxBillingTables['sandbox_billing_hosted_pages']>;
 export type InvoiceRow = Selectable<SandboxBillingTables['sandbox_billing_invoices']>;
-export type EventRow = Selectable<SandboxBillingTables['sandbox_billing_events']>;
 export type PaymentSourceRow = Selectable<SandboxBillingTables['sandbox_billing_payment_sources']>;

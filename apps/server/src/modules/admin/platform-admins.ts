@@ -27,5 +27,3 @@ export function createPlatformAdmins(deps: { emails: readonly string[] }) {
     },
   };
 }
-
-export type PlatformAdmins = ReturnType<typeof createPlatformAdmins>;

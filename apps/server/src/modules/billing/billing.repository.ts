@@ -214,5 +214,3 @@ export function createBillingRepository(db: Db) {
     },
   };
 }
-
-export type BillingRepository = ReturnType<typeof createBillingRepository>;

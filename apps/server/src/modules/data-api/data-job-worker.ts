@@ -195,5 +195,3 @@ export function createDataJobWorker(deps: {
       deleteInBatches((limit) => jobs.purgeExpired(deps.clock(), limit), 50, signal),
   };
 }
-
-export type DataJobWorker = ReturnType<typeof createDataJobWorker>;

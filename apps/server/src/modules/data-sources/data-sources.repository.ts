@@ -39,5 +39,3 @@ export function createDataSourcesRepository(db: Db) {
     },
   };
 }
-
-export type DataSourcesRepository = ReturnType<typeof createDataSourcesRepository>;

@@ -24,11 +24,6 @@ export function daysIn(range: { start: string; end: string }): number {
   return Math.round((end - start) / DAY_MS) + 1;
 }
 
-/** Every day of the range, in order. */
-export function eachDay(range: { start: string; end: string }): string[] {
-  return Array.from({ length: daysIn(range) }, (_, i) => addDays(range.start, i));
-}
-
 /** { year, month, day } as numbers, the shape LinkedIn, Microsoft and Google's Date use. */
 export function dayParts(day: string) {
   const [year = 0, month = 0, date = 0] = day.split('-').map(Number);

@@ -41,9 +41,3 @@ export const fromMicros = (value: unknown): number | null => {
 /** A ratio (0.0123) as Looker Studio's PERCENT wants it: also a ratio, rounded for display. */
 export const ratio = (numerator: number | null, denominator: number | null): number | null =>
   numerator === null || !denominator ? null : numerator / denominator;
-
-/** Sums numbers, skipping unknowns; null when every value is unknown. */
-export function sum(values: ReadonlyArray<number | null>): number | null {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length === 0 ? null : known.reduce((a, b) => a + b, 0);
-}

@@ -73,5 +73,3 @@ export function createSessionsRepository(db: Db) {
     },
   };
 }
-
-export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

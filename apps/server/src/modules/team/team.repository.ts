@@ -169,5 +169,3 @@ export function createTeamRepository(db: Db) {
     },
   };
 }
-
-export type TeamRepository = ReturnType<typeof createTeamRepository>;

@@ -139,5 +139,3 @@ export function createUsersRepository(db: Db) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
