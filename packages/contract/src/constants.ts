@@ -18,10 +18,3 @@ export const SESSION_EXPIRED_STATUS = 440;
 export const INVALID_FORMULA_MARKERS = ['SUM', 'AVG', 'N/A', 'undefined', 'masked'] as const;
 export const CURRENCY_PREFIX = 'CURRENCY_';
 export const LIVE_DATA_ENVIRONMENTS = ['patch', 'uat', 'qa'] as const;
-
-/** Names of the public front-end config values answered by GET /api/home/config. */
-export const FRONT_END_CONFIG_NAMES = [
-  'GOOGLE_CLIENT_ID',
-  'AMCHART_LICENSE',
-  'CHARGEBEE_SITE',
-] as const;

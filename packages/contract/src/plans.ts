@@ -7,7 +7,6 @@ export type PricingModel = (typeof PRICING_MODELS)[number];
 export const DEFAULT_PRICING_MODEL: PricingModel = 'individual';
 
 export const MODULE_TYPES = ['feature', 'connector'] as const;
-export type ModuleType = (typeof MODULE_TYPES)[number];
 
 export const SUBSCRIPTION_STATUSES = [
   'active',
@@ -88,15 +87,6 @@ export const PLAN_IDS = [
 ] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-export const BUNDLE_TIERS = [
-  'starter-tier',
-  'pro-tier',
-  'annual_starter-tier',
-  'annual_pro-tier',
-] as const;
-export type BundleTier = (typeof BUNDLE_TIERS)[number];
-
-export const ACTIVE_PLANS: readonly PlanId[] = PLAN_IDS;
 export const ACTIVE_ANNUAL_PLANS: readonly PlanId[] = [
   'annual-plan',
   'raven-v1-annual-plan',
@@ -117,12 +107,6 @@ export const V1_BRAND_PLANS = {
   },
 } as const;
 
-/** Default plan per pricing model: basic-plan (individual), starter-tier (tiered). */
-export const DEFAULT_PLAN_BY_PRICING_MODEL: Record<PricingModel, PlanId | BundleTier> = {
-  individual: 'basic-plan',
-  tiered: 'starter-tier',
-};
-
 /** The plan a new team of each unit starts on (its skin's individual-pricing basic plan). */
 export const DEFAULT_PLAN_BY_UNIT: Record<BusinessUnit, PlanId> = {
   MEGALYTIC_GDS: 'basic-plan',
@@ -138,14 +122,6 @@ export const RAVEN_PLAN_PRICES = {
 
 /** Annual discount of the v1 brands' annual plans, as a fraction. */
 export const V1_ANNUAL_DISCOUNT = 0.2;
-
-/** Bundle discounts in dollars. */
-export const BUNDLE_DISCOUNTS: Record<BundleTier, number> = {
-  'starter-tier': 10.98,
-  'pro-tier': 40.96,
-  'annual_starter-tier': 131.76,
-  'annual_pro-tier': 491.52,
-};
 
 /** Add-ons the first unit sells (connector modules plus the basic add-ons). */
 export const ACTIVE_ADDONS_BY_UNIT: Record<BusinessUnit, readonly string[]> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, privateAccess } from '../endpoint.ts';
-import { PRICING_MODELS, SUBSCRIPTION_STATUSES } from '../plans.ts';
+import { MODULE_TYPES, PRICING_MODELS, SUBSCRIPTION_STATUSES } from '../plans.ts';
 import { multiLineText, singleLineText } from '../text-schema.ts';
 import { idSchema, successSchema } from './schemas.ts';
 
@@ -29,7 +29,7 @@ export const addonSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** 'feature' for accounts and team-users (bought by quantity), 'connector' for a module. */
-  type: z.enum(['feature', 'connector']),
+  type: z.enum(MODULE_TYPES),
   /** Price per unit and period, minor units; absent for a period the skin does not sell. */
   prices: z.object({ month: minorUnits.nullable(), year: minorUnits.nullable() }),
   /** Quantity the base plan includes (feature add-ons); 0 for connector modules. */

@@ -3,6 +3,7 @@ import {
   BASIC_ADDONS,
   DEFAULT_PLAN_BY_UNIT,
   PLAN_OPTIONS,
+  RAVEN_PLAN_PRICES,
   SKINS,
   V1_BRAND_PLANS,
 } from '@gds/contract';
@@ -44,7 +45,8 @@ interface Brand {
   v1: boolean;
 }
 
-const MEGALYTIC_PLAN_PRICE = 2999;
+/** The legacy plan's prices: the contract's Raven plan prices (annual is twelve months, no discount). */
+const MEGALYTIC_PLAN_PRICE = RAVEN_PLAN_PRICES['basic-plan'];
 const CONNECTOR_ADDON_PRICE = 1000;
 
 const BRANDS: readonly Brand[] = [
@@ -55,12 +57,12 @@ const BRANDS: readonly Brand[] = [
     annualPlan: 'annual-plan',
     addonPrefix: '',
     planPrice: MEGALYTIC_PLAN_PRICE,
-    annualPlanPrice: annualFromMonthly(MEGALYTIC_PLAN_PRICE, false),
+    annualPlanPrice: RAVEN_PLAN_PRICES['annual-plan'],
     v1: false,
   },
   ...(['RAVEN_GDS', 'TAPCLICKS_GDS'] as const).map((unit): Brand => {
     const plans = V1_BRAND_PLANS[unit];
-    const planPrice = unit === 'RAVEN_GDS' ? 2999 : 4999;
+    const planPrice = unit === 'RAVEN_GDS' ? RAVEN_PLAN_PRICES['basic-plan'] : 4999;
     return {
       unit,
       family: unit === 'RAVEN_GDS' ? 'raven' : 'tapclicks',

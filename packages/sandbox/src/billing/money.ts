@@ -1,3 +1,5 @@
+import { V1_ANNUAL_DISCOUNT } from '@gds/contract';
+
 /**
  * The sandbox's money math: integer cents in, integer cents out. Every division rounds half
  * up explicitly (on BigInt, so no product of amount and seconds can lose precision), never
@@ -23,10 +25,10 @@ export function mulDivHalfUp(a: number, b: number, c: number): number {
   return Number((2n * n + d) / (2n * d));
 }
 
-/** The v1 brands' annual rule: twelve months less 20 percent. */
-export const V1_ANNUAL_PERCENT = 80;
+/** The v1 brands' annual rule: twelve months less the contract's annual discount (20 percent). */
+const V1_ANNUAL_PERCENT = Math.round((1 - V1_ANNUAL_DISCOUNT) * 100);
 
-/** A yearly price from a monthly one: 12 × monthly, × 0.8 for the v1 brands (half up). */
+/** A yearly price from a monthly one: 12 × monthly, less the discount for the v1 brands (half up). */
 export function annualFromMonthly(monthly: number, v1Brand: boolean): number {
   const yearly = monthly * 12;
   return v1Brand ? mulDivHalfUp(yearly, V1_ANNUAL_PERCENT, 100) : yearly;

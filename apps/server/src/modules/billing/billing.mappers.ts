@@ -1,4 +1,4 @@
-import { PLAN_OPTIONS } from '@gds/contract';
+import { PLAN_OPTIONS, isOnTrial } from '@gds/contract';
 import type {
   BusinessUnit,
   Card,
@@ -80,7 +80,7 @@ export function toCopy(
       userLimit: options.users.default + extraUsers,
       addons,
       status,
-      trialEndsAt: status === 'in_trial' ? trialEnd : null,
+      trialEndsAt: isOnTrial(status) ? trialEnd : null,
     },
   };
 }
@@ -116,7 +116,7 @@ export function toCard(copy: BillingSubscriptionRow | undefined): Card | null {
 
 /** When the current state ends: trial end, term end of a non_renewing plan, cancel date. */
 function endDate(status: SubscriptionStatus, team: TeamRow, copy?: BillingSubscriptionRow) {
-  if (status === 'in_trial' || status === 'trial_expired') return team.trial_ends_at;
+  if (isOnTrial(status) || status === 'trial_expired') return team.trial_ends_at;
   if (status === 'non_renewing') return copy?.cancelled_at ?? copy?.current_term_end ?? null;
   if (status === 'cancelled') return copy?.cancelled_at ?? null;
   return null;
@@ -146,10 +146,10 @@ export function toSubscriptionDetails(input: {
     webhook_status: input.webhookStatus,
     trialAddon: false,
     trialDaysLeft:
-      status === 'in_trial' && trialEnd
+      isOnTrial(status) && trialEnd
         ? Math.max(0, Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS))
         : null,
-    nextBillingAt: iso(copy?.next_billing_at ?? (status === 'in_trial' ? trialEnd : null)),
+    nextBillingAt: iso(copy?.next_billing_at ?? (isOnTrial(status) ? trialEnd : null)),
     currentTermStart: iso(copy?.current_term_start),
     currentTermEnd: iso(copy?.current_term_end),
     accounts: team.account_limit,

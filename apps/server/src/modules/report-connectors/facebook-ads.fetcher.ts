@@ -1,3 +1,4 @@
+import { FACEBOOK_ADS_CONNECTOR } from '@gds/contract';
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount, sameOrigin } from '../reports/report-base.ts';
 import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
@@ -57,7 +58,7 @@ function percentToRatio(value: unknown): number | null {
 
 /** Facebook Ads: the Marketing API's Insights edge of an ad account, one row per day. */
 export const facebookAds: FetcherDefinition = {
-  connector: 'facebook-ads',
+  connector: FACEBOOK_ADS_CONNECTOR,
   defaultDateRangeDays: 28,
   // Insights answer the last 37 months.
   maxDateRangeDays: 1125,

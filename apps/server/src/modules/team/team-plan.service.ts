@@ -1,3 +1,4 @@
+import { isOnTrial } from '@gds/contract';
 import type { SubscriptionStatus } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { TeamPlanStatus, TeamRow } from '../../db/schema.ts';
@@ -43,7 +44,7 @@ export function effectivePlanStatus(
   trialEndsAt: Date | null,
   now: Date,
 ): SubscriptionStatus {
-  if (status === 'in_trial' && trialEndsAt && trialEndsAt.getTime() <= now.getTime()) {
+  if (isOnTrial(status) && trialEndsAt && trialEndsAt.getTime() <= now.getTime()) {
     return 'trial_expired';
   }
   return status;

@@ -1,3 +1,4 @@
+import { V1_ANNUAL_DISCOUNT } from '@gds/contract';
 import type { BillingPeriod } from '@gds/contract';
 import { useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
@@ -42,7 +43,7 @@ export function PeriodToggle({ plans, value, onChange }: PeriodToggleProps) {
                 <span className="billing-period-label">
                   {option.label}
                   {option.period === 'year' && plan.applyDiscount && (
-                    <Badge tone="success">Save 20%</Badge>
+                    <Badge tone="success">Save {Math.round(V1_ANNUAL_DISCOUNT * 100)}%</Badge>
                   )}
                 </span>
                 <span className="billing-muted">

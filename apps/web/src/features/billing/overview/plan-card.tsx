@@ -1,3 +1,4 @@
+import { isOnTrial } from '@gds/contract';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
@@ -35,7 +36,7 @@ export function PlanCard({ usage, confirming, onCustomize, onCancel }: PlanCardP
             <Icon name="calendar" size={16} /> Billing period
           </dt>
           <dd data-testid="billing-period">
-            {details.status === 'in_trial' ? 'Free trial' : billedLabel(details.period)}
+            {isOnTrial(details.status) ? 'Free trial' : billedLabel(details.period)}
           </dd>
         </div>
         <div className="stat">
