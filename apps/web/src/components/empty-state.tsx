@@ -8,7 +8,6 @@ interface EmptyStateProps {
   children?: ReactNode;
   /** Buttons or links offered below the text. */
   actions?: ReactNode;
-  badge?: ReactNode;
   tone?: 'neutral' | 'danger';
   /** Heading level: pages use h1 for their main state, sections h2/h3. */
   headingLevel?: 1 | 2 | 3;
@@ -24,7 +23,6 @@ export function EmptyState({
   title,
   children,
   actions,
-  badge,
   tone = 'neutral',
   headingLevel = 2,
   help = tone === 'danger',
@@ -35,7 +33,6 @@ export function EmptyState({
       <span className="empty-state-icon">
         <Icon name={icon} size={26} />
       </span>
-      {badge}
       <Heading className="empty-state-title">{title}</Heading>
       {children && <div className="empty-state-text">{children}</div>}
       {actions && <div className="empty-state-actions">{actions}</div>}
