@@ -65,7 +65,8 @@ const webBoundaries = {
 
 // ── Server boundaries ──────────────────────────────────────────────────────────────────────
 // Dependencies point one way: server.ts → app.ts → modules/* → http/ → db/, crypto/, config/,
-// lib/. sandbox/ is wired by app.ts only; no module imports another module's repository;
+// lib/. The sandbox package is wired by the composition root only, through its one entry;
+// no module imports another module's repository;
 // modules form a DAG in the order below. A backward import fails `npm run lint`.
 // docs/CODE_STYLE.md explains each rule.
 const SERVER = 'apps/server/src';
@@ -104,8 +105,15 @@ const noRoots = forbid(
   'Only the composition root imports app.ts, server.ts, background-jobs.ts and wiring/.',
 );
 const noSandbox = forbid(
-  String.raw`(^|/)sandbox/`,
-  'Only app.ts wires sandbox/ in. Take what you need as a parameter (app.ts passes the sandbox’s), or move a shared constant to config or the contract.',
+  String.raw`^@gds/sandbox(/|$)|(^|/)packages/sandbox/`,
+  'Only the composition root (app.ts, wiring/) wires the sandbox in. Take what you need as a parameter (the root passes the sandbox’s), or move a shared constant to config or the contract.',
+);
+// The sandbox is its own bundle, loaded in demo mode only: the server names its one entry, and
+// only for types (its code comes in with a dynamic import), so no sandbox code is bundled.
+// (The build test reads how the sandbox is bundled, @gds/sandbox/build.)
+const sandboxEntryOnly = forbid(
+  String.raw`^@gds/sandbox/(?!build$)|(^|/)packages/sandbox/`,
+  'Import the sandbox through its one entry, @gds/sandbox.',
 );
 const noStatic = forbid(String.raw`(^|/)static/`, 'Only app.ts wires static/ in.');
 const noModules = forbid(
@@ -124,15 +132,34 @@ const serverBoundaries = [
   ),
   restrict([`${SERVER}/http/**/*.ts`], [noRoots, noSandbox, noStatic, noModules]),
   restrict([`${SERVER}/static/**/*.ts`], [noRoots, noSandbox, noModules]),
+  {
+    files: [`${SERVER}/*.ts`, `${SERVER}/wiring/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@gds/sandbox',
+              allowTypeImports: true,
+              message:
+                "The sandbox is loaded only in demo mode: import its types here, and its code with `await import('@gds/sandbox')`, so the production bundle holds none of it.",
+            },
+          ],
+          patterns: [sandboxEntryOnly],
+        },
+      ],
+    },
+  },
+  restrict(['apps/server/{test,bench,scripts}/**/*.ts'], [sandboxEntryOnly]),
+  // The sandbox stands in for outside services: it uses the contract (and the pieces of code it
+  // shares with the server there) and takes the rest from the server through its entry's deps.
   restrict(
-    [`${SERVER}/sandbox/**/*.ts`],
+    ['packages/sandbox/**/*.ts'],
     [
-      noRoots,
-      noStatic,
-      // The sandbox writes answers with the very reader the server reads them with.
       forbid(
-        String.raw`(^|/)modules/(?!providers/json-path\.ts$)`,
-        'sandbox/ stands in for outside services: it uses no module but the JSON reader it mirrors.',
+        String.raw`^@gds/(server|web)(/|$)|(^|/)apps/`,
+        'The sandbox imports nothing of the server or the web app: take it as a dependency through the entry (src/sandbox-host.ts), or share it through the contract.',
       ),
     ],
   ),
@@ -161,8 +188,12 @@ const serverBoundaries = [
   }),
   {
     // SQL lives in *.repository.ts only (db/ holds migrations and the database's own helpers).
-    files: [`${SERVER}/**/*.ts`],
-    ignores: [`${SERVER}/**/*.repository.ts`, `${SERVER}/db/**`],
+    files: [`${SERVER}/**/*.ts`, 'packages/sandbox/src/**/*.ts'],
+    ignores: [
+      `${SERVER}/**/*.repository.ts`,
+      `${SERVER}/db/**`,
+      'packages/sandbox/**/*.repository.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One run over every package's own vitest config (unit and integration tiers).
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'packages/sandbox', 'apps/server', 'apps/web'],
   },
 });

@@ -1,11 +1,12 @@
 // @ts-check
 /* eslint-disable no-console -- a build step reports on standard output */
 /**
- * `npm start` builds only what changed: the web app and the compiled server each keep a hash
- * of their inputs beside their output (dist/.inputs-hash), and a build whose inputs hash the
- * same as last time is reused as it is. Any change to a source file, a config file or the
- * lockfile changes the hash and rebuilds that part. `--always` (npm run build) builds both
- * whatever the hashes say, and records them, so a start right after reuses that build.
+ * `npm start` builds only what changed: the web app, the compiled server and the sandbox's
+ * bundle (demo mode) each keep a hash of their inputs beside their output (dist/.inputs-hash),
+ * and a build whose inputs hash the same as last time is reused as it is. Any change to a
+ * source file, a config file or the lockfile changes the hash and rebuilds that part.
+ * `--always` (npm run build) builds each whatever the hashes say, and records them, so a start
+ * right after reuses that build.
  *
  * Plain JavaScript, run by bare `node`: it is the first thing every `npm start` does, and
  * loading a TypeScript loader for it cost ~0.3 s of the start.
@@ -51,6 +52,18 @@ export const BUILDS = [
     inputs: [...SHARED, 'apps/server/src', 'apps/server/scripts', 'apps/server/package.json'],
     output: 'apps/server/dist',
     command: ['npm', 'run', 'build', '--workspace', 'apps/server'],
+  },
+  {
+    // Demo mode's stand-ins, loaded by the compiled server only in demo mode.
+    name: 'sandbox',
+    inputs: [
+      ...SHARED,
+      'packages/sandbox/src',
+      'packages/sandbox/scripts',
+      'packages/sandbox/package.json',
+    ],
+    output: 'packages/sandbox/dist',
+    command: ['npm', 'run', 'build', '--workspace', 'packages/sandbox'],
   },
 ];
 

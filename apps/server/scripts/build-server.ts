@@ -9,7 +9,7 @@ import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
@@ -20,6 +20,22 @@ const manifest = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 
 // ~0.13 s of CPU it cost every start. Every other package stays external.
 const BUNDLED = new Set(['@gds/contract', 'kysely']);
 const external = Object.keys(manifest.dependencies).filter((name) => !BUNDLED.has(name));
+
+/**
+ * The sandbox (demo mode's stand-ins) is not compiled in: the server imports it dynamically,
+ * in demo mode only, and the compiled server takes the sandbox's own bundle
+ * (`@gds/sandbox/bundle`, built beside it by `npm start`) from node_modules instead of its
+ * TypeScript source.
+ */
+const sandboxBundle: Plugin = {
+  name: 'sandbox-bundle',
+  setup(builder) {
+    builder.onResolve({ filter: /^@gds\/sandbox$/ }, () => ({
+      path: '@gds/sandbox/bundle',
+      external: true,
+    }));
+  },
+};
 
 /** How the server is bundled (the start test reads what goes in, to check the rebuild inputs). */
 export const SERVER_BUILD: BuildOptions = {
@@ -33,6 +49,7 @@ export const SERVER_BUILD: BuildOptions = {
   target: 'node20.19',
   sourcemap: true,
   external,
+  plugins: [sandboxBundle],
   logLevel: 'warning',
 };
 

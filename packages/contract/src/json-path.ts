@@ -1,4 +1,4 @@
-import type { JsonLookup } from '@gds/contract/providers';
+import type { JsonLookup } from './provider-api-types.ts';
 
 /**
  * The one reader of providers' JSON answers (and its mirror writer, which the sandbox uses to

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;padding:48px 16px;color:#1d2433}

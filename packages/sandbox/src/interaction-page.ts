@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import { page } from './html.ts';
 
 export interface SignInFormValues {

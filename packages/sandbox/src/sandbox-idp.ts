@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import { LOGIN_CALLBACK_PATH } from '@gds/contract';
-import type { Config } from '../config/config.ts';
+import type { SandboxConfig } from './sandbox-host.ts';
 import type { SandboxKeys } from './keys.ts';
 import { renderSandboxError } from './interaction-page.ts';
 import { SANDBOX_CLIENT_ID, SANDBOX_OIDC_PATH, sandboxIssuer } from './sandbox-constants.ts';
@@ -45,7 +45,7 @@ export class SandboxAccounts {
  * first asked for (a sign-in), not at start: oidc-provider and Koa cost ~0.2 s of a start.
  */
 export async function createSandboxIdp(
-  config: Config,
+  config: SandboxConfig,
   keys: SandboxKeys,
   accounts: SandboxAccounts,
 ): Promise<Provider> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Config } from '../config/config.ts';
+import type { PagePolicy, SandboxConfig } from './sandbox-host.ts';
 import type { SandboxKeys } from './keys.ts';
 import { SandboxAccounts, createSandboxIdp } from './sandbox-idp.ts';
 import { registerSandboxRoutes } from './sandbox.routes.ts';
@@ -8,7 +8,7 @@ import { registerSandboxRoutes } from './sandbox.routes.ts';
 /** Demo mode: the sandbox identity provider under /sandbox/oidc. Loaded only when used. */
 export async function registerSandbox(
   app: FastifyInstance,
-  deps: { config: Config; keys: SandboxKeys },
+  deps: { config: SandboxConfig; keys: SandboxKeys; pagePolicy: PagePolicy },
 ): Promise<void> {
   const accounts = new SandboxAccounts();
   let made: Promise<Provider> | undefined;
@@ -18,5 +18,5 @@ export async function registerSandbox(
       made = undefined;
       throw error;
     }));
-  await registerSandboxRoutes(app, { config: deps.config, provider, accounts });
+  await registerSandboxRoutes(app, { pagePolicy: deps.pagePolicy, provider, accounts });
 }

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { singleLineText } from '@gds/contract';
 import type Provider from 'oidc-provider';
-import type { Config } from '../config/config.ts';
-import { contentSecurityPolicy } from '../http/security-headers.ts';
+import type { PagePolicy } from './sandbox-host.ts';
 import { renderSandboxError, renderSignInPage } from './interaction-page.ts';
 import { SANDBOX_OIDC_PATH } from './sandbox-constants.ts';
 import type { SandboxAccounts } from './sandbox-idp.ts';
@@ -22,14 +21,16 @@ const signInForm = z.object({
  */
 export async function registerSandboxRoutes(
   app: FastifyInstance,
-  deps: { config: Config; provider: () => Promise<Provider>; accounts: SandboxAccounts },
+  deps: {
+    pagePolicy: PagePolicy;
+    provider: () => Promise<Provider>;
+    accounts: SandboxAccounts;
+  },
 ): Promise<void> {
-  const { provider, accounts, config } = deps;
-  // The form's redirect chain ends on the app's /login/callback: form-action must allow it.
+  const { provider, accounts } = deps;
+  // The form's redirect chain ends on the app's /login/callback: the page policy allows it.
   const helmet = {
-    contentSecurityPolicy: {
-      directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
-    },
+    contentSecurityPolicy: { directives: deps.pagePolicy },
   };
   const interactionPath = `${SANDBOX_OIDC_PATH}/interaction/:uid`;
 

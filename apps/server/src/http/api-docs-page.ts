@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import type { OpenApiDocument } from './openapi.ts';
 
 interface Operation {

@@ -41,6 +41,16 @@ export function contentSecurityPolicy(
   return directives;
 }
 
+/**
+ * The policy of a page whose form returns the browser to the app (the sandbox's sign-in,
+ * consent and payment pages): the app's own, with form posts allowed to its origins.
+ */
+export function returningFormPolicy(
+  config: Pick<Config, 'gtagIds' | 'publicUrl' | 'chatWidget' | 'lookerStudio' | 'appOrigins'>,
+): Directives {
+  return contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] });
+}
+
 function connectorCallbackOrigins(config: Pick<Config, 'lookerStudio'>): string[] {
   const uris = config.lookerStudio.client?.redirectUris ?? [];
   return [...new Set(uris.map((uri) => new URL(uri).origin))];

@@ -1,6 +1,6 @@
 import { SKINS, defaultTitle, formatHostUnitMap } from '@gds/contract';
 import type { BusinessUnit, HostUnitMap } from '@gds/contract';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 
 /**
  * Brands the SPA's index.html for the host's unit before it leaves the server, so the first

@@ -5,7 +5,7 @@ import { backgroundJobs } from '../../src/background-jobs.ts';
 import {
   sandboxClientSecret,
   loadSandboxProviderKey,
-} from '../../src/sandbox/providers/sandbox-addresses.ts';
+} from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { callAt, connectOAuth, startConnect, startSandboxApp } from '../helpers/connections.ts';

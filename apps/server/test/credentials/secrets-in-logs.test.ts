@@ -6,8 +6,8 @@ import {
   SANDBOX_DEVELOPER_TOKEN,
   loadSandboxProviderKey,
   sandboxClientSecret,
-} from '../../src/sandbox/providers/sandbox-addresses.ts';
-import type { SandboxCallKind, SandboxFault } from '../../src/sandbox/providers/sandbox-control.ts';
+} from '@gds/sandbox';
+import type { SandboxCallKind, SandboxFault } from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { callAt, connectOAuth, startConnect, startSandboxApp } from '../helpers/connections.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { backgroundJobs } from '../../src/background-jobs.ts';
-import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
+import { SandboxProviderControl } from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { connectOAuth, startSandboxApp } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';

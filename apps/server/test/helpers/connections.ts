@@ -9,7 +9,7 @@ import type { Config } from '../../src/config/config.ts';
 import type { Db } from '../../src/db/database.ts';
 import { failure } from '../../src/modules/connection/connection-oauth.ts';
 import { recordConnectionResult } from '../../src/modules/connection/connection-results.service.ts';
-import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
+import { SandboxProviderControl } from '@gds/sandbox';
 import { TinyBrowser, freePort } from './browser.ts';
 import { call, fetchedAnswer, urlOf } from './contract-call.ts';
 import type { CallOptions, CallRest } from './contract-call.ts';

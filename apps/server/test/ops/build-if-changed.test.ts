@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILDS, REPO_ROOT, buildIfChanged } from '../../scripts/build-if-changed.js';
 import { SERVER_BUILD } from '../../scripts/build-server.ts';
+import { SANDBOX_BUILD } from '@gds/sandbox/build';
 
 describe('npm start reuses a build only while its inputs are unchanged', () => {
   let root: string;
@@ -77,26 +79,48 @@ describe('npm start reuses a build only while its inputs are unchanged', () => {
 });
 
 describe('the real builds', () => {
-  it('hash every file the server bundle is made of', async () => {
-    const server = BUILDS.find((b) => b.name === 'server');
-    if (!server) throw new Error('no server build');
-    const result = await build({
-      ...SERVER_BUILD,
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const serverDir = SERVER_BUILD.absWorkingDir ?? '';
+  /** The repository files (and packages) a build is made of. */
+  async function bundled(options: BuildOptions) {
+    const result = await build({ ...options, write: false, metafile: true, logLevel: 'silent' });
+    const dir = options.absWorkingDir ?? '';
     const sources = Object.keys(result.metafile.inputs).map((input) =>
-      path.relative(REPO_ROOT, path.resolve(serverDir, input)),
+      path.relative(REPO_ROOT, path.resolve(dir, input)),
     );
-    expect(sources.length).toBeGreaterThan(100);
+    return { sources, text: result.outputFiles.map((output) => output.text).join('\n') };
+  }
+
+  /** The sources of `name`'s build its inputs hash does not cover. */
+  function uncovered(name: string, sources: string[]) {
+    const inputs = BUILDS.find((b) => b.name === name)?.inputs;
+    if (!inputs) throw new Error(`no ${name} build`);
     // A bundled package changes with its version, which the lockfile records.
     const covered = (source: string) =>
       source.startsWith('node_modules/')
-        ? server.inputs.includes('package-lock.json')
-        : server.inputs.some((input) => source === input || source.startsWith(`${input}/`));
-    const uncovered = sources.filter((source) => !covered(source));
-    expect(uncovered).toEqual([]);
+        ? inputs.includes('package-lock.json')
+        : inputs.some((input) => source === input || source.startsWith(`${input}/`));
+    return sources.filter((source) => !covered(source));
+  }
+
+  it('hash every file the server bundle is made of', async () => {
+    const { sources } = await bundled(SERVER_BUILD);
+    expect(sources.length).toBeGreaterThan(100);
+    expect(uncovered('server', sources)).toEqual([]);
+  });
+
+  it('hash every file the sandbox bundle is made of', async () => {
+    const { sources } = await bundled(SANDBOX_BUILD);
+    expect(sources.length).toBeGreaterThan(50);
+    expect(uncovered('sandbox', sources)).toEqual([]);
+  });
+
+  it('leave the sandbox out of the server bundle: demo mode loads its own bundle', async () => {
+    const server = await bundled(SERVER_BUILD);
+    expect(server.sources.filter((source) => source.includes('sandbox'))).toEqual([]);
+    // Strings only the sandbox has: its identity provider's key file and its fault answers.
+    expect(server.text).not.toContain('sandbox-idp.json');
+    expect(server.text).not.toContain('Sandbox fault');
+    expect(server.text).toMatch(/import\(["']@gds\/sandbox\/bundle["']\)/);
+    const sandbox = await bundled(SANDBOX_BUILD);
+    expect(sandbox.text).toContain('sandbox-idp.json');
   });
 });

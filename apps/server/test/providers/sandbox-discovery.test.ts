@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findConnectorByName } from '@gds/contract';
 import { reportAccountOf } from '../../src/modules/reports/report-fetcher.ts';
-import { sandboxDetail } from '../../src/sandbox/providers/sandbox-answers.ts';
+import { sandboxDetail } from '@gds/sandbox';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { connectOAuth, startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';

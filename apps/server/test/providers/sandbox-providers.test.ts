@@ -6,7 +6,7 @@ import { hashToken } from '../../src/modules/sessions/session-token.ts';
 import {
   loadSandboxProviderKey,
   sandboxClientSecret,
-} from '../../src/sandbox/providers/sandbox-addresses.ts';
+} from '@gds/sandbox';
 import {
   browserWith,
   connectOAuth,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECTORS } from '@gds/contract';
 import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
-import { SANDBOX_REPORT_APIS } from '../../src/sandbox/providers/sandbox-report-apis.ts';
+import { SANDBOX_REPORT_APIS } from '@gds/sandbox';
 
 /** Every connector that can be connected can be reported on, for real and in demo mode. */
 describe('report coverage of the connector catalogue', () => {

@@ -11,7 +11,7 @@ import {
   loadSandboxProviderKey,
   sandboxRegistration,
   sandboxDemoSecret,
-} from '../../src/sandbox/providers/sandbox-addresses.ts';
+} from '@gds/sandbox';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { callAt, connectOAuth, startConnect } from '../helpers/connections.ts';
 import { storedSecrets } from '../helpers/secrets.ts';

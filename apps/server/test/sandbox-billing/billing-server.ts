@@ -8,9 +8,10 @@ import type { Db } from '../../src/db/database.ts';
 import { registerErrorHandler } from '../../src/http/error-handler.ts';
 import { FORM_BODY_LIMIT, parseForm, parseQueryString } from '../../src/http/form-body.ts';
 import { registerApiGuards } from '../../src/http/guards.ts';
-import { registerSecurityHeaders } from '../../src/http/security-headers.ts';
-import { openSandboxBilling } from '../../src/sandbox/billing/sandbox-billing.ts';
-import type { SandboxBilling } from '../../src/sandbox/billing/sandbox-billing.ts';
+import { registerSecurityHeaders, returningFormPolicy } from '../../src/http/security-headers.ts';
+import { unitOriginOf } from '../../src/http/app-origin.ts';
+import { openSandboxBilling } from '@gds/sandbox';
+import type { SandboxBilling } from '@gds/sandbox';
 import { freePort } from '../helpers/browser.ts';
 import { testClock, testConfig } from '../helpers/test-app.ts';
 
@@ -79,6 +80,8 @@ export async function startBillingServer(db: Db, webhookUrl: string): Promise<Bi
   const billing = openSandboxBilling({
     db,
     config,
+    pagePolicy: returningFormPolicy(config),
+    unitOrigin: (unit) => unitOriginOf(unit, config),
     clock,
     log: app.log,
     key: randomBytes(32),

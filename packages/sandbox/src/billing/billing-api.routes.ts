@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
 import type { BillingDeps, ChangeScope } from './billing-changes.ts';
 import { idempotent, requestHash } from './billing-changes.ts';
 import type { BillingService } from './billing.service.ts';
@@ -32,10 +31,28 @@ function hasKey(req: FastifyRequest, apiKey: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * A refusal of the server's form parser: its errors carry the HTTP status, the message for the
+ * person and the field at fault. Recognised by shape, since the sandbox imports nothing of the
+ * server's.
+ */
+function isFormRefusal(
+  error: unknown,
+): error is { status: number; message: string; field?: string | undefined } {
+  if (!(error instanceof Error)) return false;
+  const { status, field } = error as { status?: unknown; field?: unknown };
+  return (
+    typeof status === 'number' &&
+    status >= 400 &&
+    status < 500 &&
+    (field === undefined || typeof field === 'string')
+  );
+}
+
 /** The error answered in Chargebee's shape: its own refusals, the framework's, or a 500. */
 function chargebeeFailure(error: unknown): ChargebeeError {
   if (error instanceof ChargebeeError) return error;
-  if (error instanceof AppError) {
+  if (isFormRefusal(error)) {
     return error.status === 413
       ? new ChargebeeError(413, 'invalid_request', error.message, undefined, 'invalid_request')
       : invalidRequest(error.message, error.field);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { AppDb } from '../sandbox-host.ts';
+import type { Clock } from '../sandbox-host.ts';
 import { billingTables, createBillingRepository } from './billing.repository.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { invalidRequest } from './chargebee-wire.ts';
@@ -21,7 +21,7 @@ export interface BillingEvent {
 export type EventDelivery = (events: readonly BillingEvent[]) => void;
 
 export interface BillingDeps {
-  db: Db;
+  db: AppDb;
   clock: Clock;
   deliver: EventDelivery;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { AppDb } from '../sandbox-host.ts';
 import { createBillingDocumentsRepository } from './billing-documents.repository.ts';
 import { createBillingEventsRepository } from './billing-events.repository.ts';
 import type {
@@ -14,7 +14,7 @@ import type { AppliedCoupon } from './coupons.ts';
 export type BillingDb = Kysely<SandboxBillingTables>;
 
 /** The sandbox tables on the app's database handle (or transaction). */
-export const billingTables = (db: Db | Kysely<never>): BillingDb =>
+export const billingTables = (db: AppDb): BillingDb =>
   db as unknown as Kysely<SandboxBillingTables>;
 
 const json = (value: unknown) => JSON.stringify(value);

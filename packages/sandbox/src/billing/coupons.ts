@@ -1,5 +1,5 @@
 import { COUPONS } from '@gds/contract';
-import { couponMismatch, periodWord } from '../../lib/coupon-applicability.ts';
+import { couponMismatch, periodWord } from '@gds/contract/coupon-applicability';
 import type { Discount } from './money.ts';
 import { monthlyPlanPriceOf } from './catalogue.ts';
 import type { ItemPrice, PeriodUnit } from './catalogue.ts';

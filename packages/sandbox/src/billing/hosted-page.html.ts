@@ -1,5 +1,5 @@
 import { formatBillingAmount, formatMediumDate } from '@gds/contract';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import type { CardOnFile, HostedPageRow, PaymentSourceRow } from './billing-tables.ts';
 import { TEST_CARDS } from './card-check.ts';
 import type { CardForm } from './card-check.ts';

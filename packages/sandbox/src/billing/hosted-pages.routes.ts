@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config/config.ts';
-import { contentSecurityPolicy } from '../../http/security-headers.ts';
+import type { PagePolicy, SandboxConfig } from '../sandbox-host.ts';
 import type { BillingService } from './billing.service.ts';
 import { SANDBOX_BILLING_PATH } from './billing-requests.ts';
 import type { HostedCheckout, PageOutcome, PageSubmission } from './hosted-checkout.ts';
@@ -52,15 +51,18 @@ function render(
  */
 export function registerHostedPageRoutes(
   app: FastifyInstance,
-  deps: { config: Config; checkout: HostedCheckout; billing: BillingService },
+  deps: {
+    config: SandboxConfig;
+    pagePolicy: PagePolicy;
+    checkout: HostedCheckout;
+    billing: BillingService;
+  },
 ): void {
   const { config } = deps;
   const ownOrigins = new Set([new URL(config.publicUrl).origin, ...config.appOrigins]);
-  // After paying the browser goes back to the app: form-action must allow its origins.
+  // After paying the browser goes back to the app: the page policy allows its origins.
   const helmet = {
-    contentSecurityPolicy: {
-      directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
-    },
+    contentSecurityPolicy: { directives: deps.pagePolicy },
   };
   const send = (reply: FastifyReply, outcome: PageOutcome, req: FastifyRequest) => {
     const shown = render(outcome, req.url.split('?')[0] ?? '');

@@ -1,11 +1,9 @@
 import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { BILLING_WEBHOOK_PATH, DEFAULT_BUSINESS_UNIT, isBusinessUnit } from '@gds/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { BillingSettings } from '../../config/billing-settings.ts';
-import type { Config } from '../../config/config.ts';
-import type { Db } from '../../db/database.ts';
-import { unitOriginOf } from '../../http/app-origin.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { BusinessUnit } from '@gds/contract';
+import type { AppDb, Clock, PagePolicy, SandboxConfig } from '../sandbox-host.ts';
 import { registerBillingApiRoutes } from './billing-api.routes.ts';
 import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
 import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';
@@ -28,10 +26,28 @@ export interface SandboxBillingOptions {
   deliver?: EventDelivery;
 }
 
-/** The running sandbox billing provider, as app.ts wires it. */
+/**
+ * What the app's billing module takes to reach the sandbox: options for the official client
+ * (`new Chargebee(...)`) pointing at this server, and the webhooks' HTTP Basic credentials.
+ */
+export interface SandboxBillingSettings {
+  client: {
+    site: string;
+    apiKey: string;
+    hostSuffix: string;
+    protocol: 'http';
+    port: number;
+    apiPath: string;
+  };
+  webhook: { username: string; password: string };
+  /** The sandbox stands in for Chargebee (the Billing screen says so). */
+  sandbox: true;
+}
+
+/** The running sandbox billing provider, as the server wires it. */
 export interface SandboxBilling {
   /** What the app's billing module uses to reach it (client options, webhook credentials). */
-  settings: BillingSettings;
+  settings: SandboxBillingSettings;
   register: (app: FastifyInstance) => Promise<void>;
   /** Renews or ends subscriptions whose term is over by the clock's now. */
   advance: () => Promise<number>;
@@ -46,10 +62,10 @@ function ownHost(host: string): string {
 
 /** The official client's options for this server's sandbox (`new Chargebee(...)`). */
 export function sandboxClientSettings(
-  config: Pick<Config, 'host' | 'port'>,
+  config: Pick<SandboxConfig, 'host' | 'port'>,
   apiKey: string,
   port = config.port,
-): BillingSettings['client'] {
+): SandboxBillingSettings['client'] {
   return {
     site: ownHost(config.host),
     hostSuffix: '',
@@ -71,16 +87,22 @@ function derived(key: Buffer, purpose: string): string {
  * table before migrations have run); answers the settings the app's billing module takes, plus
  * the routes to register.
  */
-export function openSandboxBilling(deps: {
-  db: Db;
-  config: Config;
+export function openSandboxBilling<Tables>(deps: {
+  /** The app's database handle, whatever its schema: the sandbox's tables are in it. */
+  db: Kysely<Tables>;
+  config: SandboxConfig;
+  /** The security policy of the hosted pages. */
+  pagePolicy: PagePolicy;
+  /** The origin a business unit's people use (return addresses of hosted pages). */
+  unitOrigin: (unit: BusinessUnit) => string;
   clock: Clock;
   log: FastifyBaseLogger;
   /** The sandbox key (the one the sandbox providers sign with). */
   key: Buffer;
   options?: SandboxBillingOptions;
 }): SandboxBilling {
-  const { db, config, clock, log, key, options = {} } = deps;
+  const { config, clock, log, key, options = {} } = deps;
+  const db = deps.db as unknown as AppDb;
   const apiKey = `test_${derived(key, 'api key').slice(0, 32)}`;
   const webhook = { username: 'sandbox-billing', password: derived(key, 'webhook password') };
   const delivery = createWebhookDelivery({
@@ -100,7 +122,7 @@ export function openSandboxBilling(deps: {
     publicUrl: config.publicUrl,
     appOrigins: config.appOrigins,
     unitOrigin: (unit: string) =>
-      unitOriginOf(isBusinessUnit(unit) ? unit : DEFAULT_BUSINESS_UNIT, config),
+      deps.unitOrigin(isBusinessUnit(unit) ? unit : DEFAULT_BUSINESS_UNIT),
     signingKey: apiKey,
   };
   const billing = createBillingService(serviceDeps);
@@ -121,7 +143,7 @@ export function openSandboxBilling(deps: {
         changes,
         apiKey,
       });
-      registerHostedPageRoutes(app, { config, checkout, billing });
+      registerHostedPageRoutes(app, { config, pagePolicy: deps.pagePolicy, checkout, billing });
       // Deliveries under way give up their retries and end before the server closes.
       app.addHook('onClose', async () => {
         delivery.stop();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { AppDb } from '../sandbox-host.ts';
 import { billingTables, createBillingRepository } from './billing.repository.ts';
 import type { BillingEvent, EventDelivery } from './billing-changes.ts';
 
@@ -28,7 +28,7 @@ export interface WebhookDelivery {
  * event: the app reconciles from GET /events, so nothing waits on a webhook.
  */
 export function createWebhookDelivery(deps: {
-  db: Db;
+  db: AppDb;
   log: FastifyBaseLogger;
   target: WebhookTarget;
   delaysMs?: readonly number[];

@@ -1,5 +1,5 @@
 import type { ConnectorDefinition } from '@gds/contract';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import { page } from '../html.ts';
 
 /** The hidden parameters a consent form carries back to the sandbox. */

@@ -1,5 +1,5 @@
 import { findConnectorByName } from '@gds/contract';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import { page } from '../html.ts';
 import type { SandboxLogin } from './sandbox-control.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LoginField } from '@gds/contract';
-import type { FoundItem } from '../../modules/providers/json-path.ts';
-import { writeItem, writePath } from '../../modules/providers/json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
+import { writeItem, writePath } from '@gds/contract/json-path';
 import { sandboxDemoSecret } from './sandbox-addresses.ts';
 import type { SandboxConnector } from './sandbox-deps.ts';
 

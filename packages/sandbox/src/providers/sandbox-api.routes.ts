@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FoundItem } from '../../modules/providers/json-path.ts';
-import { writePath } from '../../modules/providers/json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
+import { writePath } from '@gds/contract/json-path';
 import {
   SANDBOX_CONSOLE_PATH,
   SANDBOX_PROVIDERS_PATH,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { connectorCallbackPath } from '@gds/contract';
-import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { renderSandboxError } from '../interaction-page.ts';
 import { renderConsentPage } from './consent-page.ts';
 import type { ConsentRequest } from './consent-page.ts';
@@ -23,11 +22,9 @@ export function registerSandboxConsentRoutes(
 ): void {
   const { config, control } = deps;
   const base = `${SANDBOX_PROVIDERS_PATH}/:connector`;
-  // After Allow/Deny the browser goes to the app's callback: form-action must allow it.
+  // After Allow/Deny the browser goes to the app's callback: the page policy allows it.
   const helmet = {
-    contentSecurityPolicy: {
-      directives: contentSecurityPolicy(config, { formAction: ["'self'", ...config.appOrigins] }),
-    },
+    contentSecurityPolicy: { directives: deps.pagePolicy },
   };
   const allowedRedirects = (c: SandboxConnector) =>
     config.appOrigins.map((origin) => `${origin}${connectorCallbackPath(c.nameSimple)}`);

@@ -3,12 +3,13 @@ import { findConnectorByName } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
 import type { ProviderApi } from '@gds/contract/providers';
-import type { Clock } from '../../lib/clock.ts';
-import type { Config } from '../../config/config.ts';
+import type { Clock, PagePolicy, SandboxConfig } from '../sandbox-host.ts';
 import type { SandboxCallKind, SandboxProviderControl } from './sandbox-control.ts';
 
 export interface SandboxProviderDeps {
-  config: Config;
+  config: SandboxConfig;
+  /** The security policy of the consent page. */
+  pagePolicy: PagePolicy;
   key: Buffer;
   control: SandboxProviderControl;
   clock: Clock;

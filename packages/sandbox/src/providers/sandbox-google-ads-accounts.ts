@@ -1,4 +1,4 @@
-import type { FoundItem } from '../../modules/providers/json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
 import type { SandboxReportAnswer, SandboxReportCall } from './sandbox-report-api.ts';
 import { errorAnswer, notYours } from './sandbox-report-api.ts';
 

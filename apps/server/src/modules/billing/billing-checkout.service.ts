@@ -9,7 +9,7 @@ import type {
 } from '@gds/contract';
 import type { Coupon } from 'chargebee';
 import type { SessionUser } from '../../http/request-context.ts';
-import { couponMismatch, periodWord } from '../../lib/coupon-applicability.ts';
+import { couponMismatch, periodWord } from '@gds/contract/coupon-applicability';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { effectivePlanStatus } from '../team/team-plan.service.ts';
 import { findTeam } from '../team/team.service.ts';

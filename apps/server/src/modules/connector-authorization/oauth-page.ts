@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 
 /**
  * A plain page for what the authorization server says outside the app (a broken or expired

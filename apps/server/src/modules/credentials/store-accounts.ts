@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { FoundItem } from '../providers/json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
 import { createAccountsRepository } from './accounts.repository.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import type { FoundItem } from '../providers/json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
 import { lockAccountLimit } from '../team/team-plan.service.ts';
 import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';

@@ -6,7 +6,7 @@ import type { BusinessUnit } from '@gds/contract';
 import type { Config } from '../../config/config.ts';
 import { REPO_ROOT } from '../../config/paths.ts';
 import { unitOriginOf } from '../../http/app-origin.ts';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import type { ReportFetchers } from '../reports/report-fetcher.ts';
 
 /** Where demo mode's "Open in Looker Studio" goes: the sample connector's documentation. */

@@ -1,6 +1,6 @@
 import { SKINS } from '@gds/contract';
 import type { BusinessUnit } from '@gds/contract';
-import { escapeHtml } from '../../http/escape-html.ts';
+import { escapeHtml } from '@gds/contract/escape-html';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ProviderLookup, ProviderRequest } from '@gds/contract/providers';
 import { googleAdsClientAccounts } from './google-ads-accounts.ts';
-import type { FoundItem } from './json-path.ts';
-import { readItem, readItems, readPath } from './json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
+import { readItem, readItems, readPath } from '@gds/contract/json-path';
 import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
 import { ProviderError, callProvider } from './provider-http.ts';

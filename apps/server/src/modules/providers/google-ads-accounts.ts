@@ -1,4 +1,4 @@
-import type { FoundItem } from './json-path.ts';
+import type { FoundItem } from '@gds/contract/json-path';
 import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
 import { ProviderError, callProvider } from './provider-http.ts';

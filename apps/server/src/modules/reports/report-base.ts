@@ -1,5 +1,5 @@
 import { fillTemplate } from '../providers/provider-http.ts';
-import { readPath } from '../providers/json-path.ts';
+import { readPath } from '@gds/contract/json-path';
 import type { FetchContext } from './define-fetcher.ts';
 import { ReportError } from './report-fetcher.ts';
 

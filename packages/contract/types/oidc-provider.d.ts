@@ -1,5 +1,6 @@
 // oidc-provider 9 ships no types and @types/oidc-provider lags behind; this declares the
 // small surface the sandbox identity provider and the connector's authorization server use.
+// It lives here, with the code the two packages share, so both include the one declaration.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
