@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ENDPOINTS, MESSAGES, hasPermissions } from '@gds/contract';
-import type { BusinessUnit, ConnectorAccess, Endpoint, ResponseOf } from '@gds/contract';
+import type {
+  BusinessUnit,
+  ConnectorAccess,
+  Endpoint,
+  ResponseOf,
+  SessionAccess,
+} from '@gds/contract';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { RequestGate } from './rate-limit.ts';
 import type { JsonText } from './json-text.ts';
@@ -20,6 +26,17 @@ type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : unde
 /** A connector endpoint's handler always has its caller; no other handler has one. */
 type CallerOf<E extends Endpoint> = E['access'] extends ConnectorAccess ? ConnectorCaller : null;
 
+/**
+ * The signed-in user a handler gets: always one on a private or platform-admin endpoint (the
+ * access check refuses anonymous callers before the handler runs), maybe one on a public
+ * endpoint, none on a connector endpoint (it reads no session).
+ */
+type UserOf<E extends Endpoint> = E['access'] extends SessionAccess
+  ? SessionUser
+  : E['access'] extends ConnectorAccess
+    ? null
+    : SessionUser | null;
+
 /** What a handler gets: validated input plus who is asking. */
 export interface HandlerInput<E extends Endpoint> {
   query: Out<E['query']>;
@@ -28,7 +45,7 @@ export interface HandlerInput<E extends Endpoint> {
   unit: BusinessUnit;
   auth: RequestAuth;
   /** The signed-in user, loaded fresh for this request; always set on private routes. */
-  user: SessionUser | null;
+  user: UserOf<E>;
   /** Who a connector endpoint's bearer token acts for; null on every other endpoint. */
   connectorCaller: CallerOf<E>;
   req: FastifyRequest;
@@ -147,13 +164,18 @@ export function createRoute(app: FastifyInstance, deps: RouteDeps): Route {
       },
       handler: async (req, reply) => {
         const auth = req.auth;
+        const user = signedInUser(auth);
+        // The access check refused anonymous callers already: a handler that needs a user has one.
+        if (!user && (access.kind === 'private' || access.kind === 'platformAdmin')) {
+          throw unauthenticated();
+        }
         return handler({
           query: req.query,
           body: req.body,
           params: req.params,
           unit: req.unit,
           auth,
-          user: signedInUser(auth),
+          user,
           connectorCaller: access.kind === 'connector' ? req.connectorCaller : null,
           req,
           reply,

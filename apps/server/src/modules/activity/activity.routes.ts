@@ -1,4 +1,3 @@
-import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { ActivityService } from './activity.service.ts';
 
@@ -7,9 +6,6 @@ export function activityHandlers(deps: {
   activity: ActivityService;
 }): Pick<Handlers, 'getActivity'> {
   return {
-    getActivity: async ({ user, query }) => {
-      if (!user) throw unauthenticated();
-      return deps.activity.page(user.teamId, query);
-    },
+    getActivity: async ({ user, query }) => deps.activity.page(user.teamId, query),
   };
 }

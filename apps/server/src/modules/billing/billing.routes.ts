@@ -1,8 +1,6 @@
 import type { Config } from '../../config/config.ts';
 import { appOriginOf } from '../../http/app-origin.ts';
 import type { Handlers } from '../../http/route.ts';
-import type { SessionUser } from '../../http/request-context.ts';
-import { unauthenticated } from '../../lib/errors.ts';
 import type { BillingAccountService } from './billing-account.service.ts';
 import type { CheckoutService } from './billing-checkout.service.ts';
 import type { BillingService } from './billing.service.ts';
@@ -35,44 +33,35 @@ export function billingHandlers(deps: {
 }): Pick<Handlers, BillingEndpoint> {
   const { plan, checkout, account, config } = deps;
   return {
-    getPlanUsage: ({ user }) => plan.planUsage(required(user)),
-    getPlans: ({ user }) => plan.plans(required(user)),
-    getAddons: ({ user }) => plan.addons(required(user)),
-    estimatePlan: ({ user, body }) => checkout.estimate(required(user), body),
-    estimateNextBillingAmount: ({ user }) => checkout.nextBillingAmount(required(user)),
+    getPlanUsage: ({ user }) => plan.planUsage(user),
+    getPlans: ({ user }) => plan.plans(user),
+    getAddons: ({ user }) => plan.addons(user),
+    estimatePlan: ({ user, body }) => checkout.estimate(user, body),
+    estimateNextBillingAmount: ({ user }) => checkout.nextBillingAmount(user),
     customizePlan: ({ user, body, req }) =>
-      checkout.customize(required(user), body, appOriginOf(req, config)),
-    updateSubscriptionWebhookStatus: ({ user }) => checkout.markPending(required(user)),
+      checkout.customize(user, body, appOriginOf(req, config)),
+    updateSubscriptionWebhookStatus: ({ user }) => checkout.markPending(user),
     confirmCheckout: async ({ user, body }) => {
-      const outcome = await checkout.confirm(required(user), body.hostedPageId);
+      const outcome = await checkout.confirm(user, body.hostedPageId);
       return {
         outcome,
-        subscriptionDetails: await plan.subscriptionDetails(required(user).teamId),
+        subscriptionDetails: await plan.subscriptionDetails(user.teamId),
       };
     },
     dropCheckout: async ({ user }) => {
-      const outcome = await checkout.drop(required(user));
+      const outcome = await checkout.drop(user);
       return {
         outcome,
-        subscriptionDetails: await plan.subscriptionDetails(required(user).teamId),
+        subscriptionDetails: await plan.subscriptionDetails(user.teamId),
       };
     },
-    updateCard: ({ user, req }) => account.updateCard(required(user), appOriginOf(req, config)),
-    getInvoices: ({ user }) => account.invoices(required(user)),
-    downloadInvoice: ({ user, body }) => account.downloadInvoice(required(user), body.id),
-    getChurnReasons: ({ user }) => {
-      required(user);
-      return Promise.resolve(account.churnReasons());
-    },
-    submitChurnFeedback: ({ user, body }) => account.churnFeedback(required(user), body),
-    cancelSubscription: ({ user }) => account.cancel(required(user)),
-    resumeSubscription: ({ user }) => account.resume(required(user)),
-    submitBillingFeedback: ({ user, body }) => account.feedback(required(user), body),
+    updateCard: ({ user, req }) => account.updateCard(user, appOriginOf(req, config)),
+    getInvoices: ({ user }) => account.invoices(user),
+    downloadInvoice: ({ user, body }) => account.downloadInvoice(user, body.id),
+    getChurnReasons: () => Promise.resolve(account.churnReasons()),
+    submitChurnFeedback: ({ user, body }) => account.churnFeedback(user, body),
+    cancelSubscription: ({ user }) => account.cancel(user),
+    resumeSubscription: ({ user }) => account.resume(user),
+    submitBillingFeedback: ({ user, body }) => account.feedback(user, body),
   };
-}
-
-/** Private routes never run without a user; this keeps that true if a declaration changes. */
-function required(user: SessionUser | null): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
 }

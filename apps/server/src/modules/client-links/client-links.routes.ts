@@ -1,8 +1,6 @@
 import type { Config } from '../../config/config.ts';
-import { unauthenticated } from '../../lib/errors.ts';
 import { appOriginOf } from '../../http/app-origin.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import type { SessionUser } from '../../http/request-context.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { ClientBrowserCookie } from './client-browser-cookie.ts';
 import { ensureClientBrowser, readClientBrowser } from './client-browser-cookie.ts';
@@ -31,13 +29,13 @@ export function clientLinksHandlers(deps: {
 > {
   const { links, client } = deps;
   return {
-    getClientLinks: async ({ user }) => links.list(required(user)),
+    getClientLinks: async ({ user }) => links.list(user),
     createClientLink: async ({ user, body, req, reply }) => {
-      const caller = required(user);
+      const caller = user;
       await deps.teamLimit(caller.teamId, reply);
       return links.create(caller, body, appOriginOf(req, deps.config));
     },
-    revokeClientLink: async ({ user, query }) => links.revoke(required(user), query.id),
+    revokeClientLink: async ({ user, query }) => links.revoke(user, query.id),
     getClientLinkInfo: async ({ unit, query }) => client.info(unit, query.token),
     startClientConnection: async ({ unit, body, req, reply }) => {
       // The origin first: a refused host must not leave a cookie behind.
@@ -53,9 +51,4 @@ export function clientLinksHandlers(deps: {
     getClientConnectionResult: async ({ req, query }) =>
       client.result(readClientBrowser(req, deps.cookie), query.id),
   };
-}
-
-function required(user: SessionUser | null): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
 }

@@ -4,9 +4,8 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../../config/config.ts';
 import type { Authenticate } from '../../http/request-context.ts';
 import { signedInUser } from '../../http/request-context.ts';
-import type { SessionUser } from '../../http/request-context.ts';
 import type { Handlers } from '../../http/route.ts';
-import { notFound, unauthenticated } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { findTeam } from '../team/team.service.ts';
 import { CONNECTOR_CLIENT_NAME, OAUTH_PATH, interactionPath } from './authorization-server.ts';
@@ -181,10 +180,10 @@ export function connectorGrantsHandlers(deps: {
   grants: ConnectorGrantsService;
 }): Pick<Handlers, 'getConnectorGrants' | 'revokeConnectorGrant' | 'getConnectorConsent'> {
   return {
-    getConnectorGrants: async ({ user }) => ({ grants: await deps.grants.list(required(user)) }),
+    getConnectorGrants: async ({ user }) => ({ grants: await deps.grants.list(user) }),
 
     revokeConnectorGrant: async ({ user, params }) => {
-      await deps.grants.revoke(required(user), params.grantId);
+      await deps.grants.revoke(user, params.grantId);
       return { success: true as const };
     },
 
@@ -196,7 +195,7 @@ export function connectorGrantsHandlers(deps: {
       if (!interaction || !client || client.clientId !== clientId) {
         throw notFound('This authorization request');
       }
-      const team = await findTeam(deps.db, required(user).teamId);
+      const team = await findTeam(deps.db, user.teamId);
       return {
         client: { id: clientId, name: CONNECTOR_CLIENT_NAME },
         team: { name: team?.name ?? '' },
@@ -204,11 +203,6 @@ export function connectorGrantsHandlers(deps: {
       };
     },
   };
-}
-
-function required(user: SessionUser | null): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
 }
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,6 +1,4 @@
-import { unauthenticated } from '../../lib/errors.ts';
 import type { Handlers } from '../../http/route.ts';
-import type { SessionUser } from '../../http/request-context.ts';
 import { addonsOf } from '../team/team-plan.service.ts';
 import type { DataSourcesService } from './data-sources.service.ts';
 
@@ -15,15 +13,8 @@ export function dataSourcesHandlers(deps: {
       Promise.resolve(
         dataSources.connectorConfig(addonsOf(user?.team ?? null), query.all === 'true'),
       ),
-    getGroupedData: async ({ user }) => dataSources.groupedData(required(user)),
-    deleteAccount: async ({ user, params }) =>
-      dataSources.deleteAccount(required(user), params.accountId),
-    restoreAccount: async ({ user, params }) =>
-      dataSources.restoreAccount(required(user), params.accountId),
+    getGroupedData: async ({ user }) => dataSources.groupedData(user),
+    deleteAccount: async ({ user, params }) => dataSources.deleteAccount(user, params.accountId),
+    restoreAccount: async ({ user, params }) => dataSources.restoreAccount(user, params.accountId),
   };
-}
-
-function required(user: SessionUser | null): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
 }

@@ -1,12 +1,10 @@
 import type { Config } from '../../config/config.ts';
-import { unauthenticated } from '../../lib/errors.ts';
 import { appOriginOf } from '../../http/app-origin.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionCookie } from '../sessions/session-cookie.ts';
 import { setSessionCookie } from '../sessions/session-cookie.ts';
 import type { SessionService } from '../sessions/sessions.service.ts';
-import type { SessionUser } from '../../http/request-context.ts';
 import type { InvitationAcceptance } from './invitation-accept.service.ts';
 import type { InvitationsService } from './invitations.service.ts';
 
@@ -33,21 +31,21 @@ export function invitationsHandlers(deps: {
 > {
   const { invitations, acceptance } = deps;
   return {
-    getInvitations: async ({ user }) => invitations.list(required(user)),
+    getInvitations: async ({ user }) => invitations.list(user),
     createInvitation: async ({ user, body, req, reply }) => {
-      const caller = required(user);
+      const caller = user;
       await deps.teamLimit(caller.teamId, reply);
       return invitations.create(caller, body, appOriginOf(req, deps.config));
     },
     resendInvitation: async ({ user, body, req, reply }) => {
-      const caller = required(user);
+      const caller = user;
       await deps.teamLimit(caller.teamId, reply);
       return invitations.resend(caller, body, appOriginOf(req, deps.config));
     },
-    revokeInvitation: async ({ user, query }) => invitations.revoke(required(user), query.id),
+    revokeInvitation: async ({ user, query }) => invitations.revoke(user, query.id),
     getInvitationInfo: async ({ unit, user, query }) => acceptance.info(unit, query.token, user),
     acceptInvitation: async ({ auth, user, body, reply }) => {
-      const caller = required(user);
+      const caller = user;
       const { teamName, moved } = await acceptance.accept(caller, body.token);
       // Joining another team is a change of who this session acts for: a new session id.
       if (moved && auth.kind === 'session') {
@@ -60,9 +58,4 @@ export function invitationsHandlers(deps: {
       return { success: true as const, teamName };
     },
   };
-}
-
-function required(user: SessionUser | null): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
 }

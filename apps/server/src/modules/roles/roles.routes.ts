@@ -1,4 +1,3 @@
-import { unauthenticated } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Handlers } from '../../http/route.ts';
 import type { SessionUser } from '../../http/request-context.ts';
@@ -14,22 +13,16 @@ export function rolesHandlers(deps: {
   teamLimit: RateLimiter;
 }): Pick<Handlers, 'getRoles' | 'getRole' | 'createRole' | 'updateRole' | 'deleteRole'> {
   const { roles, teamLimit } = deps;
-  const limited = async (user: SessionUser | null, reply: Parameters<RateLimiter>[1]) => {
-    const caller = required(user);
-    await teamLimit(caller.teamId, reply);
-    return caller;
+  const limited = async (user: SessionUser, reply: Parameters<RateLimiter>[1]) => {
+    await teamLimit(user.teamId, reply);
+    return user;
   };
   return {
-    getRoles: async ({ user }) => roles.list(required(user)),
-    getRole: async ({ user, query }) => roles.get(required(user), query.role_id),
+    getRoles: async ({ user }) => roles.list(user),
+    getRole: async ({ user, query }) => roles.get(user, query.role_id),
     createRole: async ({ user, body, reply }) => roles.create(await limited(user, reply), body),
     updateRole: async ({ user, body, reply }) => roles.update(await limited(user, reply), body),
     deleteRole: async ({ user, query, reply }) =>
       roles.delete(await limited(user, reply), query.id),
   };
-}
-
-function required(user: SessionUser | null): SessionUser {
-  if (!user) throw unauthenticated();
-  return user;
 }
