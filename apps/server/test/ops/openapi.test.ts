@@ -3,9 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API_DOCUMENTS, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../../src/app.ts';
-import type { DataApiRoute } from '../../src/http/openapi-data-api.ts';
 import { jsonSchemaOf, openApiPath } from '../../src/http/openapi.ts';
-import type { OpenApiDocument } from '../../src/http/openapi.ts';
+import type { DocumentedRoute, OpenApiDocument } from '../../src/http/openapi.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -21,8 +20,8 @@ interface Operation {
 
 const SERVED: Array<[string, Endpoint]> = [...Object.entries(ENDPOINTS), ...Object.entries(PROBES)];
 /** The connectors' data API: bearer token, JSON bodies; documented under its own tag. */
-const DATA_ROUTES = Object.entries(DATA_API as Record<string, DataApiRoute>).map(
-  ([name, route]): [string, DataApiRoute] => [`dataApi.${name}`, route],
+const DATA_ROUTES = Object.entries(DATA_API as Record<string, DocumentedRoute>).map(
+  ([name, route]): [string, DocumentedRoute] => [`dataApi.${name}`, route],
 );
 
 describeEachDatabase('the OpenAPI document and reference page', (db) => {
