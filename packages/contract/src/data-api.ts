@@ -70,7 +70,6 @@ export const dataJobRequest = z.object({
   dateRange: z.object({ startDate: day, endDate: day }),
   filters: z.array(dataFilterSchema).max(20).default([]),
 });
-export type DataJobRequest = z.input<typeof dataJobRequest>;
 /** What a report job fetches, as stored with it: the account is the job's own column. */
 export type DataJobQuery = Omit<z.output<typeof dataJobRequest>, 'account'>;
 

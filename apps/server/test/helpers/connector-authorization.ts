@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { BUSINESS_UNIT_HEADER, ENDPOINTS } from '@gds/contract';
 import type { BuildAppOptions } from '../../src/app.ts';
@@ -227,5 +226,3 @@ export async function seedReportLogin(
     .execute();
   return { credentialId: id, accountIds: accounts.map((a) => a.id) };
 }
-
-export type { FastifyInstance };

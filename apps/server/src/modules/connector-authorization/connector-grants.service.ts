@@ -3,7 +3,7 @@ import type { ConnectorGrant } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { ConnectorCaller, SessionUser } from '../../http/request-context.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { toPerson } from '../team/team.mappers.ts';
 import { CONNECTOR_CLIENT_NAME } from './authorization-server.ts';
@@ -164,9 +164,4 @@ export async function endMemberGrants(
     at,
   );
   await destroyGrantArtifacts(tx, ended);
-}
-
-/** Refuses a consent for a client this server does not know (a stale or forged request). */
-export function unknownClient(): AppError {
-  return new AppError('NOT_FOUND', 'This connector is not registered with us.');
 }
