@@ -1,13 +1,14 @@
 import {
   BUSINESS_UNITS,
   BUSINESS_UNIT_HEADER,
+  DATA_API,
+  DATA_READ_SCOPE,
   ENDPOINTS,
   ERROR_STATUS,
   PROBES,
   errorBodySchema,
 } from '@gds/contract';
 import type { Endpoint, ErrorCode } from '@gds/contract';
-import { CONNECTOR_SECURITY_SCHEME, dataApiOperations } from './openapi-data-api.ts';
 import { jsonSchemaOf, openApiPath, parametersOf } from './openapi-schema.ts';
 
 export { jsonSchemaOf, openApiPath };
@@ -25,12 +26,73 @@ const COMMON_API_ERRORS: readonly ErrorCode[] = [
 /** And those of an endpoint that needs a session. */
 const PRIVATE_ERRORS: readonly ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'SESSION_EXPIRED'];
 
-function errorResponses(endpoint: Endpoint, api: boolean) {
-  const codes = new Set<ErrorCode>([
-    ...(api ? COMMON_API_ERRORS : []),
-    ...(endpoint.access.kind === 'public' ? [] : PRIVATE_ERRORS),
-    ...endpoint.errors,
-  ]);
+/**
+ * What any data API call may answer besides success: a bad request, no or a bad token, a
+ * connector or account the grant does not reach, too many calls, or the server failing.
+ */
+const DATA_API_ERRORS: readonly ErrorCode[] = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+];
+
+/** The security scheme the data API's operations name: a connector grant's bearer token. */
+const CONNECTOR_SECURITY_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    `An access token from a connector grant (the OAuth authorization server at /oauth), scope ${DATA_READ_SCOPE}. ` +
+    'No session cookie, business-unit header or Origin: the data API is called by the reporting tool’s servers.',
+} as const;
+
+/** How one operation is called, which differs between the web app's endpoints and the data API. */
+interface Calling {
+  tag: string;
+  description: string;
+  /** The header every call under /api carries. */
+  businessUnit: boolean;
+  bodyType: 'application/x-www-form-urlencoded' | 'application/json';
+  errors: Iterable<ErrorCode>;
+  /** Public endpoints need nothing; others the document's default (a session) unless set. */
+  security?: Array<Record<string, string[]>>;
+}
+
+/**
+ * The web app's own endpoints: form bodies, a session, the business-unit header under /api;
+ * the data API's (connector access): JSON bodies and the connector's bearer token.
+ */
+function callingOf(endpoint: Endpoint): Calling {
+  if (endpoint.access.kind === 'connector') {
+    return {
+      tag: 'data',
+      description: 'Needs a connector grant’s bearer token; rate-limited per grant.',
+      businessUnit: false,
+      bodyType: 'application/json',
+      errors: [...DATA_API_ERRORS, ...endpoint.errors],
+      security: [{ connector: [] }],
+    };
+  }
+  const api = endpoint.path.startsWith('/api/');
+  return {
+    tag: tagOf(endpoint),
+    description: accessText(endpoint) + (endpoint.passive ? ' Does not extend the session.' : ''),
+    businessUnit: api,
+    bodyType: 'application/x-www-form-urlencoded',
+    errors: [
+      ...(api ? COMMON_API_ERRORS : []),
+      ...(endpoint.access.kind === 'public' ? [] : PRIVATE_ERRORS),
+      ...endpoint.errors,
+    ],
+    ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
+  };
+}
+
+function errorResponses(errors: Iterable<ErrorCode>) {
+  const codes = new Set<ErrorCode>(errors);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) {
     const status = ERROR_STATUS[code];
@@ -58,36 +120,34 @@ function accessText(endpoint: Endpoint): string {
     : 'Needs a session (any member of the team).';
 }
 
-function operationOf(name: string, endpoint: Endpoint, tag: string) {
-  const api = endpoint.path.startsWith('/api/');
+function operationOf(name: string, route: Endpoint) {
+  const calling = callingOf(route);
   return {
     operationId: name,
-    tags: [tag],
+    tags: [calling.tag],
     summary: name,
-    description: accessText(endpoint) + (endpoint.passive ? ' Does not extend the session.' : ''),
+    description: calling.description,
     parameters: [
-      ...(api ? [{ $ref: '#/components/parameters/BusinessUnit' }] : []),
-      ...parametersOf(endpoint.params, 'path'),
-      ...parametersOf(endpoint.query, 'query'),
+      ...(calling.businessUnit ? [{ $ref: '#/components/parameters/BusinessUnit' }] : []),
+      ...parametersOf(route.params, 'path'),
+      ...parametersOf(route.query, 'query'),
     ],
-    ...(endpoint.body
+    ...(route.body
       ? {
           requestBody: {
             required: true,
-            content: {
-              'application/x-www-form-urlencoded': { schema: jsonSchemaOf(endpoint.body, 'input') },
-            },
+            content: { [calling.bodyType]: { schema: jsonSchemaOf(route.body, 'input') } },
           },
         }
       : {}),
     responses: {
       '200': {
         description: 'Success',
-        content: { 'application/json': { schema: jsonSchemaOf(endpoint.response, 'output') } },
+        content: { 'application/json': { schema: jsonSchemaOf(route.response, 'output') } },
       },
-      ...errorResponses(endpoint, api),
+      ...errorResponses(calling.errors),
     },
-    ...(endpoint.access.kind === 'public' ? { security: [] } : {}),
+    ...(calling.security ? { security: calling.security } : {}),
   };
 }
 
@@ -102,19 +162,19 @@ function tagOf(endpoint: Endpoint): string {
  * connectors' data API), built from the very zod schemas the server validates and answers with.
  */
 export function buildOpenApiDocument(info: { version: string; serverUrl: string }) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  const endpoints: Array<[string, Endpoint]> = [
+  const operations: Array<[string, Endpoint]> = [
     ...Object.entries(ENDPOINTS),
     ...Object.entries(PROBES),
+    ...Object.entries(DATA_API).map(([name, route]): [string, Endpoint] => [
+      `dataApi.${name}`,
+      route,
+    ]),
   ];
-  for (const [name, endpoint] of endpoints) {
-    const path = openApiPath(endpoint.path);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, route] of operations) {
+    const path = openApiPath(route.path);
     paths[path] ??= {};
-    paths[path][endpoint.method.toLowerCase()] = operationOf(name, endpoint, tagOf(endpoint));
-  }
-  for (const [path, method, operation] of dataApiOperations()) {
-    paths[path] ??= {};
-    paths[path][method] = operation;
+    paths[path][route.method.toLowerCase()] = operationOf(name, route);
   }
   return {
     openapi: '3.1.0' as const,

@@ -4,7 +4,7 @@ import { API_DOCUMENTS, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Endpoint } from '@gds/contract';
 import { registeredRoutes } from '../../src/app.ts';
 import { jsonSchemaOf, openApiPath } from '../../src/http/openapi.ts';
-import type { DocumentedRoute, OpenApiDocument } from '../../src/http/openapi.ts';
+import type { OpenApiDocument } from '../../src/http/openapi.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -20,9 +20,10 @@ interface Operation {
 
 const SERVED: Array<[string, Endpoint]> = [...Object.entries(ENDPOINTS), ...Object.entries(PROBES)];
 /** The connectors' data API: bearer token, JSON bodies; documented under its own tag. */
-const DATA_ROUTES = Object.entries(DATA_API as Record<string, DocumentedRoute>).map(
-  ([name, route]): [string, DocumentedRoute] => [`dataApi.${name}`, route],
-);
+const DATA_ROUTES = Object.entries(DATA_API).map(([name, route]): [string, Endpoint] => [
+  `dataApi.${name}`,
+  route,
+]);
 
 describeEachDatabase('the OpenAPI document and reference page', (db) => {
   let app: FastifyInstance;
