@@ -2,21 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS, BILLING_WEBHOOK_PATH, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Access, Endpoint, Permission } from '@gds/contract';
-import { registeredRoutes } from '../src/app.ts';
-import { deliver, subscribeTeam } from './helpers/billing.ts';
+import Chargebee from 'chargebee';
+import { registeredRoutes, sandboxBillingOf } from '../src/app.ts';
+import type { SandboxBilling } from '@gds/sandbox';
 import { call } from './helpers/contract-call.ts';
 import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
 import { everyRow, rowsChanged } from './helpers/every-row.ts';
-import { startFakeChargebee } from './helpers/fake-chargebee.ts';
-import type { FakeChargebee } from './helpers/fake-chargebee.ts';
 import { addMember, setPermissionsExcept } from './helpers/members.ts';
 import { seedClientLink } from './helpers/client-links.ts';
-import { seedConnectionResult, seedLogin } from './helpers/connections.ts';
+import { callAt, seedConnectionResult, seedLogin, startSandboxApp } from './helpers/connections.ts';
+import type { SandboxContext } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { roleId, seedInvitation, standIn } from './helpers/team-management.ts';
-import { createTestApp, fakeIdentity, testConfig } from './helpers/test-app.ts';
+import { payWith } from './sandbox-billing/hosted-page-browser.ts';
 import {
   authorizeConnector,
   seedReportLogin,
@@ -319,27 +319,41 @@ function expectAllowed(name: Name, response: { statusCode: number; body: string 
 const entries = Object.entries(ENDPOINTS) as Array<[Name, Endpoint]>;
 
 describeEachDatabase('authorization matrix: every route and caller, no cross-team access', (db) => {
-  const identity = fakeIdentity();
+  let ctx: SandboxContext;
   let app: FastifyInstance;
+  let identity: SandboxContext['identity'];
   let ownerA: SignedIn;
   let memberA: SignedIn;
   let ownerB: SignedIn;
   let platformAdmin: SignedIn;
-  let fake: FakeChargebee;
+  /** The demo-mode app's sandbox billing provider, and the official client on its API. */
+  let billing: SandboxBilling;
+  let provider: Chargebee;
+  /** Team A's invoices at the provider. */
+  let invoicesOfA: string[] = [];
   /** Every id and email of team A, seeded ones included: no row team B changes may name one. */
   const marksOfA: string[] = ['owner-a@example.com', 'member-a@example.com'];
   let uniques = 0;
   beforeAll(async () => {
-    fake = await startFakeChargebee();
-    app = await createTestApp(db(), {
-      identity,
-      config: testConfig({
+    // The app listens, so billing's calls reach its sandbox billing provider.
+    ctx = await startSandboxApp(db(), {
+      env: {
         PLATFORM_ADMIN_EMAILS: PLATFORM_ADMIN,
         LOOKER_STUDIO_CLIENT_ID: 'matrix-connector',
         LOOKER_STUDIO_CLIENT_SECRET: 'matrix-connector-secret-0123456789abcdef',
         LOOKER_STUDIO_REDIRECT_URIS: 'http://localhost/matrix/usercallback',
-      }),
-      billing: fake.settings,
+      },
+    });
+    app = ctx.app;
+    identity = ctx.identity;
+    const sandbox = sandboxBillingOf(app);
+    if (!sandbox) throw new Error('demo mode mounted no sandbox billing provider');
+    billing = sandbox;
+    const { apiPath, ...client } = billing.settings.client;
+    provider = new Chargebee({
+      ...client,
+      apiPath: apiPath as '/api/v2',
+      sdkTelemetryEnabled: false,
     });
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
@@ -347,11 +361,12 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     ownerB = await signIn(app, identity, 'owner-b@example.com');
     platformAdmin = await signIn(app, identity, PLATFORM_ADMIN);
     marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
-    // Every team has a paid plan, so each billing call has something to act on.
-    for (const team of [ownerA.team.id, ownerB.team.id, platformAdmin.team.id]) {
-      await subscribeTeam(app, fake, team);
-    }
-    marksOfA.push(...fake.invoicesOf(ownerA.team.id).map((id) => `invoices/${id}.pdf`));
+    // Every team has a paid plan (checked out and paid on the hosted page), so each billing
+    // call has something to act on.
+    for (const owner of [ownerA, ownerB, platformAdmin]) await subscribe(owner.cookie);
+    const invoices = await callAt(ctx, ENDPOINTS.getInvoices, { cookie: ownerA.cookie });
+    invoicesOfA = invoices.json().invoices.map((invoice) => invoice.id);
+    marksOfA.push(...invoicesOfA.map((id) => `invoices/${id}.pdf`));
     // Room under the plan's limits for every member, invitation and account the samples add.
     await db()
       .updateTable('teams')
@@ -359,10 +374,25 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
       .where('id', '=', ownerA.team.id)
       .execute();
   });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
+
+  /** Opens a checkout of the plan at the sandbox provider; answers its hosted page's address. */
+  async function openCheckout(cookie: string, idempotencyKey: string) {
+    const form = { period: 'month', accounts: 25, users: 5, addons: '', idempotencyKey };
+    const checkout = await callAt(ctx, ENDPOINTS.customizePlan, { cookie, form });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    return checkout.json().hostedPageUrl;
+  }
+
+  /** The caller's team checks out and pays its plan, the app's copy stored through the webhook. */
+  async function subscribe(cookie: string) {
+    const url = await openCheckout(cookie, teamA.unique('matrix-subscribe'));
+    const paid = await payWith(url, '4111 1111 1111 1111');
+    expect(paid.status).toBe(303);
+    const hostedPageId = new URL(paid.location ?? '').searchParams.get('id') ?? '';
+    await callAt(ctx, ENDPOINTS.confirmCheckout, { cookie, form: { hostedPageId } });
+    await billing.webhooksSettled();
+  }
 
   const teamA: TeamAObjects = {
     async account(state) {
@@ -449,24 +479,23 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
       return String(location).split('/').at(-1) ?? '';
     },
     id: () => ownerA.team.id,
-    invoice: () => fake.invoicesOf(ownerA.team.id)[0] ?? '',
+    invoice: () => invoicesOfA[0] ?? '',
     async checkout() {
-      const form = {
-        period: 'month',
-        accounts: 25,
-        users: 5,
-        addons: '',
-        idempotencyKey: teamA.unique('matrix-checkout'),
-      };
-      await call(app, ENDPOINTS.customizePlan, { cookie: ownerA.cookie, form });
-      const pages = [...fake.pages.values()].filter((p) => p.teamId === ownerA.team.id);
-      return pages.at(-1)?.id ?? '';
+      const url = await openCheckout(ownerA.cookie, teamA.unique('matrix-checkout'));
+      return new URL(url).pathname.split('/').at(-1) ?? '';
     },
     async billing(state) {
+      // The provider schedules or takes back the cancellation; its webhook updates the copy.
       for (const team of [ownerA.team.id, ownerB.team.id, platformAdmin.team.id]) {
-        fake.setStatus(team, state);
-        await deliver(app, fake.recordEvent('subscription_changed', team));
+        const { subscription } = await provider.subscription.retrieve(team);
+        if (subscription.status === state) continue;
+        if (state === 'non_renewing') {
+          await provider.subscription.cancelForItems(team, { end_of_term: true });
+        } else {
+          await provider.subscription.removeScheduledCancellation(team);
+        }
       }
+      await billing.webhooksSettled();
       await db().deleteFrom('billing_feedback').execute();
     },
     unique(prefix) {
@@ -483,7 +512,14 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     return async (caller?: string) => {
       const cookie =
         caller && STAND_IN.has(name) ? await standIn(app, db(), identity, caller) : caller;
-      return call(app, ENDPOINTS[name] as Endpoint, { ...sample, cookie } as CallOptions<Endpoint>);
+      const response = await call(
+        app,
+        ENDPOINTS[name] as Endpoint,
+        { ...sample, cookie } as CallOptions<Endpoint>,
+      );
+      // A change at the provider reaches the app by webhook: it lands before the next reading.
+      await billing.webhooksSettled();
+      return response;
     };
   };
 
