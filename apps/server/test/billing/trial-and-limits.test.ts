@@ -1,32 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { deliver, subscribeTeam } from '../helpers/billing.ts';
-import { seedLogin } from '../helpers/connections.ts';
+import { buyPlan, sandboxProvider } from '../helpers/billing.ts';
+import { seedLogin, startSandboxApp } from '../helpers/connections.ts';
+import type { SandboxContext } from '../helpers/connections.ts';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { startFakeChargebee } from '../helpers/fake-chargebee.ts';
-import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 import { roleId } from '../helpers/team-management.ts';
-import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { testClock } from '../helpers/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('billing: trials and limits where they bite', (db) => {
-  const identity = fakeIdentity();
   const clock = testClock();
+  let ctx: SandboxContext;
   let app: FastifyInstance;
-  let fake: FakeChargebee;
+  let identity: SandboxContext['identity'];
+  // One listening demo-mode app: its sandbox billing provider sells the plans.
   beforeAll(async () => {
-    fake = await startFakeChargebee();
-    app = await createTestApp(db(), { identity, clock, billing: fake.settings });
+    ctx = await startSandboxApp(db(), { clock });
+    app = ctx.app;
+    identity = ctx.identity;
   });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
 
   const connect = (owner: SignedIn, query: { integration_type: number; credentialId?: string }) =>
     call(app, ENDPOINTS.startConnection, { query, cookie: owner.cookie });
@@ -73,16 +71,18 @@ describeEachDatabase('billing: trials and limits where they bite', (db) => {
     expect((await accountsOf(owner)).map((a) => a.id).sort()).toEqual([...login.accountIds].sort());
 
     // Buying a plan lifts it at once.
-    await subscribeTeam(app, fake, owner.team.id);
+    await buyPlan(ctx, owner.cookie, { accounts: 20, users: 5, idempotencyKey: 'expiring-buys' });
     expect((await connect(owner, { integration_type: 1 })).statusCode).toBe(200);
     expect((await invite(owner, 'late@example.com')).statusCode).toBe(200);
   });
 
   it('a cancelled subscription refuses growth the same way', async () => {
     const owner = await signIn(app, identity, 'cancelled@example.com');
-    await subscribeTeam(app, fake, owner.team.id);
-    fake.setStatus(owner.team.id, 'cancelled');
-    await deliver(app, fake.recordEvent('subscription_cancelled', owner.team.id));
+    await buyPlan(ctx, owner.cookie, { accounts: 20, users: 5, idempotencyKey: 'cancelled-buys' });
+    // Cancelled at once at the provider; its webhook tells the app.
+    const { billing, provider } = sandboxProvider(app);
+    await provider.subscription.cancelForItems(owner.team.id, { end_of_term: false });
+    await billing.webhooksSettled();
     const refused = await connect(owner, { integration_type: 1 });
     expect(refused.error()).toEqual({
       code: 'SUBSCRIPTION_INACTIVE',
@@ -92,12 +92,10 @@ describeEachDatabase('billing: trials and limits where they bite', (db) => {
 
   it('over the limit after a downgrade: shown in usage, nothing deleted', async () => {
     const owner = await signIn(app, identity, 'downgrade@example.com');
-    await subscribeTeam(app, fake, owner.team.id, [
-      { item_price_id: 'basic-plan', quantity: 1 },
-      { item_price_id: 'accounts-monthly', quantity: 5 },
-    ]);
+    // 25 accounts (five beyond the plan's 20), then back down to the plan's own 20.
+    await buyPlan(ctx, owner.cookie, { accounts: 25, users: 5, idempotencyKey: 'downgrade-up' });
     const login = await seedLogin(db(), owner.team.id, { connectorId: 1, accounts: 24 });
-    await subscribeTeam(app, fake, owner.team.id, [{ item_price_id: 'basic-plan', quantity: 1 }]);
+    await buyPlan(ctx, owner.cookie, { accounts: 20, users: 5, idempotencyKey: 'downgrade-down' });
     const usage = (await call(app, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json();
     expect(usage.usage.accounts).toEqual({ used: 24, limit: 20 });
     expect(await accountsOf(owner)).toHaveLength(login.accountIds.length);
