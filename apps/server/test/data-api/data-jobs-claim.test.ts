@@ -5,7 +5,7 @@ import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import { createAccessTokens } from '../../src/modules/credentials/access-token.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { createDataJobWorker } from '../../src/modules/data-api/data-job-worker.ts';
-import { SandboxProviderControl } from '../../src/sandbox/providers/sandbox-control.ts';
+import { SandboxProviderControl } from '@gds/sandbox';
 import { connectOAuth } from '../helpers/connections.ts';
 import {
   authorizeConnector,
