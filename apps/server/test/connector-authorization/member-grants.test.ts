@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
 import { call } from '../helpers/contract-call.ts';
-import { authorizeConnector, startDataApiApp, tokenRequest } from '../helpers/connector-authorization.ts';
+import {
+  authorizeConnector,
+  startDataApiApp,
+  tokenRequest,
+} from '../helpers/connector-authorization.ts';
 import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { addMember } from '../helpers/members.ts';

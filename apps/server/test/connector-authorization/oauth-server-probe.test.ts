@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REDIRECT_URI, authorizeUrl, pkce, startDataApiApp } from '../helpers/connector-authorization.ts';
+import {
+  REDIRECT_URI,
+  authorizeUrl,
+  pkce,
+  startDataApiApp,
+} from '../helpers/connector-authorization.ts';
 import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { tempDir } from '../helpers/test-app.ts';

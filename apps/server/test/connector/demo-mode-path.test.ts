@@ -2,7 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findConnectorByName } from '@gds/contract';
 import { startConnectorHarness } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
 import { backgroundJobs } from '../../src/background-jobs.ts';
-import { CLIENT_ID, CLIENT_SECRET, REDIRECT_URI, consentAs } from '../helpers/connector-authorization.ts';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  REDIRECT_URI,
+  consentAs,
+} from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';

@@ -2,10 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/background-jobs.ts';
-import {
-  sandboxClientSecret,
-  loadSandboxProviderKey,
-} from '@gds/sandbox';
+import { sandboxClientSecret, loadSandboxProviderKey } from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { callAt, connectOAuth, startConnect, startSandboxApp } from '../helpers/connections.ts';

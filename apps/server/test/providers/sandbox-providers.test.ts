@@ -3,10 +3,7 @@ import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import path from 'node:path';
 import { hashToken } from '../../src/modules/sessions/session-token.ts';
-import {
-  loadSandboxProviderKey,
-  sandboxClientSecret,
-} from '@gds/sandbox';
+import { loadSandboxProviderKey, sandboxClientSecret } from '@gds/sandbox';
 import {
   browserWith,
   connectOAuth,

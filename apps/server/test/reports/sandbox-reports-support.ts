@@ -7,11 +7,7 @@ import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
 import type { ReportAccount } from '../../src/modules/reports/report-fetcher.ts';
 import { reportAccountOf } from '../../src/modules/reports/report-fetcher.ts';
-import {
-  loadSandboxProviderKey,
-  sandboxRegistration,
-  sandboxDemoSecret,
-} from '@gds/sandbox';
+import { loadSandboxProviderKey, sandboxRegistration, sandboxDemoSecret } from '@gds/sandbox';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { callAt, connectOAuth, startConnect } from '../helpers/connections.ts';
 import { storedSecrets } from '../helpers/secrets.ts';
