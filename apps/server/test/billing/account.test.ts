@@ -1,41 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ENDPOINTS } from '@gds/contract';
-import { subscribeTeam } from '../helpers/billing.ts';
-import { call } from '../helpers/contract-call.ts';
+import { ENDPOINTS, RAVEN_PLAN_PRICES } from '@gds/contract';
+import { buyPlan, sandboxProvider } from '../helpers/billing.ts';
+import { callAt, startSandboxApp } from '../helpers/connections.ts';
+import type { SandboxContext } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { startFakeChargebee } from '../helpers/fake-chargebee.ts';
-import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { auditOf } from '../helpers/team-management.ts';
-import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { testClock } from '../helpers/test-app.ts';
+import { openPage } from '../sandbox-billing/hosted-page-browser.ts';
+
+/** The bare monthly plan's price, cents: the Megalytic plan is priced as the basic plan. */
+const PLAN_PRICE = RAVEN_PLAN_PRICES['basic-plan'];
 
 describeEachDatabase('billing: card, invoices, cancel, feedback', (db) => {
-  const identity = fakeIdentity();
+  let ctx: SandboxContext;
   let app: FastifyInstance;
-  let fake: FakeChargebee;
+  let identity: SandboxContext['identity'];
+  // One listening demo-mode app: its sandbox billing provider sells the plans.
   beforeAll(async () => {
-    fake = await startFakeChargebee();
-    app = await createTestApp(db(), { identity, clock: testClock(), billing: fake.settings });
+    ctx = await startSandboxApp(db(), { clock: testClock() });
+    app = ctx.app;
+    identity = ctx.identity;
   });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
+  const bare = (key: string) => ({ accounts: 20, users: 5, idempotencyKey: key });
 
   it('a team that never bought a plan has no card page, no invoices and nothing to cancel', async () => {
     const owner = await signIn(app, identity, 'never@example.com');
-    const card = await call(app, ENDPOINTS.updateCard, { cookie: owner.cookie, form: {} });
+    const card = await callAt(ctx, ENDPOINTS.updateCard, { cookie: owner.cookie, form: {} });
     expect(card.statusCode).toBe(409);
     expect(card.error().message).toMatch(/Choose a plan in Billing/);
-    expect((await call(app, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json()).toEqual({
+    expect((await callAt(ctx, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json()).toEqual({
       invoices: [],
       payments: [],
     });
     expect(
-      (await call(app, ENDPOINTS.getAddons, { cookie: owner.cookie })).json().customAddons,
+      (await callAt(ctx, ENDPOINTS.getAddons, { cookie: owner.cookie })).json().customAddons,
     ).toEqual([]);
-    const cancel = await call(app, ENDPOINTS.cancelSubscription, {
+    const cancel = await callAt(ctx, ENDPOINTS.cancelSubscription, {
       cookie: owner.cookie,
       form: {},
     });
@@ -45,52 +48,60 @@ describeEachDatabase('billing: card, invoices, cancel, feedback', (db) => {
   it('the card page is the provider’s; invoices list newest first and download only for their team', async () => {
     const owner = await signIn(app, identity, 'invoices@example.com');
     const other = await signIn(app, identity, 'other-invoices@example.com');
-    await subscribeTeam(app, fake, owner.team.id);
-    await subscribeTeam(app, fake, other.team.id);
-    const page = (await call(app, ENDPOINTS.updateCard, { cookie: owner.cookie, form: {} })).json();
-    expect(page.hostedPageUrl).toMatch(/^http:\/\/checkout\.test\/pages\/hp_\d+$/);
-    const sent = fake.calls.filter((c) => c.path.endsWith('/manage_payment_sources')).at(-1);
-    expect(sent?.body.get('customer[id]')).toBe(owner.team.id);
+    await buyPlan(ctx, owner.cookie, bare('invoices-buys'));
+    await buyPlan(ctx, other.cookie, bare('other-invoices-buys'));
+    const page = (
+      await callAt(ctx, ENDPOINTS.updateCard, { cookie: owner.cookie, form: {} })
+    ).json();
+    expect(page.hostedPageUrl.startsWith(`${ctx.base}/sandbox/chargebee/pages/`)).toBe(true);
+    // The page is the owner's: it shows the card their plan was paid with.
+    const shown = await openPage(page.hostedPageUrl);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toMatch(/Card on file: .* ending 1111/);
 
-    const invoices = (await call(app, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json()
+    const invoices = (await callAt(ctx, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json()
       .invoices;
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({
       status: 'paid',
-      total: 2999,
+      total: PLAN_PRICE,
       amountDue: 0,
       currency: 'USD',
     });
     const id = invoices[0]?.id ?? '';
     // The payments as the provider records them: the card payment that paid the invoice.
-    const answer = (await call(app, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json();
+    const answer = (await callAt(ctx, ENDPOINTS.getInvoices, { cookie: owner.cookie })).json();
     expect(answer.payments).toEqual([
       {
         id: `txn_${id}`,
         date: invoices[0]?.date,
-        amount: 2999,
+        amount: PLAN_PRICE,
         currency: 'USD',
         type: 'payment',
         status: 'success',
         paymentMethod: 'card',
-        cardLast4: '1111',
+        // The sandbox records no card digits on its transactions.
+        cardLast4: null,
         invoiceIds: [id],
       },
     ]);
-    const otherPayments = (await call(app, ENDPOINTS.getInvoices, { cookie: other.cookie })).json()
-      .payments;
+    const otherPayments = (
+      await callAt(ctx, ENDPOINTS.getInvoices, { cookie: other.cookie })
+    ).json().payments;
     expect(otherPayments.map((p) => p.invoiceIds)).not.toContainEqual([id]);
-    const download = await call(app, ENDPOINTS.downloadInvoice, {
+    const download = await callAt(ctx, ENDPOINTS.downloadInvoice, {
       cookie: owner.cookie,
       form: { id },
     });
-    expect(download.json().downloadUrl).toBe(`http://files.test/invoices/${id}.pdf`);
-    const stolen = await call(app, ENDPOINTS.downloadInvoice, {
+    const file = await fetch(download.json().downloadUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const stolen = await callAt(ctx, ENDPOINTS.downloadInvoice, {
       cookie: other.cookie,
       form: { id },
     });
     expect(stolen.statusCode).toBe(404);
-    const unknown = await call(app, ENDPOINTS.downloadInvoice, {
+    const unknown = await callAt(ctx, ENDPOINTS.downloadInvoice, {
       cookie: owner.cookie,
       form: { id: '999999' },
     });
@@ -99,44 +110,49 @@ describeEachDatabase('billing: card, invoices, cancel, feedback', (db) => {
 
   it('cancels at term end and resumes, each recorded in the activity log', async () => {
     const owner = await signIn(app, identity, 'cancel@example.com');
-    await subscribeTeam(app, fake, owner.team.id);
-    const reasons = (await call(app, ENDPOINTS.getChurnReasons, { cookie: owner.cookie })).json()
+    await buyPlan(ctx, owner.cookie, bare('cancel-buys'));
+    const reasons = (await callAt(ctx, ENDPOINTS.getChurnReasons, { cookie: owner.cookie })).json()
       .reasons;
     expect(reasons.map((r) => r.id)).toContain('too_expensive');
-    const feedback = await call(app, ENDPOINTS.submitChurnFeedback, {
+    const feedback = await callAt(ctx, ENDPOINTS.submitChurnFeedback, {
       cookie: owner.cookie,
       form: { reason: 'missing_connector', payload: 'We need TikTok.' },
     });
     expect(feedback.json()).toEqual({ success: true });
-    const badReason = await call(app, ENDPOINTS.submitChurnFeedback, {
+    const badReason = await callAt(ctx, ENDPOINTS.submitChurnFeedback, {
       cookie: owner.cookie,
       form: { reason: 'bored', payload: '' },
     });
     expect(badReason.error()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'reason' });
 
-    const cancelled = await call(app, ENDPOINTS.cancelSubscription, {
+    const cancelled = await callAt(ctx, ENDPOINTS.cancelSubscription, {
       cookie: owner.cookie,
       form: {},
     });
-    const termEnd = fake.subscription(owner.team.id)?.subscription.current_term_end as number;
+    const { provider } = sandboxProvider(app);
+    const termEnd = (await provider.subscription.retrieve(owner.team.id)).subscription
+      .current_term_end as number;
     expect(cancelled.json().subscriptionDetails).toMatchObject({
       status: 'non_renewing',
       end_date: new Date(termEnd * 1000).toISOString(),
     });
-    const twice = await call(app, ENDPOINTS.cancelSubscription, { cookie: owner.cookie, form: {} });
+    const twice = await callAt(ctx, ENDPOINTS.cancelSubscription, {
+      cookie: owner.cookie,
+      form: {},
+    });
     expect(twice.statusCode).toBe(409);
     // Until the term ends the team keeps growing.
-    expect((await call(app, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json().canGrow).toBe(
-      true,
-    );
+    expect(
+      (await callAt(ctx, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json().canGrow,
+    ).toBe(true);
 
-    const resumed = await call(app, ENDPOINTS.resumeSubscription, {
+    const resumed = await callAt(ctx, ENDPOINTS.resumeSubscription, {
       cookie: owner.cookie,
       form: {},
     });
     expect(resumed.json().subscriptionDetails).toMatchObject({ status: 'active', end_date: null });
     expect(
-      (await call(app, ENDPOINTS.resumeSubscription, { cookie: owner.cookie, form: {} }))
+      (await callAt(ctx, ENDPOINTS.resumeSubscription, { cookie: owner.cookie, form: {} }))
         .statusCode,
     ).toBe(409);
     const actions = (await auditOf(db(), owner.team.id)).map((a) => a.action);
@@ -147,11 +163,14 @@ describeEachDatabase('billing: card, invoices, cancel, feedback', (db) => {
     const owner = await signIn(app, identity, 'thanks@example.com');
     const form = { rating: '5', payload: 'Smooth.' };
     expect(
-      (await call(app, ENDPOINTS.submitBillingFeedback, { cookie: owner.cookie, form })).json(),
+      (await callAt(ctx, ENDPOINTS.submitBillingFeedback, { cookie: owner.cookie, form })).json(),
     ).toEqual({ success: true });
-    const usage = (await call(app, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json();
+    const usage = (await callAt(ctx, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json();
     expect(usage.plan.isFeedbackSubmitted).toBe(true);
-    const second = await call(app, ENDPOINTS.submitBillingFeedback, { cookie: owner.cookie, form });
+    const second = await callAt(ctx, ENDPOINTS.submitBillingFeedback, {
+      cookie: owner.cookie,
+      form,
+    });
     expect(second.statusCode).toBe(409);
     expect(second.error().code).toBe('CONFLICT');
   });
