@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS, BILLING_WEBHOOK_PATH, DATA_API, ENDPOINTS, PROBES } from '@gds/contract';
 import type { Access, Endpoint, Permission } from '@gds/contract';
-import Chargebee from 'chargebee';
-import { registeredRoutes, sandboxBillingOf } from '../src/app.ts';
+import type Chargebee from 'chargebee';
+import { registeredRoutes } from '../src/app.ts';
 import type { SandboxBilling } from '@gds/sandbox';
+import { buyPlan, sandboxProvider } from './helpers/billing.ts';
 import { call } from './helpers/contract-call.ts';
 import type { CallOptions } from './helpers/contract-call.ts';
 import { describeEachDatabase } from './helpers/each-database.ts';
@@ -16,7 +17,6 @@ import type { SandboxContext } from './helpers/connections.ts';
 import { signIn } from './helpers/sign-in.ts';
 import type { SignedIn } from './helpers/sign-in.ts';
 import { roleId, seedInvitation, standIn } from './helpers/team-management.ts';
-import { payWith } from './sandbox-billing/hosted-page-browser.ts';
 import {
   authorizeConnector,
   seedReportLogin,
@@ -346,15 +346,7 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     });
     app = ctx.app;
     identity = ctx.identity;
-    const sandbox = sandboxBillingOf(app);
-    if (!sandbox) throw new Error('demo mode mounted no sandbox billing provider');
-    billing = sandbox;
-    const { apiPath, ...client } = billing.settings.client;
-    provider = new Chargebee({
-      ...client,
-      apiPath: apiPath as '/api/v2',
-      sdkTelemetryEnabled: false,
-    });
+    ({ billing, provider } = sandboxProvider(app));
     ownerA = await signIn(app, identity, 'owner-a@example.com');
     await addMember(db(), ownerA.team.id, 'member-a@example.com');
     memberA = await signIn(app, identity, 'member-a@example.com');
@@ -363,7 +355,13 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     marksOfA.push(ownerA.team.id, ownerA.user.id, memberA.user.id);
     // Every team has a paid plan (checked out and paid on the hosted page), so each billing
     // call has something to act on.
-    for (const owner of [ownerA, ownerB, platformAdmin]) await subscribe(owner.cookie);
+    for (const owner of [ownerA, ownerB, platformAdmin]) {
+      await buyPlan(ctx, owner.cookie, {
+        accounts: 25,
+        users: 5,
+        idempotencyKey: teamA.unique('matrix-subscribe'),
+      });
+    }
     const invoices = await callAt(ctx, ENDPOINTS.getInvoices, { cookie: ownerA.cookie });
     invoicesOfA = invoices.json().invoices.map((invoice) => invoice.id);
     marksOfA.push(...invoicesOfA.map((id) => `invoices/${id}.pdf`));
@@ -382,16 +380,6 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     const checkout = await callAt(ctx, ENDPOINTS.customizePlan, { cookie, form });
     expect(checkout.statusCode, checkout.body).toBe(200);
     return checkout.json().hostedPageUrl;
-  }
-
-  /** The caller's team checks out and pays its plan, the app's copy stored through the webhook. */
-  async function subscribe(cookie: string) {
-    const url = await openCheckout(cookie, teamA.unique('matrix-subscribe'));
-    const paid = await payWith(url, '4111 1111 1111 1111');
-    expect(paid.status).toBe(303);
-    const hostedPageId = new URL(paid.location ?? '').searchParams.get('id') ?? '';
-    await callAt(ctx, ENDPOINTS.confirmCheckout, { cookie, form: { hostedPageId } });
-    await billing.webhooksSettled();
   }
 
   const teamA: TeamAObjects = {
