@@ -98,11 +98,11 @@ const SERVER_MODULES = [
   'health',
   'home',
 ];
-const serverRoots = String.raw`(^|/)(app|server|background-jobs)\.ts$|(^|/)wiring/`;
+const serverRoots = String.raw`(^|/)(app|server)\.ts$|(^|/)wiring/`;
 const forbid = (regex, message) => ({ regex, message });
 const noRoots = forbid(
   serverRoots,
-  'Only the composition root imports app.ts, server.ts, background-jobs.ts and wiring/.',
+  'Only the composition root imports app.ts, server.ts and wiring/.',
 );
 const noSandbox = forbid(
   String.raw`^@gds/sandbox(/|$)|(^|/)packages/sandbox/`,

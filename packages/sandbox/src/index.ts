@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxKeys } from './keys.ts';
-import type { PagePolicy, SandboxConfig } from './sandbox-host.ts';
+import type { PagePolicy, SandboxConfig } from './host/sandbox-host.ts';
 
 /*
  * The sandbox: demo mode's stand-ins for the outside services (the sign-in identity provider,
@@ -9,12 +9,12 @@ import type { PagePolicy, SandboxConfig } from './sandbox-host.ts';
  * dynamic import, so the production server bundle holds none of it.
  */
 
-export type { AppDb, Clock, PagePolicy, SandboxConfig } from './sandbox-host.ts';
+export type { AppDb, Clock, PagePolicy, SandboxConfig } from './host/sandbox-host.ts';
 export { loadSandboxKeys } from './keys.ts';
 export type { SandboxKeys } from './keys.ts';
 export { SANDBOX_CLIENT_ID, SANDBOX_OIDC_PATH, sandboxIssuer } from './sandbox-constants.ts';
 export { SANDBOX_OUTBOX_PATH, registerOutboxPage } from './outbox.routes.ts';
-export type { OutboxEntry } from './outbox-page.ts';
+export type { OutboxEntry } from './pages/outbox-page.ts';
 export {
   SANDBOX_DEVELOPER_TOKEN,
   loadSandboxProviderKey,

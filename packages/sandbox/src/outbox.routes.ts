@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { OutboxEntry } from './outbox-page.ts';
-import { renderOutboxPage } from './outbox-page.ts';
+import type { OutboxEntry } from './pages/outbox-page.ts';
+import { renderOutboxPage } from './pages/outbox-page.ts';
 
 export const SANDBOX_OUTBOX_PATH = '/sandbox/outbox';
 

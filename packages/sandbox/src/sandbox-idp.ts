@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
 import { LOGIN_CALLBACK_PATH } from '@gds/contract';
-import type { SandboxConfig } from './sandbox-host.ts';
+import type { SandboxConfig } from './host/sandbox-host.ts';
 import type { SandboxKeys } from './keys.ts';
-import { renderSandboxError } from './interaction-page.ts';
+import { renderSandboxError } from './pages/interaction-page.ts';
 import { SANDBOX_CLIENT_ID, SANDBOX_OIDC_PATH, sandboxIssuer } from './sandbox-constants.ts';
 
 export interface SandboxClaims {

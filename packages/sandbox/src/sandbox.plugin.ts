@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { PagePolicy, SandboxConfig } from './sandbox-host.ts';
+import type { PagePolicy, SandboxConfig } from './host/sandbox-host.ts';
 import type { SandboxKeys } from './keys.ts';
 import { SandboxAccounts, createSandboxIdp } from './sandbox-idp.ts';
 import { registerSandboxRoutes } from './sandbox.routes.ts';

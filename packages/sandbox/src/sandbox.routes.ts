@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { singleLineText } from '@gds/contract';
 import type Provider from 'oidc-provider';
-import type { PagePolicy } from './sandbox-host.ts';
-import { renderSandboxError, renderSignInPage } from './interaction-page.ts';
+import type { PagePolicy } from './host/sandbox-host.ts';
+import { renderSandboxError, renderSignInPage } from './pages/interaction-page.ts';
 import { SANDBOX_OIDC_PATH } from './sandbox-constants.ts';
 import type { SandboxAccounts } from './sandbox-idp.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { registerBackgroundJobs } from '../background-jobs.ts';
+import { registerBackgroundJobs } from './background-jobs.ts';
 import { REPO_ROOT } from '../config/paths.ts';
 import { createServerKeyRings } from '../crypto/server-key-rings.repository.ts';
 import type { BackgroundLoop } from '../lib/background-loops.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { hashToken } from '../../src/modules/sessions/session-token.ts';
 import { TinyBrowser } from '../helpers/browser.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findConnectorByName } from '@gds/contract';
 import { startConnectorHarness } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
   CLIENT_ID,
   CLIENT_SECRET,

@@ -3,7 +3,7 @@ import {
   ConnectorError,
   startConnectorHarness,
 } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
   CLIENT_ID,
   CLIENT_SECRET,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { openKeyRing } from '../../src/crypto/key-ring.ts';
 import { addDemoTokenKey } from '../../src/crypto/token-keys.ts';
 import { createDatabase } from '../../src/db/database.ts';

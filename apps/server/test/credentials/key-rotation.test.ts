@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { openKeyRing } from '../../src/crypto/key-ring.ts';
 import { KeyRotationRefused } from '../../src/crypto/key-rotation-guard.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { sandboxClientSecret, loadSandboxProviderKey } from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { SANDBOX_DEVELOPER_TOKEN, loadSandboxProviderKey, sandboxClientSecret } from '@gds/sandbox';
 import type { SandboxCallKind, SandboxFault } from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';

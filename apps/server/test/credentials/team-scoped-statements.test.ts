@@ -2,7 +2,7 @@ import { PostgresQueryCompiler } from 'kysely';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import type { Db } from '../../src/db/database.ts';
 import { rotateTokenKeys } from '../../src/modules/credentials/key-rotation.ts';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { SandboxProviderControl } from '@gds/sandbox';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { connectOAuth, startSandboxApp } from '../helpers/connections.ts';

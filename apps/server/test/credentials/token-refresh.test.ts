@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { callAt, connectOAuth, startSandboxApp } from '../helpers/connections.ts';

@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import type { ReportFetchers } from '../../src/modules/reports/report-fetcher.ts';
 import {

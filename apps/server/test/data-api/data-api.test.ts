@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
   authorizeConnector,
   dataCall,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import { createAccessTokens } from '../../src/modules/credentials/access-token.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import { purgeDataRequests } from '../../src/modules/data-api/data-request-log.ts';
 import { call } from '../helpers/contract-call.ts';

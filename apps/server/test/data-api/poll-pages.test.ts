@@ -2,7 +2,7 @@ import { PostgresQueryCompiler } from 'kysely';
 import type { CompiledQuery, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import {
   authorizeConnector,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BusinessUnit } from '@gds/contract';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { createDataJobsRepository } from '../../src/modules/data-api/data-jobs.repository.ts';
 import { seedReportLogin, startDataApiApp } from '../helpers/connector-authorization.ts';
 import type { DataApiContext } from '../helpers/connector-authorization.ts';

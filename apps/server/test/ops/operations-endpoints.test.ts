@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS, PROBES } from '@gds/contract';
 import { appMetrics, beginDrain } from '../../src/app.ts';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { startMetricsServer } from '../../src/http/metrics.routes.ts';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
 import type { Db } from '../../src/db/database.ts';
-import { backgroundJobs } from '../../src/background-jobs.ts';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { addMember } from '../helpers/members.ts';
 import { signIn } from '../helpers/sign-in.ts';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppDb } from '../sandbox-host.ts';
-import type { Clock } from '../sandbox-host.ts';
+import type { AppDb } from '../host/sandbox-host.ts';
+import type { Clock } from '../host/sandbox-host.ts';
 import { billingTables, createBillingRepository } from './billing.repository.ts';
 import type { BillingRepository } from './billing.repository.ts';
 import { invalidRequest } from './chargebee-wire.ts';

@@ -1,4 +1,4 @@
-import type { Clock } from '../sandbox-host.ts';
+import type { Clock } from '../host/sandbox-host.ts';
 import type { PeriodUnit } from './catalogue.ts';
 
 /** Time as Chargebee answers it: epoch seconds, terms of whole calendar months. */

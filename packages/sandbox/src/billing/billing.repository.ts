@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppDb } from '../sandbox-host.ts';
+import type { AppDb } from '../host/sandbox-host.ts';
 import { createBillingDocumentsRepository } from './billing-documents.repository.ts';
 import { createBillingEventsRepository } from './billing-events.repository.ts';
 import type {

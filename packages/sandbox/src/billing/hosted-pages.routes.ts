@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PagePolicy, SandboxConfig } from '../sandbox-host.ts';
+import type { PagePolicy, SandboxConfig } from '../host/sandbox-host.ts';
 import type { BillingService } from './billing.service.ts';
 import { SANDBOX_BILLING_PATH } from './billing-requests.ts';
 import type { HostedCheckout, PageOutcome, PageSubmission } from './hosted-checkout.ts';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { BILLING_WEBHOOK_PATH, DEFAULT_BUSINESS_UNIT, isBusinessUnit } from '@gds/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BusinessUnit } from '@gds/contract';
-import type { AppDb, Clock, PagePolicy, SandboxConfig } from '../sandbox-host.ts';
+import type { AppDb, Clock, PagePolicy, SandboxConfig } from '../host/sandbox-host.ts';
 import { registerBillingApiRoutes } from './billing-api.routes.ts';
 import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
 import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';

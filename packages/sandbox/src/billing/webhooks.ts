@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDb } from '../sandbox-host.ts';
+import type { AppDb } from '../host/sandbox-host.ts';
 import { billingTables, createBillingRepository } from './billing.repository.ts';
 import type { BillingEvent, EventDelivery } from './billing-changes.ts';
 

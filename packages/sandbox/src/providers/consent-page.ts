@@ -1,6 +1,6 @@
 import type { ConnectorDefinition } from '@gds/contract';
 import { escapeHtml } from '@gds/contract/escape-html';
-import { page } from '../html.ts';
+import { page } from '../pages/html.ts';
 
 /** The hidden parameters a consent form carries back to the sandbox. */
 export interface ConsentRequest {

@@ -1,6 +1,6 @@
 import { findConnectorByName } from '@gds/contract';
 import { escapeHtml } from '@gds/contract/escape-html';
-import { page } from '../html.ts';
+import { page } from '../pages/html.ts';
 import type { SandboxLogin } from './sandbox-control.ts';
 
 /**

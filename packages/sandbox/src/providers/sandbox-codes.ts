@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../sandbox-host.ts';
+import type { Clock } from '../host/sandbox-host.ts';
 
 /** What the consent page granted, until the token endpoint redeems it. */
 export interface PendingCode {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { connectorCallbackPath } from '@gds/contract';
-import { renderSandboxError } from '../interaction-page.ts';
+import { renderSandboxError } from '../pages/interaction-page.ts';
 import { renderConsentPage } from './consent-page.ts';
 import type { ConsentRequest } from './consent-page.ts';
 import { SANDBOX_PROVIDERS_PATH, sandboxClientId } from './sandbox-addresses.ts';

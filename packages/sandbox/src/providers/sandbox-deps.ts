@@ -3,7 +3,7 @@ import { findConnectorByName } from '@gds/contract';
 import type { ConnectorDefinition } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
 import type { ProviderApi } from '@gds/contract/providers';
-import type { Clock, PagePolicy, SandboxConfig } from '../sandbox-host.ts';
+import type { Clock, PagePolicy, SandboxConfig } from '../host/sandbox-host.ts';
 import type { SandboxCallKind, SandboxProviderControl } from './sandbox-control.ts';
 
 export interface SandboxProviderDeps {

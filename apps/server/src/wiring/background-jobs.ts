@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config/config.ts';
-import type { ServerKeyRings } from './crypto/server-key-rings.repository.ts';
-import { KEY_RING_HEARTBEAT_MS } from './crypto/server-key-rings.repository.ts';
-import type { JobMetrics, Metrics } from './lib/metrics.ts';
-import type { RefreshSummary, TokenRefresher } from './modules/credentials/token-refresher.ts';
-import type { DataJobSummary } from './modules/data-api/data-job-worker.ts';
-import type { BackgroundLoop, BackgroundLoops } from './lib/background-loops.ts';
-import { createBackgroundLoops } from './lib/background-loops.ts';
+import type { Config } from '../config/config.ts';
+import type { ServerKeyRings } from '../crypto/server-key-rings.repository.ts';
+import { KEY_RING_HEARTBEAT_MS } from '../crypto/server-key-rings.repository.ts';
+import type { JobMetrics, Metrics } from '../lib/metrics.ts';
+import type { RefreshSummary, TokenRefresher } from '../modules/credentials/token-refresher.ts';
+import type { DataJobSummary } from '../modules/data-api/data-job-worker.ts';
+import type { BackgroundLoop, BackgroundLoops } from '../lib/background-loops.ts';
+import { createBackgroundLoops } from '../lib/background-loops.ts';
 
 /** Work the server does by itself; tests run it explicitly through backgroundJobs(app). */
 export interface BackgroundJobs {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createMetrics } from './lib/metrics.ts';
-import type { TokenRefresher } from './modules/credentials/token-refresher.ts';
+import { createMetrics } from '../lib/metrics.ts';
+import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import { backgroundJobs, registerBackgroundJobs } from './background-jobs.ts';
 
 /** The background jobs of an app whose only work is `purges` (nothing else is ever run). */
