@@ -53,7 +53,8 @@ export function wireSignIn(
 ) {
   const { config, db, clock } = core;
   const { sessions, teams, cookie } = deps.session;
-  const baseIdentity = createIdentityProvider(identitySettings(config, deps.sandboxIdentity));
+  const settings = identitySettings(config, deps.sandboxIdentity);
+  const baseIdentity = settings ? createIdentityProvider(settings) : missingIdentity();
   const signIn = createSignInService({
     clock,
     states: createOauthStatesService(db),
@@ -81,13 +82,25 @@ export function wireSignIn(
   };
 }
 
-/** Google when it is configured, else the sandbox identity provider. */
-function identitySettings(config: Config, sandbox: IdentitySettings | undefined): IdentitySettings {
+/** Google when it is configured, else the sandbox identity provider (demo mode), else none. */
+function identitySettings(
+  config: Config,
+  sandbox: IdentitySettings | undefined,
+): IdentitySettings | undefined {
   if (config.google) {
     const { clientId, clientSecret } = config.google;
     return { kind: 'google', issuer: GOOGLE_ISSUER, clientId, clientSecret };
   }
-  // The settings refuse to start without Google unless demo mode is on.
-  if (!sandbox) throw new Error('Sign-in needs Google credentials or the sandbox (demo mode).');
   return sandbox;
+}
+
+/**
+ * Neither Google nor demo mode. The settings refuse to start a server like that, so only an app
+ * built in a test gets here, and such a test replaces the provider (wrapIdentity); signing in
+ * through this one fails with the reason instead of building an app that cannot be built.
+ */
+function missingIdentity(): IdentityProvider {
+  const refuse = () =>
+    Promise.reject(new Error('Sign-in needs Google credentials or the sandbox (demo mode).'));
+  return { kind: 'google', authorizationUrl: refuse, exchange: refuse };
 }
