@@ -9,5 +9,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Waits for a state last up to 5 s (asyncUtilTimeout in the setup); a test must outlast its
+    // waits on a loaded machine (CI's two cores, or shuffled runs beside other suites), or a
+    // slow pass is reported as a time-out instead of the assertion that did not hold.
+    testTimeout: 30_000,
   },
 });

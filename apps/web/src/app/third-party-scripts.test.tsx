@@ -41,6 +41,8 @@ beforeEach(async () => {
 });
 afterEach(() => {
   document.head.querySelectorAll('script').forEach((script) => script.remove());
+  // The data layer outlives a render (the page keeps it): each test starts without one.
+  delete window.dataLayer;
   vi.unstubAllGlobals();
 });
 
