@@ -222,6 +222,26 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     );
   });
 
+  it('a token the data API refuses is renewed once under the lock, and the call made again', async () => {
+    let refusals = 0;
+    intercept = (request) => {
+      if (!request.url.endsWith('/connectors') || refusals > 0) return undefined;
+      refusals += 1;
+      return { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: '{}' };
+    };
+    const before = connector.requests.length;
+    try {
+      const config = await connector.call<{ configParams: unknown[] }>('getConfig', {});
+      expect(config.configParams).toHaveLength(1);
+    } finally {
+      intercept = undefined;
+    }
+    const made = connector.requests.slice(before).map((r) => r.url.replace(/^.*\/\/[^/]+/, ''));
+    expect(made.filter((path) => path === '/connector-oauth/token')).toHaveLength(1);
+    expect(made.filter((path) => path.endsWith('/connectors'))).toHaveLength(2);
+    expect(await connector.call('isAuthValid')).toBe(true);
+  });
+
   it('resetAuth revokes the grant at the app and forgets the token everywhere it was kept', async () => {
     // The token is in the person's properties and in their cache, shared by every execution.
     expect(connector.userProperties()['oauth2.gds']).toContain('refresh_token');
