@@ -45,6 +45,9 @@ export interface HttpRequest {
   body?: string;
 }
 
+/** A request the connector made, and whether its execution held the user lock meanwhile. */
+type LoggedRequest = HttpRequest & { underLock: boolean };
+
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
@@ -107,7 +110,7 @@ export function startConnectorHarness(options: ConnectorHarnessOptions) {
   const services = sharedServices(options.scriptProperties, clock.now);
   const stateKey = randomBytes(32).toString('hex');
   /** Every HTTP request the connector made, in order. */
-  const requests: HttpRequest[] = [];
+  const requests: LoggedRequest[] = [];
   const queue: Call[] = [];
   let nextId = 0;
 
@@ -147,7 +150,10 @@ export function startConnectorHarness(options: ConnectorHarnessOptions) {
       }
       let work: Promise<unknown>;
       if (message.type === 'fetch') {
-        requests.push(message.request);
+        requests.push({
+          ...message.request,
+          underLock: call !== undefined && services.holdsLock(call.id),
+        });
         const intercepted = options.intercept?.(message.request);
         work = intercepted ? Promise.resolve(intercepted) : send(message.request);
       } else if (message.type === 'sleep') {

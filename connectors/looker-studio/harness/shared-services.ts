@@ -110,6 +110,7 @@ function userLock() {
         waiting.push(entry);
       });
     },
+    holds: (execution: number) => holder === execution,
     release(execution: number) {
       if (holder !== execution) return;
       holder = undefined;
@@ -136,6 +137,8 @@ export function sharedServices(scriptProperties: Record<string, string>, now: ()
     },
     /** The execution ended: Apps Script releases a lock it still holds. */
     ended: (execution: number) => lock.release(execution),
+    /** Whether the execution holds the user lock now. */
+    holdsLock: (execution: number) => lock.holds(execution),
     userProperties: () => Object.fromEntries(props.user.values),
     userCache: () => caches.user.snapshot(),
   };

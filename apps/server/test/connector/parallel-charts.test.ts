@@ -121,8 +121,10 @@ describeEachDatabase('Looker Studio connector: charts in parallel', (db) => {
     results.forEach((result, i) => expect(result.rows).toHaveLength((i + 1) * 2));
     const requests = team.connector.requests;
     const refreshes = requests.filter(isRefresh);
-    // The lock serialized the executions: one refreshed, the others read what it stored.
+    // The lock serialized the executions: one refreshed, holding it, and the others read what
+    // it stored.
     expect(refreshes).toHaveLength(1);
+    expect(refreshes[0]?.underLock).toBe(true);
     // Mid-load: some charts had started their jobs before it, some after.
     const at = requests.findIndex(isRefresh);
     expect(requests.slice(0, at).filter(isNewJob).length).toBeGreaterThan(0);
@@ -139,6 +141,7 @@ describeEachDatabase('Looker Studio connector: charts in parallel', (db) => {
     results.forEach((result, i) => expect(result.rows).toHaveLength((i + 1) * 2));
     const refreshes = team.connector.requests.filter(isRefresh);
     expect(refreshes.length).toBeGreaterThan(1);
+    expect(refreshes.some((r) => r.underLock)).toBe(false);
     const spent = refreshes.map((r) => new URLSearchParams(r.body).get('refresh_token'));
     expect(new Set(spent).size).toBeLessThan(spent.length);
     // The server's grace for a just-rotated refresh token kept the grant standing.
