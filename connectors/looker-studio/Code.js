@@ -12,12 +12,26 @@
  *   CONNECTOR      optional: a connector id (e.g. google-ads) when this deployment serves one
  */
 
+/* global LockService */
+
 var cc = DataStudioApp.createCommunityConnector();
 
 /** Longest a report waits for its job, and the first/longest pause between polls. */
 var JOB_TIMEOUT_MS = 5 * 60 * 1000;
 var FIRST_POLL_MS = 500;
 var MAX_POLL_MS = 8000;
+
+/**
+ * Apps Script ends an execution after 6 minutes; waiting for a busy data API stops short of
+ * that, with time left to tell the person. The script is loaded afresh for every execution,
+ * so this is when the current one started.
+ */
+var EXECUTION_STARTED_MS = Date.now();
+var EXECUTION_BUDGET_MS = 6 * 60 * 1000 - 30 * 1000;
+/** When the data API says it is busy without saying for how long. */
+var DEFAULT_RETRY_AFTER_MS = 5000;
+/** Longest an execution waits for another to finish refreshing the token. */
+var LOCK_WAIT_MS = 30 * 1000;
 
 function settings_() {
   var props = PropertiesService.getScriptProperties();
@@ -38,6 +52,19 @@ function throwUser_(message) {
 
 // ─── Authorization ─────────────────────────────────────────────────────────────────────────
 
+var USER_LOCK = null;
+
+/**
+ * The person's lock, one object for the whole execution. Looker Studio runs every chart as an
+ * execution of its own, at once: when the access token lapses, the one holding this lock
+ * refreshes it and the others, waiting, then read the token it stored instead of spending the
+ * same refresh token again.
+ */
+function userLock_() {
+  if (!USER_LOCK) USER_LOCK = LockService.getUserLock();
+  return USER_LOCK;
+}
+
 function getOAuthService_() {
   var s = settings_();
   return OAuth2.createService('gds')
@@ -49,6 +76,7 @@ function getOAuthService_() {
     .setCallbackFunction('authCallback')
     .setPropertyStore(PropertiesService.getUserProperties())
     .setCache(CacheService.getUserCache())
+    .setLock(userLock_())
     .generateCodeVerifier();
 }
 
@@ -60,13 +88,34 @@ function get3PAuthorizationUrls() {
   return getOAuthService_().getAuthorizationUrl();
 }
 
+/**
+ * Where the app sends the person back. The OAuth2 library answers false when they chose
+ * Cancel and throws on any other error, or when the app refuses the code: each ends on a page
+ * saying what happened and what to do.
+ */
 function authCallback(request) {
-  var allowed = getOAuthService_().handleCallback(request);
+  var allowed;
+  try {
+    allowed = getOAuthService_().handleCallback(request);
+  } catch (e) {
+    return HtmlService.createHtmlOutput(
+      '<p>The connector could not be authorized: ' +
+        escapeHtml_(e && e.message ? e.message : String(e)) +
+        '</p><p>Go back to Looker Studio and authorize it again. If this keeps happening, ' +
+        'contact support.</p>',
+    );
+  }
   return HtmlService.createHtmlOutput(
     allowed
-      ? 'Authorized. You can close this tab and go back to Looker Studio.'
-      : 'Not authorized. Go back to Looker Studio and try again.',
+      ? '<p>Authorized. You can close this tab and go back to Looker Studio.</p>'
+      : '<p>Not authorized. Go back to Looker Studio and try again.</p>',
   );
+}
+
+function escapeHtml_(text) {
+  return text.replace(/[&<>"']/g, function (c) {
+    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+  });
 }
 
 function isAuthValid() {
@@ -124,29 +173,92 @@ function dataApiBase_() {
   return base;
 }
 
-/** One data API call with the person's token; a refusal becomes a message Looker Studio shows. */
+/**
+ * One data API call with the person's token; a refusal becomes a message Looker Studio shows.
+ * A refused token is renewed once (the person's grant may still stand); a busy data API (429,
+ * 503) is asked again after the wait it names.
+ */
 function api_(method, path, body) {
   var service = getOAuthService_();
-  if (!service.hasAccess()) throwUser_('Authorize the connector again: its access has ended.');
-  var options = {
-    method: method,
-    headers: { Authorization: 'Bearer ' + service.getAccessToken() },
-    muteHttpExceptions: true,
-  };
-  if (body !== undefined) {
-    options.contentType = 'application/json';
-    options.payload = JSON.stringify(body);
+  var renewed = false;
+  for (;;) {
+    if (!service.hasAccess()) throwUser_('Authorize the connector again: its access has ended.');
+    var token = service.getAccessToken();
+    var options = {
+      method: method,
+      headers: { Authorization: 'Bearer ' + token },
+      muteHttpExceptions: true,
+    };
+    if (body !== undefined) {
+      options.contentType = 'application/json';
+      options.payload = JSON.stringify(body);
+    }
+    var response = UrlFetchApp.fetch(dataApiBase_() + path, options);
+    var code = response.getResponseCode();
+    if (code === 401 && !renewed && renewRefusedToken_(service, token)) {
+      renewed = true;
+      continue;
+    }
+    if (code === 401) {
+      service.reset();
+      throwUser_('The connector’s access was revoked or has expired. Reauthorize it to continue.');
+    }
+    if (code === 429 || code === 503) {
+      waitToRetry_(response, code);
+      continue;
+    }
+    var parsed = JSON.parse(response.getContentText() || '{}');
+    if (code >= 400)
+      throwUser_((parsed.error && parsed.error.message) || 'The data API refused the request.');
+    return parsed;
   }
-  var response = UrlFetchApp.fetch(dataApiBase_() + path, options);
-  var code = response.getResponseCode();
-  var parsed = JSON.parse(response.getContentText() || '{}');
-  if (code === 401) {
-    service.reset();
-    throwUser_('The connector’s access was revoked or has expired. Reauthorize it to continue.');
+}
+
+/**
+ * The data API refused `refused`. Under the person's lock: when another execution has stored
+ * a newer token meanwhile, that one is used; otherwise the token is refreshed once. False when
+ * there is nothing to renew with or the app refuses the refresh (the grant has ended).
+ */
+function renewRefusedToken_(service, refused) {
+  var lock = userLock_();
+  lock.waitLock(LOCK_WAIT_MS);
+  try {
+    var stored = service.getToken(true);
+    if (stored && stored.access_token && stored.access_token !== refused) return true;
+    if (!stored || !stored.refresh_token) return false;
+    try {
+      service.refresh();
+      return true;
+    } catch {
+      return false;
+    }
+  } finally {
+    lock.releaseLock();
   }
-  if (code >= 400)
-    throwUser_((parsed.error && parsed.error.message) || 'The data API refused the request.');
-  return parsed;
+}
+
+/**
+ * Sleeps for the Retry-After the data API sent (seconds, or an HTTP date), when that still
+ * leaves the execution time to finish; otherwise tells the person to try again later.
+ */
+function waitToRetry_(response, code) {
+  var headers = response.getHeaders() || {};
+  var value = null;
+  Object.keys(headers).forEach(function (name) {
+    if (name.toLowerCase() === 'retry-after') value = String(headers[name]);
+  });
+  var waitMs = DEFAULT_RETRY_AFTER_MS;
+  if (value !== null && /^\d+$/.test(value.trim())) waitMs = Number(value.trim()) * 1000;
+  else if (value !== null && !isNaN(Date.parse(value))) waitMs = Date.parse(value) - Date.now();
+  waitMs = Math.max(waitMs, 1000);
+  if (Date.now() + waitMs > EXECUTION_STARTED_MS + EXECUTION_BUDGET_MS) {
+    throwUser_(
+      'The data API is busy (HTTP ' +
+        code +
+        ') and asked to wait longer than this report can. Refresh the report in a few minutes.',
+    );
+  }
+  Utilities.sleep(waitMs);
 }
 
 // ─── Looker Studio's connector functions ───────────────────────────────────────────────────
@@ -225,12 +337,26 @@ function fields_(params, only) {
       .setId(f.id)
       .setName(f.name)
       .setDescription(f.description)
-      .setType(cc.FieldType[f.semantics.semanticType] || cc.FieldType.TEXT);
+      .setType(fieldType_(f.semantics.semanticType));
     if (f.aggregation && f.semantics.conceptType === 'METRIC') {
-      field.setAggregation(cc.AggregationType[f.aggregation]);
+      // The data API says NONE where Looker Studio's AggregationType says NO_AGGREGATION.
+      field.setAggregation(
+        f.aggregation === 'NONE'
+          ? cc.AggregationType.NO_AGGREGATION
+          : cc.AggregationType[f.aggregation],
+      );
     }
   });
   return fields;
+}
+
+/**
+ * Looker Studio's type for a semantic type the data API names. Its FieldType is a fixed list:
+ * a currency it does not list is shown as a number, anything else unknown as text.
+ */
+function fieldType_(semanticType) {
+  if (cc.FieldType[semanticType]) return cc.FieldType[semanticType];
+  return /^CURRENCY_/.test(semanticType) ? cc.FieldType.NUMBER : cc.FieldType.TEXT;
 }
 
 function getSchema(request) {

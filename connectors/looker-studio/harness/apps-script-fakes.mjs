@@ -1,36 +1,59 @@
-// Fakes of the Apps Script services the connector uses, small but faithful to their documented
-// behaviour: synchronous calls, string-only property and cache values, Looker Studio's
-// builders answering the JSON Looker Studio reads. `bridge` performs HTTP for UrlFetchApp and
-// lets time pass for Utilities.sleep (the harness runs them on the main thread).
-import { createHash, randomBytes } from 'node:crypto';
+// Fakes of the Apps Script services the connector uses, faithful to their documented behaviour:
+// synchronous calls; string-only property and cache values; the user's properties, caches and
+// lock shared by every execution (they live on the harness's main thread, reached through
+// `bridge`); state tokens opaque, encrypted and timed out; the clock the harness moves.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { communityConnector } from './data-studio-app.mjs';
+import { oauth2Library } from './oauth2-library.mjs';
 
-function store() {
-  const values = new Map();
+/** PropertiesService's store: https://developers.google.com/apps-script/reference/properties/properties */
+function properties(bridge, scope) {
+  const op = (name, ...args) => bridge.call('properties', { scope, op: name, args });
+  const store = {
+    getProperty: (key) => op('get', key),
+    setProperty: (key, value) => (op('set', key, String(value)), store),
+    deleteProperty: (key) => (op('delete', key), store),
+    getProperties: () => op('all'),
+    setProperties: (props) => (op('setAll', props), store),
+    deleteAllProperties: () => (op('clear'), store),
+  };
+  return store;
+}
+
+/** CacheService's cache: https://developers.google.com/apps-script/reference/cache/cache */
+function cache(bridge, scope) {
+  const op = (name, ...args) => bridge.call('cache', { scope, op: name, args });
   return {
-    getProperty: (key) => (values.has(key) ? values.get(key) : null),
-    setProperty(key, value) {
-      values.set(key, String(value));
-      return this;
-    },
-    deleteProperty(key) {
-      values.delete(key);
-      return this;
-    },
-    getProperties: () => Object.fromEntries(values),
-    setProperties(props) {
-      for (const [k, v] of Object.entries(props)) values.set(k, String(v));
-      return this;
-    },
+    get: (key) => op('get', key),
+    // Ten minutes unless told; at most six hours.
+    put: (key, value, seconds = 600) => void op('put', key, String(value), seconds),
+    remove: (key) => void op('remove', key),
   };
 }
 
-function cache() {
-  const values = new Map();
-  return {
-    get: (key) => values.get(key) ?? null,
-    put: (key, value) => void values.set(key, String(value)),
-    remove: (key) => void values.delete(key),
+/**
+ * LockService's user lock (https://developers.google.com/apps-script/reference/lock/lock):
+ * one per person, excluding every other execution; released when the execution ends.
+ */
+function userLock(bridge) {
+  let held = false;
+  const lock = {
+    tryLock(ms) {
+      held = bridge.call('lock', { op: 'wait', ms });
+      return held;
+    },
+    waitLock(ms) {
+      if (!lock.tryLock(ms)) {
+        throw new Error('Lock timeout: another process was holding the lock for too long.');
+      }
+    },
+    hasLock: () => held,
+    releaseLock() {
+      if (held) bridge.call('lock', { op: 'release' });
+      held = false;
+    },
   };
+  return lock;
 }
 
 /** UrlFetchApp: params as Apps Script takes them (payload object → form; string → as is). */
@@ -62,231 +85,87 @@ function urlFetchApp(bridge) {
   };
 }
 
-/** Looker Studio's connector builder (DataStudioApp.createCommunityConnector()). */
-function communityConnector() {
-  const names = new Proxy({}, { get: (_t, name) => String(name) });
-  const fields = () => {
-    const list = [];
-    const field = (conceptType) => {
-      const f = { conceptType, semantics: { conceptType } };
-      list.push(f);
+/**
+ * ScriptApp's state tokens (https://developers.google.com/apps-script/reference/script/state-token-builder):
+ * opaque and encrypted, naming the function the callback runs and its arguments, valid for
+ * the timeout given (60 seconds unless told, at most an hour).
+ */
+function stateTokens(key, now) {
+  return {
+    newStateToken() {
+      const token = { method: undefined, args: {}, timeout: 60 };
       const builder = {
-        setId: (id) => ((f.name = id), builder),
-        setName: (name) => ((f.label = name), builder),
-        setDescription: (d) => ((f.description = d), builder),
-        setType: (type) => {
-          f.semantics.semanticType = type;
-          f.dataType = /^(NUMBER|PERCENT|DURATION|CURRENCY_)/.test(type)
-            ? 'NUMBER'
-            : type === 'BOOLEAN'
-              ? 'BOOLEAN'
-              : 'STRING';
-          return builder;
+        withMethod: (m) => ((token.method = m), builder),
+        withArgument: (k, v) => ((token.args[k] = String(v)), builder),
+        withTimeout: (seconds) => ((token.timeout = Math.min(seconds, 3600)), builder),
+        createToken() {
+          const iv = randomBytes(12);
+          const cipher = createCipheriv('aes-256-gcm', key, iv);
+          const plain = JSON.stringify({
+            method: token.method,
+            args: token.args,
+            expiresAt: now() + token.timeout * 1000,
+            pad: randomBytes(48).toString('base64'),
+          });
+          const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+          return `ADEpC${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`;
         },
-        setAggregation: (a) => ((f.defaultAggregationType = a), builder),
       };
       return builder;
-    };
-    return {
-      newDimension: () => field('DIMENSION'),
-      newMetric: () => field('METRIC'),
-      asArray: () => list,
-      build: () =>
-        list.map(({ conceptType, ...f }) => ({
-          ...f,
-          semantics: { ...f.semantics, conceptType },
-        })),
-    };
-  };
-  const config = () => {
-    const out = { configParams: [] };
-    return {
-      newSelectSingle() {
-        const p = { type: 'SELECT_SINGLE', options: [] };
-        out.configParams.push(p);
-        const b = {
-          setId: (id) => ((p.name = id), b),
-          setName: (n) => ((p.displayName = n), b),
-          setHelpText: (h) => ((p.helpText = h), b),
-          setIsDynamic: (d) => ((p.isDynamic = d), b),
-          addOption: (o) => (p.options.push(o.build()), b),
-        };
-        return b;
-      },
-      newOptionBuilder() {
-        const o = {};
-        const b = {
-          setLabel: (l) => ((o.label = l), b),
-          setValue: (v) => ((o.value = v), b),
-          build: () => o,
-        };
-        return b;
-      },
-      setIsSteppedConfig(v) {
-        out.isSteppedConfig = v;
-        return this;
-      },
-      setDateRangeRequired(v) {
-        out.dateRangeRequired = v;
-        return this;
-      },
-      build: () => out,
-    };
-  };
-  return {
-    AuthType: names,
-    FieldType: names,
-    AggregationType: names,
-    newAuthTypeResponse() {
-      const out = {};
-      const b = { setAuthType: (t) => ((out.type = t), b), build: () => out };
-      return b;
-    },
-    getConfig: config,
-    getFields: fields,
-    newUserError() {
-      let text = '';
-      const b = {
-        setText: (t) => ((text = t), b),
-        setDebugText: () => b,
-        throwException() {
-          const error = new Error(text);
-          error.userError = text;
-          throw error;
-        },
-      };
-      return b;
     },
   };
 }
 
-/**
- * The apps-script-oauth2 library's service (OAuth2.createService): authorization URL with
- * state and PKCE (S256), the code exchange at handleCallback, refresh when the access token is
- * about to expire, token storage in the property store, reset. Every call is real HTTP.
- */
-function oauth2(fetchApp, now, redirectUri) {
-  return {
-    createService(name) {
-      const s = { name, params: {} };
-      let props = null;
-      const key = `oauth2.${name}`;
-      const form = (payload) =>
-        JSON.parse(
-          fetchApp
-            .fetch(s.tokenUrl, { method: 'post', payload, muteHttpExceptions: true })
-            .getContentText(),
-        );
-      const save = (token) => {
-        if (token.error) return false;
-        token.granted_time = Math.floor(now() / 1000);
-        props.setProperty(key, JSON.stringify(token));
-        return true;
-      };
-      const service = {
-        setAuthorizationBaseUrl: (u) => ((s.authorizeUrl = u), service),
-        setTokenUrl: (u) => ((s.tokenUrl = u), service),
-        setClientId: (v) => ((s.clientId = v), service),
-        setClientSecret: (v) => ((s.clientSecret = v), service),
-        setScope: (v) => ((s.scope = v), service),
-        setCallbackFunction: (v) => ((s.callback = v), service),
-        setPropertyStore: (p) => ((props = p), service),
-        setCache: () => service,
-        setRedirectUri: (u) => ((s.redirectUri = u), service),
-        generateCodeVerifier: () => ((s.pkce = true), service),
-        getRedirectUri: () => s.redirectUri ?? redirectUri,
-        getAuthorizationUrl() {
-          const state = randomBytes(16).toString('base64url');
-          const url = new URL(s.authorizeUrl);
-          url.searchParams.set('client_id', s.clientId);
-          url.searchParams.set('response_type', 'code');
-          url.searchParams.set('redirect_uri', service.getRedirectUri());
-          url.searchParams.set('state', state);
-          if (s.scope) url.searchParams.set('scope', s.scope);
-          if (s.pkce) {
-            const verifier = randomBytes(32).toString('base64url');
-            props.setProperty(`${key}.verifier.${state}`, verifier);
-            url.searchParams.set(
-              'code_challenge',
-              createHash('sha256').update(verifier).digest('base64url'),
-            );
-            url.searchParams.set('code_challenge_method', 'S256');
-          }
-          return url.toString();
-        },
-        handleCallback(request) {
-          const { code, state, error } = request.parameter ?? {};
-          if (error) return false;
-          const verifier = props.getProperty(`${key}.verifier.${state}`);
-          if (!code || (s.pkce && !verifier)) throw new Error('Invalid state or code');
-          props.deleteProperty(`${key}.verifier.${state}`);
-          return save(
-            form({
-              grant_type: 'authorization_code',
-              code,
-              redirect_uri: service.getRedirectUri(),
-              client_id: s.clientId,
-              client_secret: s.clientSecret,
-              ...(verifier ? { code_verifier: verifier } : {}),
-            }),
-          );
-        },
-        getToken() {
-          const raw = props.getProperty(key);
-          return raw ? JSON.parse(raw) : null;
-        },
-        hasAccess() {
-          const token = service.getToken();
-          if (!token || !token.access_token) return false;
-          const expiresAt = (token.granted_time + (token.expires_in ?? 3600)) * 1000;
-          if (expiresAt - 60_000 > now()) return true;
-          if (!token.refresh_token) return false;
-          const fresh = form({
-            grant_type: 'refresh_token',
-            refresh_token: token.refresh_token,
-            client_id: s.clientId,
-            client_secret: s.clientSecret,
-          });
-          if (fresh.error) return false;
-          return save({ refresh_token: token.refresh_token, ...fresh });
-        },
-        getAccessToken() {
-          const token = service.getToken();
-          if (!token) throw new Error('Access not granted or expired.');
-          return token.access_token;
-        },
-        reset() {
-          props.deleteProperty(key);
-        },
-      };
-      return service;
-    },
-  };
+/** What a state token holds, or undefined when it was not made here or has timed out. */
+export function openStateToken(key, token, now) {
+  try {
+    const bytes = Buffer.from(String(token).replace(/^ADEpC/, ''), 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]);
+    const opened = JSON.parse(plain.toString('utf8'));
+    return opened.expiresAt > now() ? opened : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** The global scope the connector's code runs in. */
-export function appsScriptGlobals({ bridge, scriptProperties, redirectUri, now }) {
-  const script = store();
-  script.setProperties(scriptProperties);
-  const user = store();
-  const caches = { script: cache(), user: cache() };
-  const fetchApp = urlFetchApp(bridge);
+/** A Date that reads the harness's clock, so the connector and the library see its time. */
+function clockDate(now) {
+  const RealDate = Date;
+  function HarnessDate(...args) {
+    if (!new.target) return new RealDate(now()).toString();
+    return args.length === 0 ? new RealDate(now()) : new RealDate(...args);
+  }
+  HarnessDate.prototype = RealDate.prototype;
+  HarnessDate.now = now;
+  HarnessDate.UTC = RealDate.UTC;
+  HarnessDate.parse = RealDate.parse;
+  return HarnessDate;
+}
+
+/** The global scope one execution of the connector's code runs in. */
+export function appsScriptGlobals({ bridge, redirectUri, now, stateKey }) {
+  const UrlFetchApp = urlFetchApp(bridge);
+  const ScriptApp = stateTokens(stateKey, now);
   return {
-    UrlFetchApp: fetchApp,
+    UrlFetchApp,
+    ScriptApp,
     PropertiesService: {
-      getScriptProperties: () => script,
-      getUserProperties: () => user,
+      getScriptProperties: () => properties(bridge, 'script'),
+      getUserProperties: () => properties(bridge, 'user'),
     },
     CacheService: {
-      getScriptCache: () => caches.script,
-      getUserCache: () => caches.user,
+      getScriptCache: () => cache(bridge, 'script'),
+      getUserCache: () => cache(bridge, 'user'),
     },
+    LockService: { getUserLock: () => userLock(bridge) },
     Utilities: { sleep: (ms) => bridge.sleep(ms) },
-    HtmlService: { createHtmlOutput: (text) => ({ getContent: () => text }) },
+    HtmlService: { createHtmlOutput: (html) => ({ getContent: () => String(html) }) },
     DataStudioApp: { createCommunityConnector: communityConnector },
-    OAuth2: oauth2(fetchApp, now, redirectUri),
+    OAuth2: oauth2Library({ UrlFetchApp, ScriptApp, now, redirectUri }),
     console,
-    Date,
+    Date: clockDate(now),
     JSON,
     Math,
     encodeURIComponent,

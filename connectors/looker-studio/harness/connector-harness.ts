@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { sharedServices } from './shared-services.ts';
+import type { ServiceCall } from './shared-services.ts';
 
 /** Room for one HTTP answer (a 5,000-row page is well under a megabyte). */
 const BUFFER_BYTES = 32 * 1024 * 1024;
@@ -14,89 +17,188 @@ export class ConnectorError extends Error {
   }
 }
 
+/**
+ * The time the connector's executions see, which a test moves forward: its offset from the
+ * real time is in shared memory, so every worker reads it synchronously. The server under test
+ * takes `clock` so both sides agree when a token lapses.
+ */
+export function harnessClock() {
+  const buffer = new SharedArrayBuffer(8);
+  const offset = new BigInt64Array(buffer);
+  const now = () => Date.now() + Number(Atomics.load(offset, 0));
+  return {
+    buffer,
+    now,
+    clock: () => new Date(now()),
+    advance(ms: number) {
+      Atomics.add(offset, 0, BigInt(Math.round(ms)));
+    },
+  };
+}
+
+export type HarnessClock = ReturnType<typeof harnessClock>;
+
+export interface HttpRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** A request the connector made, and whether its execution held the user lock meanwhile. */
+type LoggedRequest = HttpRequest & { underLock: boolean };
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface ConnectorHarnessOptions {
   /** Script properties (APP_URL, CLIENT_ID, CLIENT_SECRET, ENVIRONMENT, ...). */
   scriptProperties: Record<string, string>;
   /** Where the OAuth2 library says Apps Script's usercallback is. */
   redirectUri: string;
-  /** What happens while the connector sleeps between polls (tests run the server's jobs). */
+  /** The connector's time (defaults to the real time). */
+  clock?: HarnessClock;
+  /** How many executions run at once, as Looker Studio runs one per chart (default 1). */
+  parallel?: number;
+  /** The connector's source instead of Code.js (a test removing one line, to show it matters). */
+  code?: string;
+  /** What happens while the connector sleeps (tests run the server's jobs, move the clock). */
   onSleep?: (ms: number) => Promise<void>;
+  /** Answers a request instead of the network when it returns an answer (a proxy's refusal). */
+  intercept?: (request: HttpRequest) => HttpAnswer | undefined;
+}
+
+type Message =
+  | { type: 'fetch'; request: HttpRequest }
+  | { type: 'sleep'; ms: number }
+  | ({ type: 'service' } & ServiceCall)
+  | { type: 'result'; id: number; result?: unknown; error?: string; userError?: string | null };
+
+interface Call {
+  id: number;
+  fn: string;
+  request: unknown;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+async function send(request: HttpRequest): Promise<HttpAnswer> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { body: request.body }),
+    redirect: 'manual',
+  });
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: await response.text(),
+  };
 }
 
 /**
- * Runs connectors/looker-studio/Code.js in a worker thread as Apps Script runs it
- * (synchronous, with fakes of its services), against a real server: the worker blocks while
- * this thread, which also serves the app under test, makes its HTTP calls.
+ * Runs connectors/looker-studio/Code.js as Apps Script runs it: each call is an execution in a
+ * fresh context, synchronous, with fakes of its services; `parallel` executions run at once in
+ * worker threads, sharing the person's properties, caches and lock, against a real server. A
+ * worker blocks while this thread, which also serves the app under test, does its I/O.
  */
 export function startConnectorHarness(options: ConnectorHarnessOptions) {
-  const shared = new SharedArrayBuffer(8 + BUFFER_BYTES);
-  const signal = new Int32Array(shared, 0, 2);
-  const payload = new Uint8Array(shared, 8);
-  const worker = new Worker(new URL('./connector-worker.mjs', import.meta.url), {
-    workerData: {
-      codePath: new URL('../Code.js', import.meta.url).pathname,
-      scriptProperties: options.scriptProperties,
-      redirectUri: options.redirectUri,
-      shared,
-    },
-  });
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const clock = options.clock ?? harnessClock();
+  const services = sharedServices(options.scriptProperties, clock.now);
+  const stateKey = randomBytes(32).toString('hex');
+  /** Every HTTP request the connector made, in order. */
+  const requests: LoggedRequest[] = [];
+  const queue: Call[] = [];
   let nextId = 0;
 
-  const answer = (value: unknown) => {
-    const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-    if (bytes.length > BUFFER_BYTES) throw new Error('answer too large for the harness buffer');
-    payload.set(bytes);
-    Atomics.store(signal, 1, bytes.length);
-    Atomics.store(signal, 0, 1);
-    Atomics.notify(signal, 0);
-  };
-
-  type Message =
-    | {
-        type: 'fetch';
-        request: { url: string; method: string; headers: Record<string, string>; body?: string };
+  const workers = Array.from({ length: options.parallel ?? 1 }, () => {
+    const shared = new SharedArrayBuffer(8 + BUFFER_BYTES);
+    const signal = new Int32Array(shared, 0, 2);
+    const payload = new Uint8Array(shared, 8);
+    const thread = new Worker(new URL('./connector-worker.mjs', import.meta.url), {
+      workerData: {
+        codePath: new URL('../Code.js', import.meta.url).pathname,
+        code: options.code,
+        redirectUri: options.redirectUri,
+        shared,
+        clockOffset: clock.buffer,
+        stateKey,
+      },
+    });
+    const worker = { thread, running: undefined as Call | undefined };
+    const answer = (value: unknown) => {
+      const bytes = Buffer.from(JSON.stringify(value), 'utf8');
+      if (bytes.length > BUFFER_BYTES) throw new Error('answer too large for the harness buffer');
+      payload.set(bytes);
+      Atomics.store(signal, 1, bytes.length);
+      Atomics.store(signal, 0, 1);
+      Atomics.notify(signal, 0);
+    };
+    thread.on('message', (message: Message) => {
+      const call = worker.running;
+      if (message.type === 'result') {
+        worker.running = undefined;
+        if (call) services.ended(call.id);
+        if (message.error !== undefined) {
+          call?.reject(new ConnectorError(message.error, message.userError ?? null));
+        } else call?.resolve(message.result);
+        dispatch();
+        return;
       }
-    | { type: 'sleep'; ms: number }
-    | { type: 'result'; id: number; result?: unknown; error?: string; userError?: string | null };
-
-  worker.on('message', (message: Message) => {
-    if (message.type === 'result') {
-      const call = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error !== undefined) {
-        call?.reject(new ConnectorError(message.error, message.userError ?? null));
-      } else call?.resolve(message.result);
-      return;
-    }
-    const work =
-      message.type === 'fetch'
-        ? fetch(message.request.url, {
-            method: message.request.method,
-            headers: message.request.headers,
-            ...(message.request.body === undefined ? {} : { body: message.request.body }),
-            redirect: 'manual',
-          }).then(async (response) => ({
-            status: response.status,
-            headers: Object.fromEntries(response.headers),
-            body: await response.text(),
-          }))
-        : (options.onSleep?.(message.ms) ?? Promise.resolve()).then(() => ({}));
-    work.then(answer, (error: unknown) =>
-      answer({ error: error instanceof Error ? error.message : String(error) }),
-    );
+      let work: Promise<unknown>;
+      if (message.type === 'fetch') {
+        requests.push({
+          ...message.request,
+          underLock: call !== undefined && services.holdsLock(call.id),
+        });
+        const intercepted = options.intercept?.(message.request);
+        work = intercepted ? Promise.resolve(intercepted) : send(message.request);
+      } else if (message.type === 'sleep') {
+        work = (options.onSleep?.(message.ms) ?? Promise.resolve()).then(() => ({}));
+      } else {
+        work = services.run(call?.id ?? -1, message).then((value) => ({ value }));
+      }
+      work.then(answer, (error: unknown) =>
+        answer({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    });
+    return worker;
   });
 
+  function dispatch() {
+    for (const worker of workers) {
+      if (worker.running) continue;
+      const call = queue.shift();
+      if (!call) return;
+      worker.running = call;
+      worker.thread.postMessage({ type: 'call', id: call.id, fn: call.fn, request: call.request });
+    }
+  }
+
+  /** Calls one of the connector's functions (getSchema, getData, ...) as an execution. */
+  function call<T = unknown>(fn: string, request: unknown = {}): Promise<T> {
+    nextId += 1;
+    const id = nextId;
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ id, fn, request, resolve: resolve as (v: unknown) => void, reject });
+      dispatch();
+    });
+  }
+
   return {
-    /** Calls one of the connector's functions (getSchema, getData, ...) with a request. */
-    call<T = unknown>(fn: string, request: unknown = {}): Promise<T> {
-      nextId += 1;
-      const id = nextId;
-      return new Promise<T>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        worker.postMessage({ type: 'call', id, fn, request });
-      });
-    },
-    close: () => worker.terminate(),
+    call,
+    /**
+     * Apps Script's usercallback, where the authorization server sends the person back: runs
+     * the function the state token names with the address's parameters and the token's
+     * arguments. Answers the page it shows.
+     */
+    callback: (url: URL | string) => call<{ html: string }>('usercallback', { url: String(url) }),
+    requests,
+    userProperties: services.userProperties,
+    userCache: services.userCache,
+    close: () => Promise.all(workers.map((w) => w.thread.terminate())),
   };
 }

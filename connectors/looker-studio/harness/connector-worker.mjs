@@ -1,14 +1,18 @@
-// Runs the connector's code as Apps Script would: synchronously, in a context of its own, with
-// the fakes of apps-script-fakes.mjs. HTTP and sleeping are handed to the main thread (which
-// serves the app under test), and this thread waits on a shared buffer until they are done.
+// One Apps Script "instance": it runs executions of the connector's code one after another,
+// each in a fresh context (an execution starts from the script, never from another's globals),
+// synchronously, with the fakes of apps-script-fakes.mjs. HTTP, sleeping, the shared stores and
+// the lock are handed to the main thread, and this thread waits on a shared buffer for them.
 import fs from 'node:fs';
 import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { appsScriptGlobals } from './apps-script-fakes.mjs';
+import { appsScriptGlobals, openStateToken } from './apps-script-fakes.mjs';
 
-const { codePath, scriptProperties, redirectUri, shared } = workerData;
+const { code, redirectUri, shared, clockOffset, stateKey } = workerData;
 const signal = new Int32Array(shared, 0, 2);
 const payload = new Uint8Array(shared, 8);
+const offset = new BigInt64Array(clockOffset);
+const key = Buffer.from(stateKey, 'hex');
+const now = () => Date.now() + Number(Atomics.load(offset, 0));
 
 /** Sends a request to the main thread and blocks until its answer is in the shared buffer. */
 function ask(message) {
@@ -25,21 +29,37 @@ function ask(message) {
 const bridge = {
   request: (request) => ask({ type: 'fetch', request }),
   sleep: (ms) => void ask({ type: 'sleep', ms }),
+  call: (service, args) => ask({ type: 'service', service, ...args }).value,
 };
+const source = code ?? fs.readFileSync(workerData.codePath, 'utf8');
 
-const context = vm.createContext(
-  appsScriptGlobals({ bridge, scriptProperties, redirectUri, now: () => Date.now() }),
-);
-vm.runInContext(fs.readFileSync(codePath, 'utf8'), context, { filename: 'Code.js' });
+/**
+ * Apps Script's usercallback: opens the state token, adds its arguments to the request's
+ * parameters and runs the function it names; a token not made here or timed out runs nothing.
+ */
+function userCallback(context, url) {
+  const query = Object.fromEntries(new URL(url).searchParams);
+  const state = openStateToken(key, query.state, now);
+  if (!state) throw new Error('The state token is invalid or has expired.');
+  return context[state.method]({ parameter: { ...query, ...state.args } });
+}
+
+function execute(fn, request) {
+  const context = vm.createContext(appsScriptGlobals({ bridge, redirectUri, now, stateKey: key }));
+  vm.runInContext(source, context, { filename: 'Code.js' });
+  return fn === 'usercallback' ? userCallback(context, request.url) : context[fn](request);
+}
 
 parentPort.on('message', (message) => {
   if (message.type !== 'call') return;
   try {
-    const result = context[message.fn](message.request);
+    const result = execute(message.fn, message.request);
+    // An HtmlOutput reaches the test as its HTML.
+    const sent = typeof result?.getContent === 'function' ? { html: result.getContent() } : result;
     parentPort.postMessage({
       type: 'result',
       id: message.id,
-      result: JSON.parse(JSON.stringify(result ?? null)),
+      result: JSON.parse(JSON.stringify(sent ?? null)),
     });
   } catch (error) {
     parentPort.postMessage({

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ConnectorError,
+  harnessClock,
   startConnectorHarness,
+} from '../../../../connectors/looker-studio/harness/connector-harness.ts';
+import type {
+  HttpAnswer,
+  HttpRequest,
 } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
@@ -35,10 +40,12 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
   let owner: SignedIn;
   let accountId: string;
   let connector: ReturnType<typeof startConnectorHarness>;
+  const clock = harnessClock();
+  let intercept: ((request: HttpRequest) => HttpAnswer | undefined) | undefined;
   const configParams = () => ({ connector: 'google-analytics', account: accountId });
 
   beforeAll(async () => {
-    ctx = await startDataApiApp(db(), { env: { DATA_API_PAGE_SIZE: '100' } });
+    ctx = await startDataApiApp(db(), { clock: clock.clock, env: { DATA_API_PAGE_SIZE: '100' } });
     owner = await signIn(ctx.app, ctx.identity, 'connector-owner@example.com');
     accountId = (await seedReportLogin(db(), owner.team.id)).accountIds[0] ?? '';
     connector = startConnectorHarness({
@@ -49,6 +56,8 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
         ENVIRONMENT: 'production',
       },
       redirectUri: REDIRECT_URI,
+      clock,
+      intercept: (request) => intercept?.(request),
       // While the connector waits between polls, the server's job loop runs (as on its timer).
       onSleep: async () => {
         await backgroundJobs(ctx.app).runDataJobs();
@@ -65,11 +74,53 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     expect(await connector.call('isAuthValid')).toBe(false);
     const authorizationUrl = await connector.call<string>('get3PAuthorizationUrls');
     expect(new URL(authorizationUrl).searchParams.get('code_challenge_method')).toBe('S256');
+    // The PKCE verifier travels in the state token, which is opaque: it is not in the address.
+    const state = new URL(authorizationUrl).searchParams.get('state') ?? '';
+    expect(state.length).toBeGreaterThan(200);
+    expect(authorizationUrl).not.toContain('codeVerifier');
     const back = await consentAs(ctx, owner.cookie, authorizationUrl);
-    const page = await connector.call<{ getContent?: unknown }>('authCallback', {
-      parameter: Object.fromEntries(back.searchParams),
-    });
-    expect(page).toBeDefined();
+    const page = await connector.callback(back);
+    expect(page.html).toContain('Authorized. You can close this tab');
+    expect(await connector.call('isAuthValid')).toBe(true);
+  });
+
+  it('the callback shows a page saying what went wrong when the app refuses the code', async () => {
+    const authorizationUrl = await connector.call<string>('get3PAuthorizationUrls');
+    const back = new URL(REDIRECT_URI);
+    back.searchParams.set('code', 'not-a-code-the-app-issued');
+    back.searchParams.set('state', new URL(authorizationUrl).searchParams.get('state') ?? '');
+    const page = await connector.callback(back);
+    expect(page.html).toContain('The connector could not be authorized: Error retrieving token:');
+    expect(page.html).toContain('invalid_grant');
+    expect(page.html).toContain('Go back to Looker Studio and authorize it again.');
+  });
+
+  it('the callback shows the error the app sent back, and Cancel as not authorized', async () => {
+    const state = new URL(await connector.call<string>('get3PAuthorizationUrls')).searchParams.get(
+      'state',
+    );
+    const back = new URL(REDIRECT_URI);
+    back.searchParams.set('state', state ?? '');
+    back.searchParams.set('error', 'invalid_scope');
+    expect((await connector.callback(back)).html).toContain(
+      'The connector could not be authorized: Error authorizing token: invalid_scope',
+    );
+    back.searchParams.set('error', 'access_denied');
+    expect((await connector.callback(back)).html).toContain('Not authorized.');
+  });
+
+  it('a callback whose state token was not made by the script, or timed out, runs nothing', async () => {
+    const back = new URL(REDIRECT_URI);
+    back.searchParams.set('code', 'x');
+    back.searchParams.set('state', 'forged');
+    await expect(connector.callback(back)).rejects.toThrow('The state token is invalid');
+    const state = new URL(await connector.call<string>('get3PAuthorizationUrls')).searchParams.get(
+      'state',
+    );
+    back.searchParams.set('state', state ?? '');
+    clock.advance(61 * 60 * 1000);
+    await expect(connector.callback(back)).rejects.toThrow('The state token is invalid');
+    // Still authorized: nothing ran.
     expect(await connector.call('isAuthValid')).toBe(true);
   });
 
@@ -103,6 +154,43 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     });
   });
 
+  it('a currency or aggregation Looker Studio does not list is mapped, not refused', async () => {
+    // A data API schema naming a currency missing from Looker Studio's FieldType list, and the
+    // data API's NONE aggregation (Looker Studio's NO_AGGREGATION).
+    const metric = (id: string, semanticType: string, aggregation: string) => ({
+      id,
+      name: id,
+      description: id,
+      semantics: { conceptType: 'METRIC', semanticType },
+      aggregation,
+    });
+    intercept = (request) =>
+      request.url.includes('/schema?')
+        ? {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              fields: [metric('cost', 'CURRENCY_XOF', 'SUM'), metric('rank', 'NUMBER', 'NONE')],
+            }),
+          }
+        : undefined;
+    try {
+      const { schema } = await connector.call<{ schema: BuiltField[] }>('getSchema', {
+        configParams: configParams(),
+      });
+      expect(schema).toEqual([
+        expect.objectContaining({
+          name: 'cost',
+          dataType: 'NUMBER',
+          semantics: { conceptType: 'METRIC', semanticType: 'NUMBER' },
+        }),
+        expect.objectContaining({ name: 'rank', defaultAggregationType: 'NO_AGGREGATION' }),
+      ]);
+    } finally {
+      intercept = undefined;
+    }
+  });
+
   it('getData starts a job, polls it with back-off and reads every page of rows', async () => {
     ctx.reports.control.campaignsPerDay = 30;
     const result = await connector.call<{
@@ -134,8 +222,36 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     );
   });
 
-  it('resetAuth revokes the grant at the app', async () => {
+  it('a token the data API refuses is renewed once under the lock, and the call made again', async () => {
+    let refusals = 0;
+    intercept = (request) => {
+      if (!request.url.endsWith('/connectors') || refusals > 0) return undefined;
+      refusals += 1;
+      return { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: '{}' };
+    };
+    const before = connector.requests.length;
+    try {
+      const config = await connector.call<{ configParams: unknown[] }>('getConfig', {});
+      expect(config.configParams).toHaveLength(1);
+    } finally {
+      intercept = undefined;
+    }
+    const made = connector.requests.slice(before).map((r) => r.url.replace(/^.*\/\/[^/]+/, ''));
+    expect(made.filter((path) => path === '/connector-oauth/token')).toHaveLength(1);
+    expect(made.filter((path) => path.endsWith('/connectors'))).toHaveLength(2);
+    expect(await connector.call('isAuthValid')).toBe(true);
+  });
+
+  it('resetAuth revokes the grant at the app and forgets the token everywhere it was kept', async () => {
+    // The token is in the person's properties and in their cache, shared by every execution.
+    expect(connector.userProperties()['oauth2.gds']).toContain('refresh_token');
+    expect(connector.userCache()['oauth2.gds']).toContain('refresh_token');
     await connector.call('resetAuth');
+    expect(
+      Object.keys(connector.userProperties()).filter((k) => k.startsWith('oauth2.gds')),
+    ).toEqual([]);
+    // No stale token is left in the cache for another execution to find.
+    expect(connector.userCache()['oauth2.gds'] ?? '"__NULL__"').toBe('"__NULL__"');
     expect(await connector.call('isAuthValid')).toBe(false);
     const live = await db()
       .selectFrom('connector_grants')

@@ -18,6 +18,17 @@ const BEARER_MODELS = new Set([
   'Interaction',
 ]);
 
+/**
+ * How long a rotated refresh token still refreshes. Looker Studio runs every chart of a report
+ * as its own execution, at once: when the access token lapses they all refresh with the one
+ * refresh token they share, and the first to arrive rotates it. The others, seconds behind,
+ * are answered as if it were unspent (each gets a working pair, the grant stands), and so is a
+ * client retrying a refresh whose answer it lost. Presented later than this, a spent refresh
+ * token is taken for a stolen copy: the provider refuses it and ends the grant with every
+ * token of it.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
 const hash = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 type Payload = Record<string, unknown>;
@@ -45,13 +56,19 @@ export function createOauthAdapter(deps: { db: Db; clock: Clock }) {
 
   return (model: string) => {
     const bearer = BEARER_MODELS.has(model);
+    // Only a refresh token gets the grace: a code is still spent the moment it is redeemed.
+    const withinReuseGrace = (consumedAt: Date) =>
+      model === 'RefreshToken' &&
+      deps.clock().getTime() - consumedAt.getTime() < REFRESH_REUSE_GRACE_SECONDS * 1000;
     const revive = (
       id: string | undefined,
       row: { payload: Payload; consumed_at: Date | null },
     ) => ({
       ...row.payload,
       ...(bearer && id !== undefined ? { jti: id } : {}),
-      ...(row.consumed_at ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) } : {}),
+      ...(row.consumed_at && !withinReuseGrace(row.consumed_at)
+        ? { consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+        : {}),
     });
     return {
       async upsert(id: string, payload: Payload, expiresIn?: number) {

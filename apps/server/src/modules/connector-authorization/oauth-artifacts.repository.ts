@@ -57,12 +57,17 @@ export function createOauthArtifactsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Marks the first use only: a refresh token used again within its grace keeps the time it
+     * was first spent, so repeated use cannot stretch the grace.
+     */
     async consume(model: string, idHash: string, at: Date) {
       await db
         .updateTable('oauth_artifacts')
         .set({ consumed_at: at })
         .where('model', '=', model)
         .where('id_hash', '=', idHash)
+        .where('consumed_at', 'is', null)
         .execute();
     },
 
