@@ -135,8 +135,6 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
   return { read };
 }
 
-export type DayStore = ReturnType<typeof createDayStore>;
-
 /** Every day from start to end, both included. */
 function everyDay(start: string, end: string): string[] {
   const days: string[] = [];

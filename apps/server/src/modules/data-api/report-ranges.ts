@@ -11,7 +11,7 @@ import { addDays, daysBetween } from './report-days.ts';
  */
 
 /** The first day the provider still has data for, `historyDays` before today (UTC). */
-export function earliestDay(schema: Pick<ReportSchema, 'historyDays'>, now: Date): string {
+function earliestDay(schema: Pick<ReportSchema, 'historyDays'>, now: Date): string {
   return addDays(now.toISOString().slice(0, 10), -schema.historyDays);
 }
 
