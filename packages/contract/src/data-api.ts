@@ -54,6 +54,7 @@ export const dataSchemaResponse = z.object({
   account: z.object({ id: z.string(), name: z.string() }),
   fields: z.array(dataFieldSchema),
   defaultDateRange: z.object({ startDate: day, endDate: day }),
+  /** The longest range a report can ask: how many days back the provider keeps data. */
   maxDateRangeDays: z.number().int(),
 });
 

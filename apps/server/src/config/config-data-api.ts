@@ -21,6 +21,10 @@ export interface DataApiConfig {
   workerIntervalMs: number;
   /** DATA_REQUEST_RETENTION_DAYS: the data request log keeps this many days, then the purge. */
   requestRetentionDays: number;
+  /** REPORT_DAYS_RETENTION_DAYS: stored report days fetched longer ago than this are purged. */
+  reportDaysRetentionDays: number;
+  /** REPORT_DAYS_MAX_PER_TEAM: stored report days a team keeps; the oldest go past it. */
+  reportDaysMaxPerTeam: number;
 }
 
 /** The Looker Studio connector: its OAuth client and where its deployments are created. */

@@ -186,6 +186,8 @@ export const DATA_SETTINGS = {
           )
           .default(400),
       ),
+      REPORT_DAYS_RETENTION_DAYS: wholeNumber(400, 1, 3650),
+      REPORT_DAYS_MAX_PER_TEAM: wholeNumber(200_000, 0, 100_000_000),
     },
     value: (e, { publicUrl }): DataApiConfig => ({
       baseUrls: wrap('DATA_API_BASE_URLS', () =>
@@ -199,6 +201,8 @@ export const DATA_SETTINGS = {
       perMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
       workerIntervalMs: e.DATA_API_WORKER_INTERVAL_MS,
       requestRetentionDays: e.DATA_REQUEST_RETENTION_DAYS,
+      reportDaysRetentionDays: e.REPORT_DAYS_RETENTION_DAYS,
+      reportDaysMaxPerTeam: e.REPORT_DAYS_MAX_PER_TEAM,
     }),
     rows: [
       {
@@ -261,6 +265,18 @@ export const DATA_SETTINGS = {
         variables: ['DATA_REQUEST_RETENTION_DAYS'],
         default: '400',
         meaning: 'Days the request log is kept',
+      },
+      {
+        table: 'data-api',
+        variables: ['REPORT_DAYS_RETENTION_DAYS'],
+        default: '400',
+        meaning: 'Days a stored report day is kept after it was fetched',
+      },
+      {
+        table: 'data-api',
+        variables: ['REPORT_DAYS_MAX_PER_TEAM'],
+        default: '200000',
+        meaning: 'Stored report days per team; the oldest go past it',
       },
     ],
   }),

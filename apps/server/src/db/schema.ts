@@ -371,6 +371,23 @@ export interface DataJobsTable {
   created_at: Timestamp;
   finished_at: NullableTimestamp;
   expires_at: Timestamp;
+  /** Days of the report answered from the day-grain store. */
+  store_days: Defaulted<number>;
+  /** Days of the report the provider was asked for. */
+  provider_days: Defaulted<number>;
+}
+
+/** One day of one report shape's rows (the day-grain store). */
+export interface ReportDaysTable {
+  team_id: string;
+  account_id: string;
+  shape_key: string;
+  fields: Json<string[]>;
+  filters: Json<unknown[]>;
+  /** YYYY-MM-DD (read back as text). */
+  day: ColumnType<string, string, string>;
+  rows: Json<unknown[][]>;
+  fetched_at: Timestamp;
 }
 
 export interface DataJobPagesTable {
@@ -422,6 +439,7 @@ export interface Database {
   connector_oauth_keys: ConnectorOauthKeysTable;
   data_jobs: DataJobsTable;
   data_job_pages: DataJobPagesTable;
+  report_days: ReportDaysTable;
   data_requests: DataRequestsTable;
   schema_migrations: MigrationsTable;
   billing_subscriptions: BillingSubscriptionsTable;

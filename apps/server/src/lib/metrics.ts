@@ -5,6 +5,14 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /** Seconds buckets for database statements: 0.5 ms to 10 s (the statement timeout). */
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 10];
 
+/** Where a report's days came from: asked of the provider, or reused from the day store. */
+export type ReportDaySource = 'provider' | 'store';
+
+/** Counts report days by connector and source (the day store's savings). */
+export interface ReportDaysCounter {
+  add: (connector: string, source: ReportDaySource, days: number) => void;
+}
+
 type PoolSource = () => { total: number; idle: number; waiting: number } | undefined;
 
 /** How one run of a piece of background work ended. */
@@ -93,6 +101,17 @@ export function createMetrics() {
     labelNames: ['route'] as const,
     ...metric,
   });
+  const reportDays = new Counter({
+    name: 'gds_report_days_total',
+    help: 'Report days by connector and source: fetched from the provider, or reused from the store',
+    labelNames: ['connector', 'source'] as const,
+    ...metric,
+  });
+  const reportDaysCounter: ReportDaysCounter = {
+    add: (connector, source, days) => {
+      if (days > 0) reportDays.inc({ connector, source }, days);
+    },
+  };
   // Written before any is read, so a dashboard shows zeros rather than no series.
   for (const outcome of ['refreshed', 'revoked', 'failed']) tokenRefreshes.inc({ outcome }, 0);
   for (const outcome of ['succeeded', 'failed']) signIns.inc({ outcome }, 0);
@@ -116,6 +135,7 @@ export function createMetrics() {
     signIns,
     rateLimited,
     jobs: jobMetrics,
+    reportDays: reportDaysCounter,
   };
 }
 

@@ -16,6 +16,7 @@ import { registerDataApi } from '../modules/data-api/data-api.routes.ts';
 import { createDataApiService } from '../modules/data-api/data-api.service.ts';
 import { createDataJobWorker } from '../modules/data-api/data-job-worker.ts';
 import { purgeDataRequests } from '../modules/data-api/data-request-log.ts';
+import { purgeReportDays } from '../modules/data-api/day-store.ts';
 import {
   lookerStudioUrls,
   registerConnectorDocsPage,
@@ -66,6 +67,7 @@ export function wireDataApi(
     accessTokens: createAccessTokens({ db, clock, cipher, refresher: deps.refresher, config }),
     config,
     log: app.log,
+    reportDays: metrics.reportDays,
   });
   const dataJobsLoop = createQueueLoop({
     name: 'data-jobs',
@@ -129,6 +131,16 @@ export function wireDataApi(
       (signal: AbortSignal) =>
         purgeDataRequests(
           { db, clock, retentionDays: config.dataApi.requestRetentionDays },
+          signal,
+        ),
+      (signal: AbortSignal) =>
+        purgeReportDays(
+          {
+            db,
+            clock,
+            retentionDays: config.dataApi.reportDaysRetentionDays,
+            maxDaysPerTeam: config.dataApi.reportDaysMaxPerTeam,
+          },
           signal,
         ),
       () => purgeOauthArtifacts({ db, clock }),

@@ -69,7 +69,7 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
       connector: 'google-analytics',
       account: { id: accountId, name: 'Property 1' },
       defaultDateRange: { startDate: '2026-02-10', endDate: '2026-03-09' },
-      maxDateRangeDays: 90,
+      maxDateRangeDays: 1095,
     });
     expect(answer.body.fields).toContainEqual({
       id: 'cost',
@@ -133,7 +133,15 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     const calls = ctx.reports.control.calls.length;
     const cases = [
       [{ account: accountId, fields: ['date', 'bounce'], dateRange: freshRange() }, 400, 'bounce'],
-      [{ account: accountId, fields: ['date'], dateRange: freshRange(91) }, 400, '90 days'],
+      [
+        {
+          account: accountId,
+          fields: ['date'],
+          dateRange: { startDate: '2023-01-01', endDate: '2023-01-31' },
+        },
+        400,
+        'keeps 1095 days of data, back to 2023-03-11',
+      ],
       [
         {
           account: accountId,

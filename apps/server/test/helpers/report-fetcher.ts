@@ -39,7 +39,9 @@ const SCHEMA: ReportSchema = {
     },
   ],
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 90,
+  maxDaysPerCall: 90,
+  historyDays: 1095,
+  settleDays: 3,
 };
 
 /**

@@ -28,7 +28,8 @@ describe('report coverage of the connector catalogue', () => {
       for (const f of fields.filter((f) => f.type.startsWith('CURRENCY_'))) {
         expect(f.type, `${definition.connector} ${f.id}`).toBe('CURRENCY_EUR');
       }
-      expect(definition.defaultDateRangeDays).toBeLessThanOrEqual(definition.maxDateRangeDays);
+      expect(definition.defaultDateRangeDays).toBeLessThanOrEqual(definition.historyDays);
+      expect(definition.maxDaysPerCall).toBeLessThanOrEqual(definition.historyDays);
     }
   });
 });

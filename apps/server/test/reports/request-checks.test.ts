@@ -30,7 +30,7 @@ describe('report requests are checked before any provider call', () => {
   it("a range past the provider's limit is refused with the limit, nothing sent", async () => {
     const { fetchers, sent } = recordedFetchers([]);
     const fetcher = fetcherOf(fetchers, 'pinterest-ads');
-    const max = fetcher.schema({ externalId: '1', name: 'x', currency: null }).maxDateRangeDays;
+    const max = fetcher.schema({ externalId: '1', name: 'x', currency: null }).maxDaysPerCall;
     await expect(
       fetcher.fetch(
         requestFor('1', ['clicks'], { dateRange: { start: '2024-01-01', end: '2024-06-30' } }),

@@ -60,7 +60,7 @@ describeEachDatabase('report fetchers against the sandbox providers', (db) => {
       const schema = fetcher.schema(connected.account);
       const ids = schema.fields.map((f) => f.id);
       expect(ids).toContain('date');
-      const range = rangeFor(schema.maxDateRangeDays);
+      const range = rangeFor(schema.maxDaysPerCall);
       const first = await fetcher.fetch(request(connected, ids, { dateRange: range }));
       expect(first.rows.length).toBeGreaterThan(0);
       const dates = [...new Set(first.rows.map((row) => String(row[ids.indexOf('date')])))].sort();

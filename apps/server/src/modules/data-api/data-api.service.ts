@@ -18,6 +18,7 @@ import { createDataRequestsRepository } from './data-requests.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
 import { toDataField } from './report-values.ts';
 import { addDays, daysBetween, isDay, yesterday } from './report-days.ts';
+import { checkReportRange } from './report-ranges.ts';
 
 type JobRequest = z.output<typeof dataJobRequest>;
 
@@ -108,7 +109,8 @@ export function createDataApiService(deps: {
         startDate: addDays(end, 1 - target.schema.defaultDateRangeDays),
         endDate: end,
       },
-      maxDateRangeDays: target.schema.maxDateRangeDays,
+      // The longest range a report can ask: as far back as the provider keeps data.
+      maxDateRangeDays: target.schema.historyDays,
     };
   }
 
@@ -130,7 +132,7 @@ export function createDataApiService(deps: {
     });
     const target = targetOf(found?.account);
     try {
-      checkRequest(target.connector, target.schema, request);
+      checkRequest(target.connector, target.schema, request, started);
     } catch (error) {
       if (error instanceof AppError) {
         // Rare: the account's fields changed since the stored result; its log row says so.
@@ -240,7 +242,12 @@ export type DataApiService = ReturnType<typeof createDataApiService>;
  * Refuses a request the provider could never answer: unknown fields, a filter that can match
  * nothing as given, a bad or long range.
  */
-function checkRequest(connector: ConnectorDefinition, schema: ReportSchema, request: JobRequest) {
+function checkRequest(
+  connector: ConnectorDefinition,
+  schema: ReportSchema,
+  request: JobRequest,
+  now: Date,
+) {
   const known = new Set(schema.fields.map((f) => f.id));
   const unknown = [...request.fields, ...request.filters.map((f) => f.field)].filter(
     (id) => !known.has(id),
@@ -265,13 +272,7 @@ function checkRequest(connector: ConnectorDefinition, schema: ReportSchema, requ
   if (days < 1) {
     throw new AppError('VALIDATION_FAILED', 'The date range ends before it starts.', 'dateRange');
   }
-  if (days > schema.maxDateRangeDays) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `${connector.name} answers at most ${schema.maxDateRangeDays} days per report; this range has ${days}. Choose a shorter range.`,
-      'dateRange',
-    );
-  }
+  checkReportRange(connector.name, schema, request, now);
 }
 
 /** Identical requests (same account, fields, range and filters) share one key. */

@@ -6,12 +6,14 @@ import { unitOriginOf } from '../../http/app-origin.ts';
 import type { DataJobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deleteInBatches } from '../../lib/delete-in-batches.ts';
+import type { ReportDaysCounter } from '../../lib/metrics.ts';
 import type { AccessTokens } from '../credentials/access-token.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
 import { findTeam } from '../team/team.service.ts';
 import type { ReportFetchers } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
+import { createDayStore } from './day-store.ts';
 import { recordDataRequest } from './data-request-log.ts';
 import { cleanRows } from './report-values.ts';
 
@@ -39,8 +41,15 @@ export function createDataJobWorker(deps: {
   accessTokens: AccessTokens;
   config: Pick<Config, 'dataApi' | 'publicUrl' | 'appOrigins' | 'skinHosts' | 'connectorTimeoutMs'>;
   log: FastifyBaseLogger;
+  /** Counts report days fetched and reused (the instance's metrics). */
+  reportDays?: ReportDaysCounter;
 }) {
   const jobs = createDataJobsRepository(deps.db);
+  const days = createDayStore({
+    db: deps.db,
+    clock: deps.clock,
+    ...(deps.reportDays ? { counter: deps.reportDays } : {}),
+  });
   const { dataApi } = deps.config;
   // A report may take several provider calls; the lease outlasts the longest fetch.
   const fetchTimeoutMs = deps.config.connectorTimeoutMs * 3;
@@ -119,7 +128,7 @@ export function createDataJobWorker(deps: {
           `${name} no longer offers some of these fields. Refresh the data source's fields in Looker Studio.`,
         );
       }
-      const result = await fetcher.fetch({
+      const result = await days.read(job, fetcher, schema, {
         account: reportAccount,
         fields: request.fields,
         dateRange: { start: request.dateRange.startDate, end: request.dateRange.endDate },

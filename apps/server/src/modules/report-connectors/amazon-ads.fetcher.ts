@@ -27,8 +27,12 @@ const COLUMNS = [
 export const amazonAds: FetcherDefinition = {
   connector: 'amazon-ads',
   defaultDateRangeDays: 28,
-  // Sponsored Products data is kept for 95 days.
-  maxDateRangeDays: 95,
+  // Sponsored Products data is kept for 95 days (each report call covers 31, see WINDOW_DAYS):
+  // https://github.com/amzn/ads-advanced-tools-docs/discussions/157
+  maxDaysPerCall: 95,
+  historyDays: 95,
+  // Sponsored Products attributes sales for 14 days after the click.
+  settleDays: 14,
   fields: (account) => [
     DATE,
     dimension('campaign_id', 'Campaign ID', 'The campaign id.'),

@@ -1,6 +1,6 @@
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import type { ProviderErrorReading } from '../reports/report-failures.ts';
-import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { ReportError } from '../reports/report-fetcher.ts';
 import { pollUntilReady } from '../reports/report-poll.ts';
 import { toNumber } from '../reports/report-values.ts';
@@ -52,8 +52,13 @@ const readBingError: ProviderErrorReading = (_status, body) => {
 export const bingAds: FetcherDefinition = {
   connector: 'bing-ads',
   defaultDateRangeDays: 28,
-  // Daily data is kept for 36 months.
-  maxDateRangeDays: 1095,
+  // Daily data is kept for 36 months:
+  // https://learn.microsoft.com/en-us/advertising/guides/report-data-retention-time-periods
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // Conversions are credited back to the click for up to the conversion window (30 days by
+  // default).
+  settleDays: 30,
   readError: readBingError,
   fields: (account) => [
     DATE,
@@ -64,8 +69,8 @@ export const bingAds: FetcherDefinition = {
     metric('impressions', 'Impressions', 'Times an ad was shown.'),
     metric('clicks', 'Clicks', 'Clicks on ads.'),
     money(account, 'cost', 'Spend', 'Spend, in the account currency.'),
-    percent('ctr', 'CTR', 'Clicks per impression.'),
-    { ...money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), aggregation: 'AVG' },
+    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
+    ratioOf(money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), 'cost', 'clicks'),
     metric('conversions', 'Conversions', 'Conversions counted by the account.'),
     money(account, 'revenue', 'Revenue', 'Value of the conversions.'),
   ],

@@ -29,7 +29,10 @@ export const businessProfile: FetcherDefinition = {
   connector: 'google-business-profile',
   defaultDateRangeDays: 28,
   // Performance data goes back 18 months.
-  maxDateRangeDays: 540,
+  maxDaysPerCall: 540,
+  historyDays: 540,
+  // Performance data arrives a few days late.
+  settleDays: 5,
   fields: () => [
     DATE,
     metric('maps_views_desktop', 'Maps views (desktop)', 'Profile views on Google Maps, desktop.'),

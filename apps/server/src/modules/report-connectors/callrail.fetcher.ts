@@ -26,7 +26,11 @@ const PER_PAGE = 250;
 export const callrail: FetcherDefinition = {
   connector: 'callrail',
   defaultDateRangeDays: 30,
-  maxDateRangeDays: 366,
+
+  maxDaysPerCall: 366,
+  historyDays: 366,
+  // Calls, orders and records of a day can still be edited for a few days after it.
+  settleDays: 3,
   fields: (account) => [
     DATE,
     dimension('source', 'Source', 'The tracking source (Google Ads, Google Organic, Direct).'),

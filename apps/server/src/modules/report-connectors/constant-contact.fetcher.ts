@@ -1,6 +1,6 @@
 import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount, sameOrigin } from '../reports/report-base.ts';
-import { DATE, dimension, metric } from '../reports/report-fields.ts';
+import { DATE, dimension, distinct, metric } from '../reports/report-fields.ts';
 import { bearer } from '../reports/report-groups.ts';
 import { toNumber } from '../reports/report-values.ts';
 
@@ -19,14 +19,18 @@ interface Summary {
 export const constantContact: FetcherDefinition = {
   connector: 'constant-contact',
   defaultDateRangeDays: 90,
-  maxDateRangeDays: 1095,
+
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // A campaign's opens and clicks keep coming for weeks after it is sent.
+  settleDays: 30,
   fields: () => [
     DATE,
     dimension('campaign_id', 'Campaign ID', 'The email campaign id.'),
     dimension('campaign_type', 'Campaign type', 'NEWSLETTER, ANNOUNCEMENT, ...'),
     metric('sends', 'Sends', 'Emails sent.'),
-    metric('opens', 'Unique opens', 'Contacts who opened.'),
-    metric('clicks', 'Unique clicks', 'Contacts who clicked.'),
+    distinct('opens', 'Unique opens', 'Contacts who opened.'),
+    distinct('clicks', 'Unique clicks', 'Contacts who clicked.'),
     metric('bounces', 'Bounces', 'Emails that bounced.'),
     metric('unsubscribes', 'Unsubscribes', 'Contacts who opted out.'),
   ],

@@ -24,7 +24,11 @@ const value = (m: Money | undefined) => (m?.amount ?? 0) / (m?.divisor || 100);
 export const etsy: FetcherDefinition = {
   connector: 'etsy',
   defaultDateRangeDays: 30,
-  maxDateRangeDays: 1095,
+
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // Calls, orders and records of a day can still be edited for a few days after it.
+  settleDays: 3,
   fields: (account) => [
     DATE,
     metric('orders', 'Orders', 'Receipts created.'),

@@ -1,7 +1,7 @@
 import { FACEBOOK_ADS_CONNECTOR } from '@gds/contract';
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount, sameOrigin } from '../reports/report-base.ts';
-import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { toNumber } from '../reports/report-values.ts';
 import { readMetaError } from './meta-errors.ts';
 
@@ -60,8 +60,14 @@ function percentToRatio(value: unknown): number | null {
 export const facebookAds: FetcherDefinition = {
   connector: FACEBOOK_ADS_CONNECTOR,
   defaultDateRangeDays: 28,
-  // Insights answer the last 37 months.
-  maxDateRangeDays: 1125,
+  // Insights answer the last 37 months in one call:
+  // https://developers.facebook.com/docs/marketing-api/insights
+  maxDaysPerCall: 1125,
+  historyDays: 1125,
+  // Actions are credited to the impression's day for up to the attribution window (28-day
+  // click at the longest):
+  // https://developers.facebook.com/blog/post/2025/10/16/ads-insights-api-metric-availability-updates/
+  settleDays: 28,
   readError: readMetaError,
   fields: (account) => [
     DATE,
@@ -78,9 +84,14 @@ export const facebookAds: FetcherDefinition = {
     metric('clicks', 'Clicks (all)', 'All clicks on the ads.'),
     metric('link_clicks', 'Link clicks', 'Clicks on links to the advertised destination.'),
     money(account, 'cost', 'Amount spent', 'Spend, in the ad account currency.'),
-    percent('ctr', 'CTR (all)', 'Clicks per impression.'),
-    { ...money(account, 'cpc', 'CPC (all)', 'Cost per click.'), aggregation: 'AVG' },
-    { ...money(account, 'cpm', 'CPM', 'Cost per 1,000 impressions.'), aggregation: 'AVG' },
+    ratioOf(percent('ctr', 'CTR (all)', 'Clicks per impression.'), 'clicks', 'impressions'),
+    ratioOf(money(account, 'cpc', 'CPC (all)', 'Cost per click.'), 'cost', 'clicks'),
+    ratioOf(
+      money(account, 'cpm', 'CPM', 'Cost per 1,000 impressions.'),
+      'cost',
+      'impressions',
+      1000,
+    ),
     metric('purchases', 'Purchases', 'Purchase actions attributed to the ads.'),
     metric('leads', 'Leads', 'Lead actions attributed to the ads.'),
     money(account, 'purchase_value', 'Purchase value', 'Value of the purchases.'),

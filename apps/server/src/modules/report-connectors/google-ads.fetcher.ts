@@ -1,6 +1,6 @@
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
-import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { fromMicros, toNumber } from '../reports/report-values.ts';
 
 /**
@@ -38,7 +38,11 @@ export const googleAds: FetcherDefinition = {
   connector: 'google-ads',
   defaultDateRangeDays: 28,
   // Google Ads keeps daily metrics for 11 years; one report is limited to a sensible span.
-  maxDateRangeDays: 1095,
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // Conversions are credited to the day of the click for up to the conversion window (30
+  // days by default), so a recent day's conversions keep growing.
+  settleDays: 30,
   fields: (account) => [
     DATE,
     dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
@@ -49,8 +53,8 @@ export const googleAds: FetcherDefinition = {
     metric('impressions', 'Impressions', 'Times an ad was shown.'),
     metric('clicks', 'Clicks', 'Clicks on ads.'),
     money(account, 'cost', 'Cost', 'Spend, in the account currency.'),
-    percent('ctr', 'CTR', 'Clicks per impression.'),
-    { ...money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), aggregation: 'AVG' },
+    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
+    ratioOf(money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), 'cost', 'clicks'),
     metric('conversions', 'Conversions', 'Conversions counted by the account.'),
     money(account, 'conversions_value', 'Conversion value', 'Value of the conversions.'),
   ],

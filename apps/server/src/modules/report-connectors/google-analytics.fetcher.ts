@@ -1,4 +1,12 @@
-import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import {
+  DATE,
+  dimension,
+  distinct,
+  metric,
+  money,
+  percent,
+  ratioOf,
+} from '../reports/report-fields.ts';
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
 import { ReportError } from '../reports/report-fetcher.ts';
@@ -33,8 +41,12 @@ const PAGE_SIZE = 100_000;
 export const googleAnalytics: FetcherDefinition = {
   connector: 'google-analytics',
   defaultDateRangeDays: 28,
-  // GA4 reports go back 14 months for standard properties.
-  maxDateRangeDays: 425,
+  // GA4 reports go back 14 months for standard properties, any span in one runReport.
+  maxDaysPerCall: 425,
+  historyDays: 425,
+  // Processing takes 24-48 hours and late events arrive up to 72 hours after they happen:
+  // https://support.google.com/analytics/answer/11198161
+  settleDays: 3,
   fields: (account) => [
     DATE,
     dimension('source', 'Session source', 'Where the session came from (google, newsletter).'),
@@ -46,14 +58,18 @@ export const googleAnalytics: FetcherDefinition = {
     dimension('device_category', 'Device category', 'desktop, mobile or tablet.'),
     dimension('landing_page', 'Landing page', 'The first page of the session.'),
     metric('sessions', 'Sessions', 'Sessions that began.'),
-    metric('total_users', 'Total users', 'Distinct users.'),
-    metric('new_users', 'New users', 'Users who came for the first time.'),
+    distinct('total_users', 'Total users', 'Distinct users.'),
+    distinct('new_users', 'New users', 'Users who came for the first time.'),
     metric(
       'engaged_sessions',
       'Engaged sessions',
       'Sessions of 10 s or more, or with a key event.',
     ),
-    percent('engagement_rate', 'Engagement rate', 'Engaged sessions per session.'),
+    ratioOf(
+      percent('engagement_rate', 'Engagement rate', 'Engaged sessions per session.'),
+      'engaged_sessions',
+      'sessions',
+    ),
     percent('bounce_rate', 'Bounce rate', 'Sessions that were not engaged.'),
     metric(
       'average_session_duration',

@@ -46,8 +46,11 @@ const PAGE_METRICS: Readonly<Record<string, string>> = {
 export const facebookInsights: FetcherDefinition = {
   connector: 'facebook-insights',
   defaultDateRangeDays: 28,
-  // since and until may be at most 93 days apart.
-  maxDateRangeDays: 92,
+  // since and until may be at most 93 days apart; Page insights keep two years.
+  maxDaysPerCall: 92,
+  historyDays: 730,
+  // Page insights are revised for a couple of days after a day ends.
+  settleDays: 3,
   readError: readMetaError,
   fields: () => [
     DATE,
@@ -95,7 +98,13 @@ const INSTAGRAM_METRICS: Readonly<Record<string, string>> = {
 export const instagramInsights: FetcherDefinition = {
   connector: 'instagram-insights',
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 30,
+
+  // One call covers at most 30 days; account insights keep two years:
+  // https://developers.facebook.com/docs/instagram-platform/api-reference/instagram-user/insights
+  maxDaysPerCall: 30,
+  historyDays: 730,
+  // Insights lag up to 48 hours.
+  settleDays: 3,
   readError: readMetaError,
   fields: () => [
     DATE,

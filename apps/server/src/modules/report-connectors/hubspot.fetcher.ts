@@ -12,7 +12,11 @@ const compact = (day: string) => day.replace(/-/g, '');
 export const hubspot: FetcherDefinition = {
   connector: 'hubspot-analytics',
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 730,
+
+  maxDaysPerCall: 730,
+  historyDays: 730,
+  // Calls, orders and records of a day can still be edited for a few days after it.
+  settleDays: 3,
   fields: () => [
     DATE,
     dimension(

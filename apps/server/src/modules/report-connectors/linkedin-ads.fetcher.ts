@@ -1,6 +1,6 @@
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { dayFromParts, dayParts } from '../reports/report-dates.ts';
-import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { ratio, toNumber } from '../reports/report-values.ts';
 
 /** LinkedIn's versioned REST API asks its version in a header on every call. */
@@ -35,7 +35,10 @@ export const linkedinAds: FetcherDefinition = {
   connector: 'linkedin-ads',
   defaultDateRangeDays: 28,
   // Daily analytics are kept for about two years.
-  maxDateRangeDays: 730,
+  maxDaysPerCall: 730,
+  historyDays: 730,
+  // Conversions are credited back for the attribution window (30-day click by default).
+  settleDays: 30,
   fields: (account) => [
     DATE,
     dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
@@ -43,7 +46,7 @@ export const linkedinAds: FetcherDefinition = {
     metric('impressions', 'Impressions', 'Times ads were shown.'),
     metric('clicks', 'Clicks', 'Clicks on ads.'),
     money(account, 'cost', 'Spend', 'Spend, in the account currency.'),
-    percent('ctr', 'CTR', 'Clicks per impression.'),
+    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
     metric('conversions', 'Conversions', 'Website conversions.'),
     metric('leads', 'Leads', 'Lead gen form submissions.'),
     metric('likes', 'Reactions', 'Reactions on sponsored content.'),

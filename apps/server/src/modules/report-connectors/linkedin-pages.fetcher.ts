@@ -26,7 +26,10 @@ export const linkedinPages: FetcherDefinition = {
   connector: 'linkedin-pages',
   defaultDateRangeDays: 28,
   // Statistics cover a rolling 12 months.
-  maxDateRangeDays: 365,
+  maxDaysPerCall: 365,
+  historyDays: 365,
+  // Statistics are revised for a couple of days after a day ends.
+  settleDays: 3,
   fields: () => [
     DATE,
     metric('impressions', 'Impressions', 'Times posts were shown.'),

@@ -1,7 +1,7 @@
 import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
 import { addDays } from '../reports/report-dates.ts';
-import { DATE, dimension, metric, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, distinct, metric, percent } from '../reports/report-fields.ts';
 import { toNumber } from '../reports/report-values.ts';
 
 const PAGE = 100;
@@ -21,17 +21,21 @@ interface Report {
 export const mailchimp: FetcherDefinition = {
   connector: 'mailchimp',
   defaultDateRangeDays: 90,
-  maxDateRangeDays: 1095,
+
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // A campaign's opens and clicks keep coming for weeks after it is sent.
+  settleDays: 30,
   fields: () => [
     DATE,
     dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
     dimension('campaign', 'Campaign', 'The campaign title.'),
     metric('emails_sent', 'Emails sent', 'Emails delivered to the audience.'),
     metric('opens', 'Opens', 'All opens.'),
-    metric('unique_opens', 'Unique opens', 'Recipients who opened.'),
+    distinct('unique_opens', 'Unique opens', 'Recipients who opened.'),
     percent('open_rate', 'Open rate', 'Unique opens per email sent.'),
     metric('clicks', 'Clicks', 'All clicks.'),
-    metric('unique_clicks', 'Unique clicks', 'Recipients who clicked.'),
+    distinct('unique_clicks', 'Unique clicks', 'Recipients who clicked.'),
     percent('click_rate', 'Click rate', 'Unique clicks per email sent.'),
     metric('unsubscribes', 'Unsubscribes', 'Recipients who left the audience.'),
     metric('bounces', 'Bounces', 'Hard and soft bounces.'),

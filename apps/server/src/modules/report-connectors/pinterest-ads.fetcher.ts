@@ -1,5 +1,5 @@
 import type { FetcherDefinition } from '../reports/define-fetcher.ts';
-import { DATE, metric, money, percent } from '../reports/report-fields.ts';
+import { DATE, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { bearer } from '../reports/report-groups.ts';
 import { fromMicros, toNumber } from '../reports/report-values.ts';
 
@@ -7,13 +7,17 @@ import { fromMicros, toNumber } from '../reports/report-values.ts';
 export const pinterestAds: FetcherDefinition = {
   connector: 'pinterest-ads',
   defaultDateRangeDays: 28,
-  // One analytics call covers at most 90 days.
-  maxDateRangeDays: 90,
+  // One analytics call covers at most 90 days, back to 914 days ago:
+  // https://docs.airbyte.com/integrations/sources/pinterest/ (the API's restriction, quoted)
+  maxDaysPerCall: 90,
+  historyDays: 914,
+  // Conversions are credited back for the attribution window (30-day click by default).
+  settleDays: 30,
   fields: (account) => [
     DATE,
     metric('impressions', 'Impressions', 'Times pins were shown (paid).'),
     metric('clicks', 'Pin clicks', 'Clicks on paid pins.'),
-    percent('ctr', 'CTR', 'Clicks per impression.'),
+    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
     money(account, 'cost', 'Spend', 'Spend, in the account currency.'),
     metric('conversions', 'Conversions', 'Conversions attributed to ads.'),
   ],

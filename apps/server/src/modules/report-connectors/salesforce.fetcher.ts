@@ -17,7 +17,11 @@ interface Aggregate {
 export const salesforce: FetcherDefinition = {
   connector: 'salesforce',
   defaultDateRangeDays: 30,
-  maxDateRangeDays: 1095,
+
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // Calls, orders and records of a day can still be edited for a few days after it.
+  settleDays: 3,
   fields: (account) => [
     DATE,
     dimension('lead_source', 'Lead source', 'Web, Phone Inquiry, Partner Referral, ...'),

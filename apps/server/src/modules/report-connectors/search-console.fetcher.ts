@@ -1,6 +1,6 @@
 import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
-import { DATE, dimension, metric, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, metric, percent, ratioOf } from '../reports/report-fields.ts';
 import { bearer } from '../reports/report-groups.ts';
 
 const DIMENSIONS = ['date', 'query', 'page', 'country', 'device'] as const;
@@ -22,7 +22,10 @@ export const searchConsole: FetcherDefinition = {
   connector: 'google-search-console',
   defaultDateRangeDays: 28,
   // Search data is kept for 16 months.
-  maxDateRangeDays: 486,
+  maxDaysPerCall: 486,
+  historyDays: 486,
+  // Data arrives two to three days late and is final after.
+  settleDays: 3,
   fields: () => [
     DATE,
     dimension('query', 'Query', 'What people searched for.'),
@@ -31,7 +34,7 @@ export const searchConsole: FetcherDefinition = {
     dimension('device', 'Device', 'DESKTOP, MOBILE or TABLET.'),
     metric('clicks', 'Clicks', 'Clicks from search results.'),
     metric('impressions', 'Impressions', 'Times a page showed in results.'),
-    percent('ctr', 'CTR', 'Clicks per impression.'),
+    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
     metric('position', 'Average position', 'Average top position in results.', 'NUMBER', 'AVG'),
   ],
   async rows(context) {

@@ -19,7 +19,11 @@ interface Answer {
 export const snapchatAds: FetcherDefinition = {
   connector: 'snapchat-ads',
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 365,
+
+  maxDaysPerCall: 365,
+  historyDays: 365,
+  // Conversions are credited back for the attribution window (up to 28-day swipe).
+  settleDays: 28,
   fields: (account) => [
     DATE,
     metric('impressions', 'Impressions', 'Times ads were shown.'),

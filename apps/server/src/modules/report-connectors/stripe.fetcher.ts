@@ -41,7 +41,11 @@ const units = (t: Transaction, minor: number | undefined) =>
 export const stripe: FetcherDefinition = {
   connector: 'stripe',
   defaultDateRangeDays: 30,
-  maxDateRangeDays: 1095,
+
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // Calls, orders and records of a day can still be edited for a few days after it.
+  settleDays: 3,
   fields: (account) => [
     DATE,
     dimension('type', 'Type', 'charge, refund, payout, adjustment, ...'),

@@ -2,7 +2,7 @@ import type { FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts'
 import { checkPageCount } from '../reports/report-base.ts';
 import { windows } from '../reports/report-dates.ts';
 import type { ProviderErrorReading } from '../reports/report-failures.ts';
-import { DATE, dimension, metric, money, percent } from '../reports/report-fields.ts';
+import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { toNumber } from '../reports/report-values.ts';
 
 /** Daily reports cover at most 30 days per call. */
@@ -33,7 +33,11 @@ interface Answer {
 export const tiktokAds: FetcherDefinition = {
   connector: 'tiktok-ads',
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 365,
+
+  maxDaysPerCall: 365,
+  historyDays: 365,
+  // Conversions are credited back for the attribution window (up to 28-day click).
+  settleDays: 28,
   readError: readTikTokError,
   fields: (account) => [
     DATE,
@@ -42,7 +46,7 @@ export const tiktokAds: FetcherDefinition = {
     metric('impressions', 'Impressions', 'Times ads were shown.'),
     metric('reach', 'Reach', 'People who saw ads.', 'NUMBER', 'MAX'),
     metric('clicks', 'Clicks', 'Clicks on ads.'),
-    percent('ctr', 'CTR', 'Clicks per impression.'),
+    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
     money(account, 'cost', 'Cost', 'Spend, in the account currency.'),
     metric('conversions', 'Conversions', 'Conversions attributed to ads.'),
   ],

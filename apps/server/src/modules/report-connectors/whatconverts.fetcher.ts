@@ -21,7 +21,11 @@ interface Lead {
 export const whatconverts: FetcherDefinition = {
   connector: 'whatconverts',
   defaultDateRangeDays: 30,
-  maxDateRangeDays: 366,
+
+  maxDaysPerCall: 366,
+  historyDays: 366,
+  // Calls, orders and records of a day can still be edited for a few days after it.
+  settleDays: 3,
   fields: (account) => [
     DATE,
     dimension('lead_type', 'Lead type', 'Phone Call, Web Form, Chat, ...'),

@@ -15,7 +15,11 @@ interface Answer {
 export const xAds: FetcherDefinition = {
   connector: 'x-ads',
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 365,
+
+  maxDaysPerCall: 365,
+  historyDays: 365,
+  // Conversions are credited back for the attribution window (14-day engagement by default).
+  settleDays: 14,
   fields: (account) => [
     DATE,
     metric('impressions', 'Impressions', 'Times ads were shown.'),

@@ -23,7 +23,11 @@ interface ResultTable {
 export const youtubeAnalytics: FetcherDefinition = {
   connector: 'youtube-analytics',
   defaultDateRangeDays: 28,
-  maxDateRangeDays: 1095,
+
+  maxDaysPerCall: 1095,
+  historyDays: 1095,
+  // Figures are final about two days after a day ends.
+  settleDays: 3,
   fields: () => [
     DATE,
     metric('views', 'Views', 'Times videos were viewed.'),

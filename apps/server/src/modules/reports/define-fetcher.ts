@@ -49,7 +49,12 @@ export interface FetcherDefinition {
   connector: string;
   fields(account: ReportAccount): ReportField[];
   defaultDateRangeDays: number;
-  maxDateRangeDays: number;
+  /** Longest range one provider call answers; longer ranges are fetched in pieces. */
+  maxDaysPerCall: number;
+  /** How far back the provider keeps data, in days before today. */
+  historyDays: number;
+  /** Days the provider keeps revising a day after it ends (from its documentation). */
+  settleDays: number;
   /** Provider error codes its status does not tell. */
   readError?: ProviderErrorReading;
   rows(context: FetchContext): Promise<ReportRow[]>;
@@ -75,7 +80,9 @@ export function defineFetcher(
   const schema = (account: ReportAccount) => ({
     fields: definition.fields(account),
     defaultDateRangeDays: definition.defaultDateRangeDays,
-    maxDateRangeDays: definition.maxDateRangeDays,
+    maxDaysPerCall: definition.maxDaysPerCall,
+    historyDays: definition.historyDays,
+    settleDays: definition.settleDays,
   });
 
   return {
@@ -91,7 +98,7 @@ export function defineFetcher(
         filter,
         field: known(catalogue, filter.field, connector.name),
       }));
-      checkRange(connector.name, request.dateRange, definition.maxDateRangeDays);
+      checkRange(connector.name, request.dateRange, definition.maxDaysPerCall);
       const scope: CallScope = {
         connectorName: connector.name,
         secrets: secretsOf(request.accessToken),

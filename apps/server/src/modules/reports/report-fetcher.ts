@@ -33,14 +33,34 @@ export interface ReportField {
   type: SemanticType;
   /** How Looker Studio aggregates a metric. */
   aggregation?: 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COUNT' | 'NONE';
+  /**
+   * How a metric's day values make a longer period's value. Absent: only the provider can
+   * compute it for a range (distinct counts such as users and reach, averages it computes),
+   * so it is always fetched for the exact range, never summed.
+   */
+  rollup?: FieldRollup;
 }
+
+/**
+ * `sum`: the period's value is the sum of its days' (clicks, cost). A ratio: recomputed from
+ * two summed fields of the same connector, `numerator / denominator × scale` (CTR = clicks /
+ * impressions), so it stays exact over any range.
+ */
+export type FieldRollup = 'sum' | { numerator: string; denominator: string; scale: number };
 
 export interface ReportSchema {
   fields: readonly ReportField[];
   /** Days back from yesterday the connector asks for when a report names no range. */
   defaultDateRangeDays: number;
-  /** Longest range the provider answers in one report, in days. */
-  maxDateRangeDays: number;
+  /** Longest range the provider answers in one call, in days: longer ranges go in pieces. */
+  maxDaysPerCall: number;
+  /** How far back the provider keeps data, in days before today: the longest range a report asks. */
+  historyDays: number;
+  /**
+   * Days the provider keeps revising a day after it ends (attribution windows, processing
+   * delays): a day older than this is settled and its stored rows are reused.
+   */
+  settleDays: number;
 }
 
 /** A filter as the data API accepts it. */

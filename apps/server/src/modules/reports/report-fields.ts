@@ -20,7 +20,45 @@ export const metric = (
   description: string,
   type: SemanticType = 'NUMBER',
   aggregation: ReportField['aggregation'] = 'SUM',
-): ReportField => ({ id, name, description, concept: 'METRIC', type, aggregation });
+): ReportField => ({
+  id,
+  name,
+  description,
+  concept: 'METRIC',
+  type,
+  aggregation,
+  // A count or an amount per day sums to the period's; any other aggregation does not.
+  ...(aggregation === 'SUM' ? { rollup: 'sum' as const } : {}),
+});
+
+/**
+ * A count of distinct people or things (users, unique opens): a person counted on two days is
+ * one person over both, so its days never sum to a period's value. Always fetched as asked.
+ */
+export const distinct = (id: string, name: string, description: string): ReportField => ({
+  id,
+  name,
+  description,
+  concept: 'METRIC',
+  type: 'NUMBER',
+  aggregation: 'SUM',
+});
+
+/**
+ * A ratio the provider computes (CTR, cost per click) that a period's summed parts give again:
+ * `numerator / denominator × scale`, with both parts summable fields of the same connector.
+ */
+export const ratioOf = (
+  field: ReportField,
+  numerator: string,
+  denominator: string,
+  scale = 1,
+): ReportField => ({
+  ...field,
+  // The period's value is the parts' ratio, never the days' sum.
+  aggregation: 'AVG',
+  rollup: { numerator, denominator, scale },
+});
 
 /** A rate (CTR, bounce rate): a ratio Looker Studio shows as a percent and averages. */
 export const percent = (id: string, name: string, description: string): ReportField =>
