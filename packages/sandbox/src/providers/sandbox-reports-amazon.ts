@@ -44,7 +44,7 @@ function create(call: SandboxReportCall) {
     profile,
     start: body.startDate ?? '',
     end: body.endDate ?? '',
-    at: call.now,
+    at: call.realNow,
   };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { reportId: `${payload}.${call.sign(payload)}`, status: 'PENDING' } };
@@ -60,7 +60,7 @@ function poll(call: SandboxReportCall, id: string) {
   const prepared = read(call, id);
   if (!prepared || !call.accounts.has(prepared.profile))
     return errorAnswer(404, 'Report not found.');
-  const done = call.now - prepared.at >= PREPARING_MS;
+  const done = call.realNow - prepared.at >= PREPARING_MS;
   return {
     json: {
       reportId: id,

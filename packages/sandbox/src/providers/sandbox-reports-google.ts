@@ -8,6 +8,9 @@ import {
   rangeDays,
   readPageToken,
 } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { askedDays, SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns, seeded, siteDay } from './sandbox-report-data.ts';
 
 /** GA4 rows per page here: fewer than asked, as the API may, so paging is exercised. */
@@ -39,7 +42,26 @@ const GA_SOURCES = [
   },
 ];
 
-/** The GA4 Data API's runReport: dimensionHeaders, metricHeaders, rows of string values. */
+/** GA4's figures and how each combines (rates from their parts, users counted once). */
+const GA_METRICS: Readonly<Record<string, MetricRule>> = {
+  sessions: 'sum',
+  totalUsers: 'distinct',
+  newUsers: 'sum',
+  engagedSessions: 'sum',
+  bouncedSessions: 'sum',
+  durationSeconds: 'sum',
+  screenPageViews: 'sum',
+  keyEvents: 'sum',
+  totalRevenue: 'sum',
+  engagementRate: { ratio: ['engagedSessions', 'sessions'] },
+  bounceRate: { ratio: ['bouncedSessions', 'sessions'] },
+  averageSessionDuration: { ratio: ['durationSeconds', 'sessions'] },
+};
+
+/**
+ * The GA4 Data API's runReport: dimensionHeaders, metricHeaders, rows of string values, one
+ * row per distinct combination of the dimensions asked over the range.
+ */
 export const googleAnalyticsReports: SandboxReportApi = {
   answer(call) {
     const match = /^properties\/([^:]+):runReport$/.exec(call.path);
@@ -47,44 +69,62 @@ export const googleAnalyticsReports: SandboxReportApi = {
     const property = match[1] ?? '';
     if (!call.accounts.has(property)) return notYours(property);
     const body = (call.body ?? {}) as GaRequest;
-    const days = rangeDays(body.dateRanges?.[0]?.startDate, body.dateRanges?.[0]?.endDate);
-    if (!days)
+    const asked = askedDays(
+      call,
+      property,
+      body.dateRanges?.[0]?.startDate,
+      body.dateRanges?.[0]?.endDate,
+    );
+    if (!('days' in asked))
       return errorAnswer(400, 'dateRanges must hold one valid range of at most 1200 days.');
     const dimensions = (body.dimensions ?? []).map((d) => d.name ?? '');
     const metrics = (body.metrics ?? []).map((m) => m.name ?? '');
     const unknown = [...dimensions, ...metrics].find((n) => !(n in GA_VALUES));
     if (unknown) return errorAnswer(400, `Field ${unknown} is not a valid dimension or metric.`);
-    const perSource = dimensions.some((d) => d !== 'date');
-    const all = days.flatMap((day) =>
-      (perSource ? GA_SOURCES : [{ ...GA_SOURCES[0], share: 1 }]).map((s) => {
-        const figures = siteDay(property, day, s.share ?? 1);
-        const values: Record<string, string> = {
-          date: day.replace(/-/g, ''),
-          sessionSource: s.source ?? '',
-          sessionMedium: s.medium ?? '',
-          sessionCampaignName: s.campaign ?? '',
-          sessionDefaultChannelGroup: s.channel ?? '',
-          country: 'United States',
-          city: seeded(property, 'city') < 0.5 ? 'Austin' : 'Denver',
-          deviceCategory: seeded(property, day, s.source ?? '') < 0.6 ? 'mobile' : 'desktop',
-          landingPage: '/',
-          sessions: String(figures.sessions),
-          totalUsers: String(figures.users),
-          newUsers: String(figures.newUsers),
-          engagedSessions: String(figures.engaged),
-          engagementRate: String(figures.sessions ? figures.engaged / figures.sessions : 0),
-          bounceRate: String(figures.sessions ? 1 - figures.engaged / figures.sessions : 0),
-          averageSessionDuration: String(figures.averageDuration),
-          screenPageViews: String(figures.pageViews),
-          keyEvents: String(figures.keyEvents),
-          totalRevenue: String(figures.revenue),
-        };
+    const records: DayRecord[] = asked.days.flatMap((day) =>
+      GA_SOURCES.map((s) => {
+        const f = siteDay(property, day, s.share);
         return {
-          dimensionValues: dimensions.map((d) => ({ value: values[d] ?? '' })),
-          metricValues: metrics.map((m) => ({ value: values[m] ?? '0' })),
+          day,
+          keys: {
+            sessionSource: s.source,
+            sessionMedium: s.medium,
+            sessionCampaignName: s.campaign,
+            sessionDefaultChannelGroup: s.channel,
+            country: 'United States',
+            city: seeded(property, 'city') < 0.5 ? 'Austin' : 'Denver',
+            deviceCategory: seeded(property, day, s.source) < 0.6 ? 'mobile' : 'desktop',
+            landingPage: '/',
+          },
+          values: {
+            sessions: f.sessions,
+            totalUsers: f.users,
+            newUsers: f.newUsers,
+            engagedSessions: f.engaged,
+            bouncedSessions: f.sessions - f.engaged,
+            durationSeconds: f.averageDuration * f.sessions,
+            screenPageViews: f.pageViews,
+            keyEvents: f.keyEvents,
+            totalRevenue: f.revenue,
+          },
         };
       }),
     );
+    const all = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: property,
+        now: call.now,
+        by: dimensions,
+        metrics: GA_METRICS,
+      },
+      records,
+    ).map((row) => ({
+      dimensionValues: dimensions.map((d) => ({
+        value: d === 'date' ? row.first.replace(/-/g, '') : (row.keys[d] ?? ''),
+      })),
+      metricValues: metrics.map((m) => ({ value: String(row.values[m] ?? 0) })),
+    }));
     const offset = Math.max(0, Number(body.offset ?? 0));
     const limit = Math.min(GA_PAGE, Math.max(1, Number(body.limit ?? GA_PAGE)));
     return {
@@ -93,7 +133,7 @@ export const googleAnalyticsReports: SandboxReportApi = {
         metricHeaders: metrics.map((name) => ({ name, type: GA_VALUES[name] })),
         rows: all.slice(offset, offset + limit),
         rowCount: all.length,
-        metadata: { currencyCode: 'USD', timeZone: 'America/New_York' },
+        metadata: { currencyCode: 'USD', timeZone: SANDBOX_TIME_ZONE },
         kind: 'analyticsData#runReport',
       },
     };

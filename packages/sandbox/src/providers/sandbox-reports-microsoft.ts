@@ -112,7 +112,7 @@ function submit(call: SandboxReportCall) {
     end,
     columns,
     daily: request.Aggregation === 'Daily',
-    at: call.now,
+    at: call.realNow,
   };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { ReportRequestId: `${payload}.${call.sign(payload)}` } };
@@ -135,7 +135,7 @@ function poll(call: SandboxReportCall) {
       'The report request id is not valid.',
     );
   }
-  const ready = call.now - prepared.at >= PREPARING_MS;
+  const ready = call.realNow - prepared.at >= PREPARING_MS;
   return {
     json: {
       ReportRequestStatus: ready
