@@ -5,7 +5,6 @@ import {
   noSuchPath,
   notYours,
   pageToken,
-  rangeDays,
   readPageToken,
 } from './sandbox-report-api.ts';
 import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
@@ -174,6 +173,17 @@ const GA_VALUES: Readonly<Record<string, string>> = {
 /** Google Ads rows per page here (the real API sends 10,000). */
 const ADS_PAGE = 100;
 
+/** Google Ads' figures and how each combines. */
+const ADS_METRICS: Readonly<Record<string, MetricRule>> = {
+  impressions: 'sum',
+  clicks: 'sum',
+  costMicros: 'sum',
+  conversions: 'sum',
+  conversionsValue: 'sum',
+  ctr: { ratio: ['clicks', 'impressions'] },
+  averageCpc: { ratio: ['costMicros', 'clicks'] },
+};
+
 /** Google Ads' googleAds:search with a GAQL query on campaigns between two dates. */
 export const googleAdsReports: SandboxReportApi = {
   answer(call) {
@@ -193,32 +203,74 @@ export const googleAdsReports: SandboxReportApi = {
         400,
         'Error in query: expected SELECT … FROM campaign WHERE segments.date BETWEEN … AND ….',
       );
-    const days = rangeDays(query.start, query.end);
-    if (!days) return errorAnswer(400, 'Error in query: the date range is not valid.');
-    const results = days.flatMap((day) =>
+    const asked = askedDays(call, customer, query.start, query.end);
+    if (!('days' in asked)) return errorAnswer(400, 'Error in query: the date range is not valid.');
+    const records: DayRecord[] = asked.days.flatMap((day) =>
       sandboxCampaigns(customer).map((campaign) => {
         const f = adDay(customer, day, campaign);
-        const row = {
-          campaign: {
-            resourceName: `customers/${customer}/campaigns/${campaign.id}`,
-            id: campaign.id,
-            name: campaign.name,
-            status: 'ENABLED',
+        return {
+          day,
+          keys: {
+            'campaign.id': campaign.id,
+            'campaign.name': campaign.name,
+            'campaign.status': 'ENABLED',
+            'segments.device': 'MOBILE',
+            'segments.ad_network_type': 'SEARCH',
           },
-          segments: { date: day, device: 'MOBILE', adNetworkType: 'SEARCH' },
-          metrics: {
-            impressions: String(f.impressions),
-            clicks: String(f.clicks),
-            costMicros: String(Math.round(f.cost * 1_000_000)),
-            ctr: f.impressions ? f.clicks / f.impressions : 0,
-            averageCpc: f.clicks ? Math.round((f.cost / f.clicks) * 1_000_000) : 0,
+          values: {
+            impressions: f.impressions,
+            clicks: f.clicks,
+            costMicros: Math.round(f.cost * 1_000_000),
             conversions: f.conversions,
             conversionsValue: f.value,
           },
         };
-        return pick(row, query.fields);
       }),
     );
+    // Without segments.date the figures cover the whole range, one row per campaign (and
+    // per other segment asked); a campaign field asked groups by the campaign itself.
+    const dimensions = query.fields
+      .filter((f) => !f.startsWith('metrics.'))
+      .map((f) => (f === 'segments.date' ? 'date' : f));
+    const by = dimensions.some((d) => d.startsWith('campaign.'))
+      ? ['campaign.id', ...dimensions.filter((d) => d !== 'campaign.id')]
+      : dimensions;
+    const rows = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: customer,
+        now: call.now,
+        by,
+        metrics: ADS_METRICS,
+      },
+      records,
+    );
+    const results = rows.map(({ keys, first, values }) => {
+      const id = keys['campaign.id'];
+      const row = {
+        campaign: {
+          resourceName: id ? `customers/${customer}/campaigns/${id}` : undefined,
+          id,
+          name: keys['campaign.name'],
+          status: keys['campaign.status'],
+        },
+        segments: {
+          date: by.includes('date') ? first : undefined,
+          device: keys['segments.device'],
+          adNetworkType: keys['segments.ad_network_type'],
+        },
+        metrics: {
+          impressions: String(values.impressions),
+          clicks: String(values.clicks),
+          costMicros: String(values.costMicros),
+          ctr: values.ctr,
+          averageCpc: Math.round(values.averageCpc ?? 0),
+          conversions: values.conversions,
+          conversionsValue: values.conversionsValue,
+        },
+      };
+      return pick(row, query.fields);
+    });
     const offset = readPageToken(body.pageToken);
     const next = offset + ADS_PAGE < results.length ? pageToken(offset + ADS_PAGE) : undefined;
     return {
