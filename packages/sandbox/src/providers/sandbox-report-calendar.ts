@@ -63,3 +63,17 @@ export function askedDays(
   const today = sandboxToday(call.now);
   return { days: all.filter((day) => day >= first && day <= today) };
 }
+
+/**
+ * The days of a provider that lists what happened (payments, calls, sent emails) and sets no
+ * per-call limit: the asked range cut to the history and today, or undefined when not valid.
+ */
+export function eventDays(
+  call: { connector: { nameSimple: string }; now: number },
+  account: string,
+  start: unknown,
+  end: unknown,
+): string[] | undefined {
+  const asked = askedDays(call, account, start, end);
+  return 'days' in asked ? asked.days : undefined;
+}
