@@ -142,3 +142,173 @@ describe('the sandbox GA4 runReport', () => {
     expect(at('2026-11-28T14:00:00Z')).toEqual(morning);
   });
 });
+
+interface MetaAnswer {
+  data: Array<Record<string, string> & { date_start: string; date_stop: string }>;
+}
+
+const meta = (query: Record<string, string>, at?: string) =>
+  ask('facebook-ads', 'act_a-1/insights', {
+    account: 'act_a-1',
+    at,
+    query: { fields: 'impressions,reach,clicks,spend,ctr,cpc', limit: '50', ...query },
+  }).json as MetaAnswer;
+
+const RANGE = JSON.stringify({ since: '2026-03-01', until: '2026-03-20' });
+
+describe('the sandbox Meta insights', () => {
+  it('answers the whole range in one row by default, the sum of the daily rows', () => {
+    const [total] = meta({ time_range: RANGE }).data;
+    const days = meta({ time_range: RANGE, time_increment: '1' }).data;
+    expect(days).toHaveLength(20);
+    expect(total).toMatchObject({ date_start: '2026-03-01', date_stop: '2026-03-20' });
+    const sum = (field: string) => days.reduce((s, d) => s + Number(d[field]), 0);
+    expect(Number(total?.impressions)).toBe(sum('impressions'));
+    expect(Number(total?.clicks)).toBe(sum('clicks'));
+    expect(Number(total?.spend)).toBeCloseTo(sum('spend'), 1);
+    // Reach counts people once: between the biggest day and the sum of days.
+    expect(Number(total?.reach)).toBeLessThan(sum('reach'));
+    expect(Number(total?.reach)).toBeGreaterThanOrEqual(
+      Math.max(...days.map((d) => Number(d.reach))),
+    );
+    // CTR (a percentage) from the range's clicks and impressions.
+    expect(Number(total?.ctr)).toBeCloseTo((sum('clicks') * 100) / sum('impressions'), 5);
+  });
+
+  it('answers the account as its campaigns combined', () => {
+    const account = meta({ time_range: RANGE, time_increment: '1' }).data;
+    const campaigns = meta({ time_range: RANGE, time_increment: '1', level: 'campaign' }).data;
+    const first = campaigns.filter((c) => c.date_start === '2026-03-01');
+    expect(first).toHaveLength(3);
+    expect(Number(account[0]?.impressions)).toBe(
+      first.reduce((s, c) => s + Number(c.impressions), 0),
+    );
+  });
+
+  it('revises the last 28 days as the clock moves; older days never change', () => {
+    const range = JSON.stringify({ since: '2026-10-20', until: '2026-11-27' });
+    const at = (iso: string) =>
+      new Map(
+        meta({ time_range: range, time_increment: '1' }, iso).data.map((d) => [
+          d.date_start,
+          d.clicks,
+        ]),
+      );
+    const now = at('2026-11-28T15:00:00Z');
+    const later = at('2026-11-28T19:00:00Z');
+    expect(later.get('2026-11-20')).not.toBe(now.get('2026-11-20'));
+    expect(later.get('2026-10-25')).toBe(now.get('2026-10-25'));
+    expect(at('2027-01-10T08:00:00Z').get('2026-11-20')).toBe(
+      at('2027-02-10T08:00:00Z').get('2026-11-20'),
+    );
+  });
+
+  it('refuses a start past its 37-month retention with its own error', () => {
+    const answer = ask('facebook-ads', 'act_a-1/insights', {
+      account: 'act_a-1',
+      query: { time_range: JSON.stringify({ since: '2023-09-01', until: '2023-09-30' }) },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: { code: 3018 } });
+  });
+});
+
+describe('the sandbox Google Ads search', () => {
+  it('answers one row per campaign over the range without segments.date', () => {
+    const search = (select: string) =>
+      (
+        ask('google-ads', 'customers/c-1/googleAds:search', {
+          method: 'POST',
+          account: 'c-1',
+          body: {
+            query: `SELECT ${select} FROM campaign WHERE segments.date BETWEEN '2026-03-01' AND '2026-03-10'`,
+          },
+        }).json as {
+          results: Array<{
+            campaign: { id: string };
+            metrics: { clicks: string; ctr: number; impressions: string };
+          }>;
+        }
+      ).results;
+    const total = search('campaign.id, metrics.clicks, metrics.impressions, metrics.ctr');
+    const daily = search('campaign.id, segments.date, metrics.clicks');
+    expect(total).toHaveLength(3);
+    expect(daily).toHaveLength(30);
+    for (const row of total) {
+      const days = daily.filter((d) => d.campaign.id === row.campaign.id);
+      expect(Number(row.metrics.clicks)).toBe(
+        days.reduce((s, d) => s + Number(d.metrics.clicks), 0),
+      );
+      expect(row.metrics.ctr).toBeCloseTo(
+        Number(row.metrics.clicks) / Number(row.metrics.impressions),
+        12,
+      );
+    }
+  });
+});
+
+describe('each sandbox provider', () => {
+  it('refuses a call longer than its documented per-call limit, in its own error shape', () => {
+    const instagram = ask('instagram-insights', 'ig-1/insights', {
+      account: 'ig-1',
+      query: {
+        metric: 'reach',
+        since: String(Date.parse('2026-01-01T00:00:00Z') / 1000),
+        until: String(Date.parse('2026-02-15T00:00:00Z') / 1000),
+      },
+    });
+    expect(instagram).toMatchObject({ status: 400, json: { error: { code: 100 } } });
+    expect(JSON.stringify(instagram.json)).toContain('30 days');
+    const pinterest = ask('pinterest-ads', 'ad_accounts/pin-1/analytics', {
+      account: 'pin-1',
+      query: { start_date: '2025-12-01', end_date: '2026-03-15' },
+    });
+    expect(pinterest).toMatchObject({ status: 400, json: { code: 1 } });
+    const tiktok = ask('tiktok-ads', 'report/integrated/get/', {
+      account: 'tt-1',
+      headers: { 'access-token': 'token' },
+      query: { advertiser_id: 'tt-1', start_date: '2026-01-01', end_date: '2026-02-15' },
+    });
+    // TikTok answers its errors inside a 200.
+    expect(tiktok.status).toBeUndefined();
+    expect(tiktok.json).toMatchObject({ code: 40002 });
+    const amazon = ask('amazon-ads', 'reporting/reports', {
+      method: 'POST',
+      account: 'amz-1',
+      headers: { 'amazon-advertising-api-scope': 'amz-1' },
+      body: {
+        startDate: '2026-01-01',
+        endDate: '2026-02-15',
+        configuration: { reportTypeId: 'spCampaigns' },
+      },
+    });
+    expect(amazon).toMatchObject({ status: 400 });
+    // Within the limit, the same calls answer.
+    const within = ask('pinterest-ads', 'ad_accounts/pin-1/analytics', {
+      account: 'pin-1',
+      query: { start_date: '2026-01-01', end_date: '2026-03-31' },
+    });
+    expect(within.status).toBeUndefined();
+    expect(within.json).toHaveLength(90);
+  });
+
+  it('lists no payments after today', () => {
+    const stripe = (start: string, end: string) =>
+      (
+        ask('stripe', 'balance_transactions', {
+          account: 'st-1',
+          query: {
+            'created[gte]': String(Date.parse(`${start}T00:00:00Z`) / 1000),
+            'created[lt]': String(Date.parse(`${end}T00:00:00Z`) / 1000),
+            limit: '100',
+          },
+        }).json as { data: Array<{ created: number }> }
+      ).data;
+    const future = stripe('2026-11-29', '2026-12-20');
+    expect(future).toEqual([]);
+    const recent = stripe('2026-11-25', '2026-12-20');
+    expect(recent.length).toBeGreaterThan(0);
+    for (const t of recent)
+      expect(t.created * 1000).toBeLessThan(Date.parse('2026-11-29T05:00:00Z'));
+  });
+});
