@@ -4,6 +4,7 @@ import { providerApiOf } from '@gds/contract/providers';
 import type { SandboxReportCall } from './sandbox-report-api.ts';
 import { SANDBOX_REPORT_APIS } from './sandbox-report-apis.ts';
 import { historyStart } from './sandbox-report-calendar.ts';
+import { REPORT_RULES } from './sandbox-report-rules.ts';
 
 /** Late November 2026 in New York: 2026-11-28 there. */
 const NOW = '2026-11-28T15:00:00Z';
@@ -248,6 +249,15 @@ describe('the sandbox Google Ads search', () => {
 });
 
 describe('each sandbox provider', () => {
+  it('declares its settle window and any per-call limit with where its provider documents them', () => {
+    for (const name of Object.keys(SANDBOX_REPORT_APIS)) {
+      const rules = REPORT_RULES[name];
+      expect(rules, name).toBeDefined();
+      expect(rules?.source, name).toMatch(/^https:\/\//);
+      expect(rules?.settleDays, name).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('refuses a call longer than its documented per-call limit, in its own error shape', () => {
     const instagram = ask('instagram-insights', 'ig-1/insights', {
       account: 'ig-1',
