@@ -65,8 +65,9 @@ export function askedDays(
 }
 
 /**
- * The days of a provider that lists what happened (payments, calls, sent emails) and sets no
- * per-call limit: the asked range cut to the history and today, or undefined when not valid.
+ * The days of a provider that sets no per-call limit (those listing what happened: payments,
+ * calls, sent emails; HubSpot's daily sources): the asked range cut to the history and
+ * today, or undefined when it is not a valid range.
  */
 export function eventDays(
   call: { connector: { nameSimple: string }; now: number },
