@@ -293,6 +293,16 @@ describe('each sandbox provider', () => {
       },
     });
     expect(amazon).toMatchObject({ status: 400 });
+    const x = ask('x-ads', 'stats/accounts/x-1', {
+      account: 'x-1',
+      query: { start_time: '2026-03-01T00:00:00Z', end_time: '2026-03-09T00:00:00Z' },
+    });
+    expect(x).toMatchObject({ status: 400, json: { errors: [{ code: 'INVALID_PARAMETER' }] } });
+    const snapchat = ask('snapchat-ads', 'adaccounts/sc-1/stats', {
+      account: 'sc-1',
+      query: { start_time: '2026-01-01T00:00:00Z', end_time: '2026-02-15T00:00:00Z' },
+    });
+    expect(snapchat).toMatchObject({ status: 400 });
     // Within the limit, the same calls answer.
     const within = ask('pinterest-ads', 'ad_accounts/pin-1/analytics', {
       account: 'pin-1',
@@ -300,6 +310,17 @@ describe('each sandbox provider', () => {
     });
     expect(within.status).toBeUndefined();
     expect(within.json).toHaveLength(90);
+  });
+
+  it('answers X null for the days after today of the week asked', () => {
+    const week = ask('x-ads', 'stats/accounts/x-1', {
+      account: 'x-1',
+      query: { start_time: '2026-11-25T00:00:00Z', end_time: '2026-12-02T00:00:00Z' },
+    }).json as { data: Array<{ id_data: Array<{ metrics: { clicks: Array<number | null> } }> }> };
+    const clicks = week.data[0]?.id_data[0]?.metrics.clicks ?? [];
+    expect(clicks).toHaveLength(7);
+    expect(clicks.slice(0, 4).every((c) => typeof c === 'number')).toBe(true);
+    expect(clicks.slice(4)).toEqual([null, null, null]);
   });
 
   it('lists no payments after today', () => {
