@@ -17,7 +17,13 @@ export interface SandboxReportCall {
   base: string;
   /** Signs what the sandbox hands out (Microsoft's download addresses). */
   sign: (text: string) => string;
+  /** The sandbox clock (ms): which days have figures, and how settled they are. */
   now: number;
+  /**
+   * Real time (ms), for how long a report takes to prepare: a test that stops the sandbox
+   * clock must not hold a report in preparation forever.
+   */
+  realNow: number;
 }
 
 /** What a sandbox reporting API answers: JSON, or a file. */

@@ -59,7 +59,8 @@ export function registerSandboxReportRoutes(app: FastifyInstance, deps: SandboxP
       accounts,
       base: sandboxReportBase(deps.config.publicUrl, connector.nameSimple),
       sign,
-      now: Date.now(),
+      now: deps.clock().getTime(),
+      realNow: Date.now(),
     });
     reply.code(answer.status ?? 200).header('cache-control', 'no-store');
     if (answer.file) return reply.type(answer.file.type).send(answer.file.bytes);

@@ -1,7 +1,19 @@
 import { gzipSync } from 'node:zlib';
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
-import { errorAnswer, noSuchPath, notYours, rangeDays } from './sandbox-report-api.ts';
+import { errorAnswer, noSuchPath, notYours } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { askedDays } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
+
+/** Sponsored Products campaign figures; all of them add up. */
+const AMAZON_METRICS: Readonly<Record<string, MetricRule>> = {
+  impressions: 'sum',
+  clicks: 'sum',
+  cost: 'sum',
+  purchases7d: 'sum',
+  sales7d: 'sum',
+};
 
 /** How long the sandbox "prepares" a report before its status says COMPLETED. */
 const PREPARING_MS = 300;
@@ -11,6 +23,8 @@ interface Prepared {
   start: string;
   end: string;
   at: number;
+  /** timeUnit SUMMARY: one row per campaign over the range, not per day. */
+  summary: boolean;
 }
 
 /**
@@ -34,17 +48,24 @@ function create(call: SandboxReportCall) {
   const body = (call.body ?? {}) as {
     startDate?: string;
     endDate?: string;
-    configuration?: { reportTypeId?: string };
+    configuration?: { reportTypeId?: string; timeUnit?: string };
   };
   if (body.configuration?.reportTypeId !== 'spCampaigns')
     return errorAnswer(400, 'The sandbox prepares spCampaigns reports only.');
-  if (!rangeDays(body.startDate, body.endDate, 31))
-    return errorAnswer(400, 'startDate and endDate must be at most 31 days apart.');
+  const asked = askedDays(call, profile, body.startDate, body.endDate);
+  if (!('days' in asked))
+    return errorAnswer(
+      400,
+      asked.refused === 'too-long'
+        ? `startDate and endDate must be at most ${asked.maxDays} days apart.`
+        : 'startDate and endDate must form a valid range.',
+    );
   const prepared: Prepared = {
     profile,
     start: body.startDate ?? '',
     end: body.endDate ?? '',
-    at: call.now,
+    at: call.realNow,
+    summary: body.configuration.timeUnit === 'SUMMARY',
   };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { reportId: `${payload}.${call.sign(payload)}`, status: 'PENDING' } };
@@ -60,7 +81,7 @@ function poll(call: SandboxReportCall, id: string) {
   const prepared = read(call, id);
   if (!prepared || !call.accounts.has(prepared.profile))
     return errorAnswer(404, 'Report not found.');
-  const done = call.now - prepared.at >= PREPARING_MS;
+  const done = call.realNow - prepared.at >= PREPARING_MS;
   return {
     json: {
       reportId: id,
@@ -73,20 +94,39 @@ function poll(call: SandboxReportCall, id: string) {
 function download(call: SandboxReportCall) {
   const prepared = read(call, call.path.slice('files/'.length));
   if (!prepared) return errorAnswer(403, 'Signature not valid.');
-  const rows = (rangeDays(prepared.start, prepared.end) ?? []).flatMap((day) =>
-    sandboxCampaigns(prepared.profile).map((c) => {
-      const f = adDay(prepared.profile, day, c);
+  const { profile } = prepared;
+  const asked = askedDays(call, profile, prepared.start, prepared.end);
+  const records: DayRecord[] = ('days' in asked ? asked.days : []).flatMap((day) =>
+    sandboxCampaigns(profile).map((c) => {
+      const f = adDay(profile, day, c);
       return {
-        date: day,
-        campaignId: Number(c.id),
-        campaignName: c.name,
-        impressions: f.impressions,
-        clicks: f.clicks,
-        cost: f.cost,
-        purchases7d: f.conversions,
-        sales7d: f.value,
+        day,
+        keys: { id: c.id, name: c.name },
+        values: {
+          impressions: f.impressions,
+          clicks: f.clicks,
+          cost: f.cost,
+          purchases7d: f.conversions,
+          sales7d: f.value,
+        },
       };
     }),
   );
+  const by = prepared.summary ? ['id', 'name'] : ['date', 'id', 'name'];
+  const rows = aggregate(
+    {
+      connector: call.connector.nameSimple,
+      account: profile,
+      now: call.now,
+      by,
+      metrics: AMAZON_METRICS,
+    },
+    records,
+  ).map(({ keys, first, values }) => ({
+    ...(prepared.summary ? {} : { date: first }),
+    campaignId: Number(keys.id),
+    campaignName: keys.name,
+    ...values,
+  }));
   return { file: { bytes: gzipSync(JSON.stringify(rows)), type: 'application/octet-stream' } };
 }

@@ -1,5 +1,6 @@
 import type { SandboxReportApi } from './sandbox-report-api.ts';
-import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { noSuchPath } from './sandbox-report-api.ts';
+import { eventDays } from './sandbox-report-calendar.ts';
 import { dailyCount, seeded } from './sandbox-report-data.ts';
 
 const SOURCES = [
@@ -18,7 +19,7 @@ export const callrailReports: SandboxReportApi = {
     if (!call.accounts.has(company)) {
       return { status: 404, json: { error: `Company ${company} was not found in this account.` } };
     }
-    const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'));
+    const days = eventDays(call, company, call.query.get('start_date'), call.query.get('end_date'));
     if (!days)
       return { status: 400, json: { error: 'start_date and end_date must be valid dates.' } };
     const extra = new Set((call.query.get('fields') ?? '').split(','));
@@ -76,7 +77,7 @@ export const whatconvertsReports: SandboxReportApi = {
     const account = call.query.get('account_id') ?? '';
     if (!call.accounts.has(account))
       return { status: 403, json: { error_message: `No access to account ${account}.` } };
-    const days = rangeDays(call.query.get('start_date'), call.query.get('end_date'));
+    const days = eventDays(call, account, call.query.get('start_date'), call.query.get('end_date'));
     if (!days)
       return {
         status: 400,

@@ -1,5 +1,8 @@
 import type { SandboxReportApi } from './sandbox-report-api.ts';
-import { errorAnswer, noSuchPath, notYours, rangeDays } from './sandbox-report-api.ts';
+import { errorAnswer, noSuchPath, notYours } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { eventDays } from './sandbox-report-calendar.ts';
 import { dailyCount, seeded, siteDay } from './sandbox-report-data.ts';
 
 const dayOfUnix = (unix: string | null) =>
@@ -12,7 +15,9 @@ export const stripeReports: SandboxReportApi = {
   answer(call) {
     if (call.path !== 'balance_transactions' || call.method !== 'GET') return noSuchPath(call);
     const account = [...call.accounts][0] ?? '';
-    const days = rangeDays(
+    const days = eventDays(
+      call,
+      account,
       dayOfUnix(call.query.get('created[gte]')),
       dayBefore(dayOfUnix(call.query.get('created[lt]'))),
     );
@@ -73,7 +78,9 @@ export const etsyReports: SandboxReportApi = {
       return { status: 403, json: { error: 'You do not have permission to view this shop.' } };
     if (!call.headers['x-api-key'])
       return { status: 403, json: { error: 'Missing x-api-key header.' } };
-    const days = rangeDays(
+    const days = eventDays(
+      call,
+      shop,
       dayOfUnix(call.query.get('min_created')),
       dayOfUnix(call.query.get('max_created')),
     );
@@ -114,7 +121,7 @@ export const salesforceReports: SandboxReportApi = {
     const soql = call.query.get('q') ?? '';
     const dates = [...soql.matchAll(/(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]);
     const lead = /FROM Lead /.test(soql);
-    const days = rangeDays(dates[0], lead ? dayBefore(dates[1]) : dates[1]);
+    const days = eventDays(call, org, dates[0], lead ? dayBefore(dates[1]) : dates[1]);
     if (!days || !(lead || /FROM Opportunity /.test(soql))) {
       return {
         status: 400,
@@ -150,6 +157,17 @@ const HUBSPOT_SOURCES = [
   'DIRECT_TRAFFIC',
 ];
 
+/** HubSpot's figures: the bounce rate (a percentage) from bounces over visits. */
+const HUBSPOT_METRICS: Readonly<Record<string, MetricRule>> = {
+  visits: 'sum',
+  rawViews: 'sum',
+  contacts: 'sum',
+  leads: 'sum',
+  customers: 'sum',
+  bounces: 'sum',
+  bounceRate: { ratio: ['bounces', 'visits'], scale: 100 },
+};
+
 /** HubSpot's analytics sources report by day: an object keyed by day. */
 export const hubspotReports: SandboxReportApi = {
   answer(call) {
@@ -158,22 +176,43 @@ export const hubspotReports: SandboxReportApi = {
     const portal = [...call.accounts][0] ?? '';
     const iso = (d: string | null) =>
       d && /^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}` : undefined;
-    const days = rangeDays(iso(call.query.get('start')), iso(call.query.get('end')));
+    const days = eventDays(call, portal, iso(call.query.get('start')), iso(call.query.get('end')));
     if (!days) return errorAnswer(400, 'start and end must be dates as YYYYMMDD.');
     if (!portal) return notYours(portal);
-    const answer: Record<string, unknown[]> = {};
-    for (const day of days) {
-      answer[day] = HUBSPOT_SOURCES.map((breakdown, i) => {
+    const records: DayRecord[] = days.flatMap((day) =>
+      HUBSPOT_SOURCES.map((breakdown, i) => {
         const site = siteDay(portal, day, [0.4, 0.2, 0.15, 0.1, 0.15][i] ?? 0.1);
         return {
-          breakdown,
-          visits: site.sessions,
-          rawViews: site.pageViews,
-          contacts: Math.round(site.sessions * 0.03),
-          leads: Math.round(site.sessions * 0.012),
-          customers: Math.round(site.sessions * 0.002),
-          bounceRate: Math.round((1 - site.engaged / Math.max(1, site.sessions)) * 10000) / 100,
+          day,
+          keys: { breakdown },
+          values: {
+            visits: site.sessions,
+            rawViews: site.pageViews,
+            contacts: Math.round(site.sessions * 0.03),
+            leads: Math.round(site.sessions * 0.012),
+            customers: Math.round(site.sessions * 0.002),
+            bounces: site.sessions - site.engaged,
+          },
         };
+      }),
+    );
+    const answer: Record<string, unknown[]> = {};
+    const rows = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: portal,
+        now: call.now,
+        by: ['date', 'breakdown'],
+        metrics: HUBSPOT_METRICS,
+      },
+      records,
+    );
+    for (const { keys, first, values } of rows) {
+      const { bounces: _bounces, bounceRate = 0, ...counts } = values;
+      (answer[first] ??= []).push({
+        breakdown: keys.breakdown,
+        ...counts,
+        bounceRate: Math.round(bounceRate * 100) / 100,
       });
     }
     return { json: answer };

@@ -1,5 +1,6 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
-import { errorAnswer, noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { errorAnswer, noSuchPath } from './sandbox-report-api.ts';
+import { eventDays, sandboxToday } from './sandbox-report-calendar.ts';
 import { seeded } from './sandbox-report-data.ts';
 
 /** An account's email campaigns: one about every five days, with stable figures. */
@@ -32,7 +33,7 @@ export const mailchimpReports: SandboxReportApi = {
     const last = before
       ? new Date(Date.parse(`${before}T00:00:00Z`) - 864e5).toISOString().slice(0, 10)
       : undefined;
-    const days = rangeDays(since, last);
+    const days = eventDays(call, account, since, last);
     if (!days)
       return {
         status: 400,
@@ -78,9 +79,13 @@ export const constantContactReports: SandboxReportApi = {
     if (call.path !== 'reports/summary_reports/email_campaign_summaries' || call.method !== 'GET')
       return noSuchPath(call);
     const account = [...call.accounts][0] ?? '';
-    const today = new Date(call.now).toISOString().slice(0, 10);
-    const first = new Date(call.now - 730 * 864e5).toISOString().slice(0, 10);
-    const days = rangeDays(first, today, 800);
+    const today = sandboxToday(call.now);
+    const days = eventDays(
+      call,
+      account,
+      new Date(Date.parse(`${today}T00:00:00Z`) - 730 * 864e5).toISOString().slice(0, 10),
+      today,
+    );
     if (!days) return errorAnswer(500, 'Sandbox calendar error.');
     const all = campaigns(account, days).reverse();
     const limit = Math.min(50, Math.max(1, Number(call.query.get('limit') ?? 50) || 50));

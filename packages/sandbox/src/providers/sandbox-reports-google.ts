@@ -5,9 +5,11 @@ import {
   noSuchPath,
   notYours,
   pageToken,
-  rangeDays,
   readPageToken,
 } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { askedDays, SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns, seeded, siteDay } from './sandbox-report-data.ts';
 
 /** GA4 rows per page here: fewer than asked, as the API may, so paging is exercised. */
@@ -39,7 +41,26 @@ const GA_SOURCES = [
   },
 ];
 
-/** The GA4 Data API's runReport: dimensionHeaders, metricHeaders, rows of string values. */
+/** GA4's figures and how each combines (rates from their parts, users counted once). */
+const GA_METRICS: Readonly<Record<string, MetricRule>> = {
+  sessions: 'sum',
+  totalUsers: 'distinct',
+  newUsers: 'sum',
+  engagedSessions: 'sum',
+  bouncedSessions: 'sum',
+  durationSeconds: 'sum',
+  screenPageViews: 'sum',
+  keyEvents: 'sum',
+  totalRevenue: 'sum',
+  engagementRate: { ratio: ['engagedSessions', 'sessions'] },
+  bounceRate: { ratio: ['bouncedSessions', 'sessions'] },
+  averageSessionDuration: { ratio: ['durationSeconds', 'sessions'] },
+};
+
+/**
+ * The GA4 Data API's runReport: dimensionHeaders, metricHeaders, rows of string values, one
+ * row per distinct combination of the dimensions asked over the range.
+ */
 export const googleAnalyticsReports: SandboxReportApi = {
   answer(call) {
     const match = /^properties\/([^:]+):runReport$/.exec(call.path);
@@ -47,44 +68,62 @@ export const googleAnalyticsReports: SandboxReportApi = {
     const property = match[1] ?? '';
     if (!call.accounts.has(property)) return notYours(property);
     const body = (call.body ?? {}) as GaRequest;
-    const days = rangeDays(body.dateRanges?.[0]?.startDate, body.dateRanges?.[0]?.endDate);
-    if (!days)
+    const asked = askedDays(
+      call,
+      property,
+      body.dateRanges?.[0]?.startDate,
+      body.dateRanges?.[0]?.endDate,
+    );
+    if (!('days' in asked))
       return errorAnswer(400, 'dateRanges must hold one valid range of at most 1200 days.');
     const dimensions = (body.dimensions ?? []).map((d) => d.name ?? '');
     const metrics = (body.metrics ?? []).map((m) => m.name ?? '');
     const unknown = [...dimensions, ...metrics].find((n) => !(n in GA_VALUES));
     if (unknown) return errorAnswer(400, `Field ${unknown} is not a valid dimension or metric.`);
-    const perSource = dimensions.some((d) => d !== 'date');
-    const all = days.flatMap((day) =>
-      (perSource ? GA_SOURCES : [{ ...GA_SOURCES[0], share: 1 }]).map((s) => {
-        const figures = siteDay(property, day, s.share ?? 1);
-        const values: Record<string, string> = {
-          date: day.replace(/-/g, ''),
-          sessionSource: s.source ?? '',
-          sessionMedium: s.medium ?? '',
-          sessionCampaignName: s.campaign ?? '',
-          sessionDefaultChannelGroup: s.channel ?? '',
-          country: 'United States',
-          city: seeded(property, 'city') < 0.5 ? 'Austin' : 'Denver',
-          deviceCategory: seeded(property, day, s.source ?? '') < 0.6 ? 'mobile' : 'desktop',
-          landingPage: '/',
-          sessions: String(figures.sessions),
-          totalUsers: String(figures.users),
-          newUsers: String(figures.newUsers),
-          engagedSessions: String(figures.engaged),
-          engagementRate: String(figures.sessions ? figures.engaged / figures.sessions : 0),
-          bounceRate: String(figures.sessions ? 1 - figures.engaged / figures.sessions : 0),
-          averageSessionDuration: String(figures.averageDuration),
-          screenPageViews: String(figures.pageViews),
-          keyEvents: String(figures.keyEvents),
-          totalRevenue: String(figures.revenue),
-        };
+    const records: DayRecord[] = asked.days.flatMap((day) =>
+      GA_SOURCES.map((s) => {
+        const f = siteDay(property, day, s.share);
         return {
-          dimensionValues: dimensions.map((d) => ({ value: values[d] ?? '' })),
-          metricValues: metrics.map((m) => ({ value: values[m] ?? '0' })),
+          day,
+          keys: {
+            sessionSource: s.source,
+            sessionMedium: s.medium,
+            sessionCampaignName: s.campaign,
+            sessionDefaultChannelGroup: s.channel,
+            country: 'United States',
+            city: seeded(property, 'city') < 0.5 ? 'Austin' : 'Denver',
+            deviceCategory: seeded(property, day, s.source) < 0.6 ? 'mobile' : 'desktop',
+            landingPage: '/',
+          },
+          values: {
+            sessions: f.sessions,
+            totalUsers: f.users,
+            newUsers: f.newUsers,
+            engagedSessions: f.engaged,
+            bouncedSessions: f.sessions - f.engaged,
+            durationSeconds: f.averageDuration * f.sessions,
+            screenPageViews: f.pageViews,
+            keyEvents: f.keyEvents,
+            totalRevenue: f.revenue,
+          },
         };
       }),
     );
+    const all = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: property,
+        now: call.now,
+        by: dimensions,
+        metrics: GA_METRICS,
+      },
+      records,
+    ).map((row) => ({
+      dimensionValues: dimensions.map((d) => ({
+        value: d === 'date' ? row.first.replace(/-/g, '') : (row.keys[d] ?? ''),
+      })),
+      metricValues: metrics.map((m) => ({ value: String(row.values[m] ?? 0) })),
+    }));
     const offset = Math.max(0, Number(body.offset ?? 0));
     const limit = Math.min(GA_PAGE, Math.max(1, Number(body.limit ?? GA_PAGE)));
     return {
@@ -93,7 +132,7 @@ export const googleAnalyticsReports: SandboxReportApi = {
         metricHeaders: metrics.map((name) => ({ name, type: GA_VALUES[name] })),
         rows: all.slice(offset, offset + limit),
         rowCount: all.length,
-        metadata: { currencyCode: 'USD', timeZone: 'America/New_York' },
+        metadata: { currencyCode: 'USD', timeZone: SANDBOX_TIME_ZONE },
         kind: 'analyticsData#runReport',
       },
     };
@@ -134,6 +173,17 @@ const GA_VALUES: Readonly<Record<string, string>> = {
 /** Google Ads rows per page here (the real API sends 10,000). */
 const ADS_PAGE = 100;
 
+/** Google Ads' figures and how each combines. */
+const ADS_METRICS: Readonly<Record<string, MetricRule>> = {
+  impressions: 'sum',
+  clicks: 'sum',
+  costMicros: 'sum',
+  conversions: 'sum',
+  conversionsValue: 'sum',
+  ctr: { ratio: ['clicks', 'impressions'] },
+  averageCpc: { ratio: ['costMicros', 'clicks'] },
+};
+
 /** Google Ads' googleAds:search with a GAQL query on campaigns between two dates. */
 export const googleAdsReports: SandboxReportApi = {
   answer(call) {
@@ -153,32 +203,74 @@ export const googleAdsReports: SandboxReportApi = {
         400,
         'Error in query: expected SELECT … FROM campaign WHERE segments.date BETWEEN … AND ….',
       );
-    const days = rangeDays(query.start, query.end);
-    if (!days) return errorAnswer(400, 'Error in query: the date range is not valid.');
-    const results = days.flatMap((day) =>
+    const asked = askedDays(call, customer, query.start, query.end);
+    if (!('days' in asked)) return errorAnswer(400, 'Error in query: the date range is not valid.');
+    const records: DayRecord[] = asked.days.flatMap((day) =>
       sandboxCampaigns(customer).map((campaign) => {
         const f = adDay(customer, day, campaign);
-        const row = {
-          campaign: {
-            resourceName: `customers/${customer}/campaigns/${campaign.id}`,
-            id: campaign.id,
-            name: campaign.name,
-            status: 'ENABLED',
+        return {
+          day,
+          keys: {
+            'campaign.id': campaign.id,
+            'campaign.name': campaign.name,
+            'campaign.status': 'ENABLED',
+            'segments.device': 'MOBILE',
+            'segments.ad_network_type': 'SEARCH',
           },
-          segments: { date: day, device: 'MOBILE', adNetworkType: 'SEARCH' },
-          metrics: {
-            impressions: String(f.impressions),
-            clicks: String(f.clicks),
-            costMicros: String(Math.round(f.cost * 1_000_000)),
-            ctr: f.impressions ? f.clicks / f.impressions : 0,
-            averageCpc: f.clicks ? Math.round((f.cost / f.clicks) * 1_000_000) : 0,
+          values: {
+            impressions: f.impressions,
+            clicks: f.clicks,
+            costMicros: Math.round(f.cost * 1_000_000),
             conversions: f.conversions,
             conversionsValue: f.value,
           },
         };
-        return pick(row, query.fields);
       }),
     );
+    // Without segments.date the figures cover the whole range, one row per campaign (and
+    // per other segment asked); a campaign field asked groups by the campaign itself.
+    const dimensions = query.fields
+      .filter((f) => !f.startsWith('metrics.'))
+      .map((f) => (f === 'segments.date' ? 'date' : f));
+    const by = dimensions.some((d) => d.startsWith('campaign.'))
+      ? ['campaign.id', ...dimensions.filter((d) => d !== 'campaign.id')]
+      : dimensions;
+    const rows = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: customer,
+        now: call.now,
+        by,
+        metrics: ADS_METRICS,
+      },
+      records,
+    );
+    const results = rows.map(({ keys, first, values }) => {
+      const id = keys['campaign.id'];
+      const row = {
+        campaign: {
+          resourceName: id ? `customers/${customer}/campaigns/${id}` : undefined,
+          id,
+          name: keys['campaign.name'],
+          status: keys['campaign.status'],
+        },
+        segments: {
+          date: by.includes('date') ? first : undefined,
+          device: keys['segments.device'],
+          adNetworkType: keys['segments.ad_network_type'],
+        },
+        metrics: {
+          impressions: String(values.impressions),
+          clicks: String(values.clicks),
+          costMicros: String(values.costMicros),
+          ctr: values.ctr,
+          averageCpc: Math.round(values.averageCpc ?? 0),
+          conversions: values.conversions,
+          conversionsValue: values.conversionsValue,
+        },
+      };
+      return pick(row, query.fields);
+    });
     const offset = readPageToken(body.pageToken);
     const next = offset + ADS_PAGE < results.length ? pageToken(offset + ADS_PAGE) : undefined;
     return {

@@ -1,5 +1,8 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
-import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { noSuchPath } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { askedDays } from './sandbox-report-calendar.ts';
 import { adDay, dailyCount, sandboxCampaigns } from './sandbox-report-data.ts';
 
 /** LinkedIn's error answer shape. */
@@ -47,45 +50,83 @@ export const linkedinAdsReports: SandboxReportApi = {
   },
 };
 
+/** LinkedIn's figures; every one of them adds up over days and campaigns. */
+const LINKEDIN_METRICS: Readonly<Record<string, MetricRule>> = Object.fromEntries(
+  [
+    'impressions',
+    'clicks',
+    'costInLocalCurrency',
+    'externalWebsiteConversions',
+    'oneClickLeads',
+    'likes',
+    'shares',
+    'comments',
+    'follows',
+  ].map((m) => [m, 'sum' as const]),
+);
+
+/** adAnalytics by campaign: DAILY answers a row per day and campaign, ALL one per campaign. */
 function analytics(call: SandboxReportCall) {
   const q = call.query;
+  const granularity = q.get('timeGranularity') ?? '';
   if (
     q.get('q') !== 'analytics' ||
     q.get('pivot') !== 'CAMPAIGN' ||
-    q.get('timeGranularity') !== 'DAILY'
+    !['DAILY', 'ALL'].includes(granularity)
   ) {
     return linkedinError(
       400,
-      'The sandbox answers q=analytics with pivot=CAMPAIGN and timeGranularity=DAILY.',
+      'The sandbox answers q=analytics with pivot=CAMPAIGN and timeGranularity=DAILY or ALL.',
     );
   }
-  const range = /^\(start:(\(.+?\)),end:(\(.+?\))\)$/.exec(q.get('dateRange') ?? '');
-  const days = range ? rangeDays(parts(range[1] ?? ''), parts(range[2] ?? '')) : undefined;
-  if (!days) return linkedinError(400, 'dateRange must be (start:(year:,month:,day:),end:(...)).');
   const account =
     /^List\(urn:li:sponsoredAccount:([^)]+)\)$/.exec(q.get('accounts') ?? '')?.[1] ?? '';
+  const range = /^\(start:(\(.+?\)),end:(\(.+?\))\)$/.exec(q.get('dateRange') ?? '');
+  const asked = range
+    ? askedDays(call, account, parts(range[1] ?? ''), parts(range[2] ?? ''))
+    : undefined;
+  if (!asked || !('days' in asked))
+    return linkedinError(400, 'dateRange must be (start:(year:,month:,day:),end:(...)).');
   if (!call.accounts.has(account))
     return linkedinError(403, `Not enough permissions to access account ${account}.`);
   const fields = new Set((q.get('fields') ?? '').split(','));
-  const elements = days.flatMap((day) => {
-    const [year, month, date] = day.split('-').map(Number);
-    return sandboxCampaigns(account).map((campaign) => {
+  const records: DayRecord[] = asked.days.flatMap((day) =>
+    sandboxCampaigns(account).map((campaign) => {
       const f = adDay(account, day, campaign);
-      const all: Record<string, unknown> = {
-        dateRange: { start: { year, month, day: date }, end: { year, month, day: date } },
-        pivotValues: [`urn:li:sponsoredCampaign:${campaign.id}`],
-        impressions: f.impressions,
-        clicks: f.clicks,
-        costInLocalCurrency: f.cost.toFixed(2),
-        externalWebsiteConversions: f.conversions,
-        oneClickLeads: Math.round(f.conversions / 3),
-        likes: Math.round(f.clicks / 4),
-        shares: Math.round(f.clicks / 20),
-        comments: Math.round(f.clicks / 15),
-        follows: Math.round(f.clicks / 10),
+      return {
+        day,
+        keys: { campaign: campaign.id },
+        values: {
+          impressions: f.impressions,
+          clicks: f.clicks,
+          costInLocalCurrency: f.cost,
+          externalWebsiteConversions: f.conversions,
+          oneClickLeads: Math.round(f.conversions / 3),
+          likes: Math.round(f.clicks / 4),
+          shares: Math.round(f.clicks / 20),
+          comments: Math.round(f.clicks / 15),
+          follows: Math.round(f.clicks / 10),
+        },
       };
-      return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
-    });
+    }),
+  );
+  const by = granularity === 'DAILY' ? ['date', 'campaign'] : ['campaign'];
+  const rows = aggregate(
+    { connector: call.connector.nameSimple, account, now: call.now, by, metrics: LINKEDIN_METRICS },
+    records,
+  );
+  const date = (day: string) => {
+    const [year, month, d] = day.split('-').map(Number);
+    return { year, month, day: d };
+  };
+  const elements = rows.map(({ keys, first, last, values }) => {
+    const all: Record<string, unknown> = {
+      ...values,
+      dateRange: { start: date(first), end: date(last) },
+      pivotValues: [`urn:li:sponsoredCampaign:${keys.campaign}`],
+      costInLocalCurrency: (values.costInLocalCurrency ?? 0).toFixed(2),
+    };
+    return Object.fromEntries(Object.entries(all).filter(([k]) => fields.has(k)));
   });
   return { json: { elements, paging: { start: 0, count: 10, links: [] } } };
 }
@@ -109,16 +150,29 @@ export const linkedinPagesReports: SandboxReportApi = {
       call.query.get('timeIntervals') ?? '',
     );
     const day = (ms: string | undefined) => new Date(Number(ms)).toISOString().slice(0, 10);
-    const days = range
-      ? rangeDays(day(range[1]), day(String(Number(range[2]) - 864e5)), 366)
+    const asked = range
+      ? askedDays(call, organization, day(range[1]), day(String(Number(range[2]) - 864e5)))
       : undefined;
-    if (!days)
+    if (!asked || !('days' in asked))
       return linkedinError(
         400,
         'timeIntervals must be (timeRange:(start:,end:),timeGranularityType:DAY).',
       );
-    const elements = days.map((d) => {
-      const impressions = dailyCount(organization, d, 600, 'impressions');
+    const figures = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: organization,
+        now: call.now,
+        by: ['date'],
+        metrics: { impressions: 'sum', unique: 'sum' },
+      },
+      asked.days.map((d) => {
+        const impressions = dailyCount(organization, d, 600, 'impressions');
+        return { day: d, keys: {}, values: { impressions, unique: Math.round(impressions * 0.7) } };
+      }),
+    );
+    const elements = figures.map(({ first: d, values }) => {
+      const impressions = values.impressions ?? 0;
       const clicks = Math.round(impressions * 0.03);
       const likes = Math.round(impressions * 0.02);
       const comments = Math.round(impressions * 0.002);
@@ -129,7 +183,7 @@ export const linkedinPagesReports: SandboxReportApi = {
         timeRange: { start, end: start + 864e5 },
         totalShareStatistics: {
           impressionCount: impressions,
-          uniqueImpressionsCount: Math.round(impressions * 0.7),
+          uniqueImpressionsCount: values.unique ?? 0,
           clickCount: clicks,
           likeCount: likes,
           commentCount: comments,

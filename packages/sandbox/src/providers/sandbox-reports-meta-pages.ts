@@ -1,11 +1,24 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
-import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { noSuchPath } from './sandbox-report-api.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import type { AskedDays } from './sandbox-report-calendar.ts';
+import { askedDays } from './sandbox-report-calendar.ts';
 import { dailyCount } from './sandbox-report-data.ts';
 
 const graphError = (status: number, code: number, message: string) => ({
   status,
   json: { error: { message, type: 'OAuthException', code, fbtrace_id: 'SandboxTrace' } },
 });
+
+/** Graph's refusal of a range: not valid, or longer than the edge answers in one call. */
+const tooFar = (asked: Exclude<AskedDays, { days: string[] }>) =>
+  graphError(
+    400,
+    100,
+    asked.refused === 'too-long'
+      ? `(#100) There cannot be more than ${asked.maxDays} days between since and until`
+      : '(#100) since and until must be valid dates, since before until.',
+  );
 
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 864e5).toISOString().slice(0, 10);
@@ -21,6 +34,21 @@ function insights(
   const unknown = metrics.find((m) => !(m in means));
   if (unknown)
     return graphError(400, 100, `(#100) The value must be a valid insights metric: ${unknown}`);
+  // Each metric is a day's own figure (a day's unique people are that day's): sums per day.
+  const rows = aggregate(
+    {
+      connector: call.connector.nameSimple,
+      account: id,
+      now: call.now,
+      by: ['date'],
+      metrics: Object.fromEntries(metrics.map((m) => [m, 'sum' as const])),
+    },
+    days.map((day) => ({
+      day,
+      keys: {},
+      values: Object.fromEntries(metrics.map((m) => [m, dailyCount(id, day, means[m] ?? 10, m)])),
+    })),
+  );
   return {
     json: {
       data: metrics.map((name) => ({
@@ -28,9 +56,9 @@ function insights(
         period: 'day',
         title: name,
         id: `${id}/insights/${name}/day`,
-        values: days.map((day) => ({
-          value: dailyCount(id, day, means[name] ?? 10, name),
-          end_time: `${nextDay(day)}T08:00:00+0000`,
+        values: rows.map((row) => ({
+          value: row.values[name] ?? 0,
+          end_time: `${nextDay(row.first)}T08:00:00+0000`,
         })),
       })),
       paging: {},
@@ -58,9 +86,9 @@ export const facebookPageReports: SandboxReportApi = {
       return { json: { id: page, access_token: token } };
     }
     if (edge !== 'insights' || call.method !== 'GET') return noSuchPath(call);
-    const days = rangeDays(call.query.get('since'), prevDay(call.query.get('until')), 93);
-    if (!days) return graphError(400, 100, '(#100) since and until must be at most 93 days apart.');
-    return insights(call, page, days, PAGE_MEANS);
+    const asked = askedDays(call, page, call.query.get('since'), prevDay(call.query.get('until')));
+    if (!('days' in asked)) return tooFar(asked);
+    return insights(call, page, asked.days, PAGE_MEANS);
   },
 };
 
@@ -86,12 +114,13 @@ export const instagramReports: SandboxReportApi = {
       unix && /^\d+$/.test(unix)
         ? new Date(Number(unix) * 1000).toISOString().slice(0, 10)
         : undefined;
-    const days = rangeDays(
+    const asked = askedDays(
+      call,
+      user,
       day(call.query.get('since')),
       prevDay(day(call.query.get('until')) ?? null),
-      30,
     );
-    if (!days) return graphError(400, 100, '(#100) since and until must be at most 30 days apart.');
-    return insights(call, user, days, INSTAGRAM_MEANS);
+    if (!('days' in asked)) return tooFar(asked);
+    return insights(call, user, asked.days, INSTAGRAM_MEANS);
   },
 };

@@ -1,5 +1,8 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
-import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { noSuchPath } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { askedDays } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
 
 /** Rows per page here: at most the `limit` asked, and 50 at most, so paging is exercised. */
@@ -11,7 +14,30 @@ const metaError = (status: number, code: number, message: string) => ({
   json: { error: { message, type: 'OAuthException', code, fbtrace_id: 'SandboxTrace' } },
 });
 
-/** The Marketing API's Insights edge of an ad account: daily rows, cursor paging. */
+/** Meta's figures and how each combines (reach counts people once; rates from totals). */
+const META_METRICS: Readonly<Record<string, MetricRule>> = {
+  impressions: 'sum',
+  reach: 'distinct',
+  clicks: 'sum',
+  inline_link_clicks: 'sum',
+  spend: 'sum',
+  purchases: 'sum',
+  leads: 'sum',
+  purchase_value: 'sum',
+  ctr: { ratio: ['clicks', 'impressions'], scale: 100 },
+  cpc: { ratio: ['spend', 'clicks'] },
+  cpm: { ratio: ['spend', 'impressions'], scale: 1000 },
+};
+
+/** Insights keep 37 months: an older start is refused (error 3018). */
+const RETENTION_MONTHS = 37;
+
+/**
+ * The Marketing API's Insights edge of an ad account, cursor paging. time_increment splits the
+ * range into periods of that many days (1: daily), "monthly" into calendar months, and
+ * "all_days" (the default) answers the whole range as one period; each row covers its period
+ * and its level's object (the account, or each campaign).
+ */
 export const facebookAdsReports: SandboxReportApi = {
   answer(call) {
     const match = /^(act_[^/]+)\/insights$/.exec(call.path);
@@ -26,46 +52,115 @@ export const facebookAdsReports: SandboxReportApi = {
     } catch {
       return metaError(400, 100, '(#100) time_range must be a JSON object with since and until.');
     }
-    const days = rangeDays(range.since, range.until, 1140);
-    if (!days) return metaError(400, 100, '(#100) time_range is not a valid range.');
-    if (call.query.get('time_increment') !== '1') {
-      return metaError(400, 100, '(#100) The sandbox answers time_increment=1 only.');
+    const id = account.slice(4);
+    const asked = askedDays(call, id, range.since, range.until);
+    if (!('days' in asked) || !range.since || !range.until)
+      return metaError(400, 100, '(#100) time_range is not a valid range.');
+    const oldest = new Date(call.now);
+    oldest.setUTCMonth(oldest.getUTCMonth() - RETENTION_MONTHS);
+    if (range.since < oldest.toISOString().slice(0, 10)) {
+      return metaError(
+        400,
+        3018,
+        `(#3018) The start date of the time range cannot be beyond ${RETENTION_MONTHS} months from the current date`,
+      );
     }
+    const period = periodOf(
+      call.query.get('time_increment') ?? 'all_days',
+      range.since,
+      range.until,
+    );
+    if (!period)
+      return metaError(400, 100, '(#100) time_increment must be all_days, monthly or 1 to 90.');
     const fields = new Set((call.query.get('fields') ?? '').split(',').filter(Boolean));
     const byCampaign = call.query.get('level') === 'campaign';
     const breakdowns = (call.query.get('breakdowns') ?? '').split(',').filter(Boolean);
-    const id = account.slice(4);
-    const rows = days.flatMap((day) =>
-      (byCampaign ? sandboxCampaigns(id) : [{ id: '', name: '', share: 1 }]).map((campaign) => {
-        const f = adDay(id, day, campaign.id ? campaign : { ...campaign, id: 'all' });
-        const all: Record<string, unknown> = {
-          campaign_id: campaign.id,
-          campaign_name: campaign.name,
-          impressions: String(f.impressions),
-          reach: String(f.reach),
-          clicks: String(Math.round(f.clicks * 1.4)),
-          inline_link_clicks: String(f.clicks),
-          spend: f.cost.toFixed(2),
-          ctr: f.impressions ? ((f.clicks * 1.4 * 100) / f.impressions).toFixed(6) : '0',
-          cpc: f.clicks ? (f.cost / (f.clicks * 1.4)).toFixed(6) : '0',
-          cpm: f.impressions ? ((f.cost * 1000) / f.impressions).toFixed(6) : '0',
-          actions: [
-            { action_type: 'link_click', value: String(f.clicks) },
-            { action_type: 'purchase', value: String(f.conversions) },
-            { action_type: 'lead', value: String(Math.round(f.conversions / 2)) },
-          ],
-          action_values: [{ action_type: 'purchase', value: f.value.toFixed(2) }],
+    const records: DayRecord[] = asked.days.flatMap((day) =>
+      sandboxCampaigns(id).map((campaign) => {
+        const f = adDay(id, day, campaign);
+        const clicks = Math.round(f.clicks * 1.4);
+        return {
+          day,
+          keys: {
+            period: period(day).join('/'),
+            campaign_id: campaign.id,
+            campaign_name: campaign.name,
+          },
+          values: {
+            impressions: f.impressions,
+            reach: f.reach,
+            clicks,
+            inline_link_clicks: f.clicks,
+            spend: f.cost,
+            purchases: f.conversions,
+            leads: Math.round(f.conversions / 2),
+            purchase_value: f.value,
+          },
         };
-        const row: Record<string, unknown> = { date_start: day, date_stop: day };
-        for (const field of fields) if (field in all) row[field] = all[field];
-        if (breakdowns.includes('country')) row.country = 'US';
-        if (breakdowns.includes('publisher_platform')) row.publisher_platform = 'facebook';
-        return row;
       }),
     );
+    const by = byCampaign ? ['period', 'campaign_id', 'campaign_name'] : ['period'];
+    const rows = aggregate(
+      {
+        connector: call.connector.nameSimple,
+        account: id,
+        now: call.now,
+        by,
+        metrics: META_METRICS,
+      },
+      records,
+    ).map(({ keys, values: v }) => {
+      const [start = '', stop = ''] = (keys.period ?? '').split('/');
+      const all: Record<string, unknown> = {
+        campaign_id: keys.campaign_id,
+        campaign_name: keys.campaign_name,
+        impressions: String(v.impressions),
+        reach: String(v.reach),
+        clicks: String(v.clicks),
+        inline_link_clicks: String(v.inline_link_clicks),
+        spend: (v.spend ?? 0).toFixed(2),
+        ctr: (v.ctr ?? 0).toFixed(6),
+        cpc: (v.cpc ?? 0).toFixed(6),
+        cpm: (v.cpm ?? 0).toFixed(6),
+        actions: [
+          { action_type: 'link_click', value: String(v.inline_link_clicks) },
+          { action_type: 'purchase', value: String(v.purchases) },
+          { action_type: 'lead', value: String(v.leads) },
+        ],
+        action_values: [{ action_type: 'purchase', value: (v.purchase_value ?? 0).toFixed(2) }],
+      };
+      const row: Record<string, unknown> = { date_start: start, date_stop: stop };
+      for (const field of fields) if (field in all) row[field] = all[field];
+      if (breakdowns.includes('country')) row.country = 'US';
+      if (breakdowns.includes('publisher_platform')) row.publisher_platform = 'facebook';
+      return row;
+    });
     return page(call, rows);
   },
 };
+
+/** The period (first and last day, within the range) a day falls in, or undefined when not valid. */
+function periodOf(increment: string, since: string, until: string) {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const clip = (start: string, stop: string): [string, string] => [
+    start < since ? since : start,
+    stop > until ? until : stop,
+  ];
+  if (increment === 'all_days') return (): [string, string] => [since, until];
+  if (increment === 'monthly')
+    return (d: string) => {
+      const [y = 0, m = 1] = d.split('-').map(Number);
+      return clip(day(Date.UTC(y, m - 1, 1)), day(Date.UTC(y, m, 0)));
+    };
+  const size = /^\d+$/.test(increment) ? Number(increment) : 0;
+  if (size < 1 || size > 90) return undefined;
+  const from = Date.parse(`${since}T00:00:00Z`);
+  return (d: string) => {
+    const index = Math.floor((Date.parse(`${d}T00:00:00Z`) - from) / (size * 864e5));
+    const start = from + index * size * 864e5;
+    return clip(day(start), day(start + (size - 1) * 864e5));
+  };
+}
 
 /** One page of rows with Graph's cursor paging (cursors hold offsets here). */
 export function page(call: SandboxReportCall, rows: readonly unknown[]) {

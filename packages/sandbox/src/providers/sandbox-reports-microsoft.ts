@@ -1,6 +1,9 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
 import { sandboxDetail } from './sandbox-answers.ts';
-import { noSuchPath, rangeDays } from './sandbox-report-api.ts';
+import { noSuchPath } from './sandbox-report-api.ts';
+import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
+import { aggregate } from './sandbox-report-aggregate.ts';
+import { askedDays } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
 import { zipOne } from './sandbox-zip.ts';
 
@@ -89,7 +92,7 @@ function submit(call: SandboxReportCall) {
   }
   const start = day(time?.CustomDateRangeStart);
   const end = day(time?.CustomDateRangeEnd);
-  if (!rangeDays(start, end)) {
+  if (!('days' in askedDays(call, account, start, end))) {
     return bingError(
       400,
       2012,
@@ -112,7 +115,7 @@ function submit(call: SandboxReportCall) {
     end,
     columns,
     daily: request.Aggregation === 'Daily',
-    at: call.now,
+    at: call.realNow,
   };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { ReportRequestId: `${payload}.${call.sign(payload)}` } };
@@ -135,7 +138,7 @@ function poll(call: SandboxReportCall) {
       'The report request id is not valid.',
     );
   }
-  const ready = call.now - prepared.at >= PREPARING_MS;
+  const ready = call.realNow - prepared.at >= PREPARING_MS;
   return {
     json: {
       ReportRequestStatus: ready
@@ -145,36 +148,61 @@ function poll(call: SandboxReportCall) {
   };
 }
 
+/** Microsoft's figures and how each combines. */
+const BING_METRICS: Readonly<Record<string, MetricRule>> = {
+  impressions: 'sum',
+  clicks: 'sum',
+  spend: 'sum',
+  conversions: 'sum',
+  revenue: 'sum',
+  ctr: { ratio: ['clicks', 'impressions'], scale: 100 },
+  averageCpc: { ratio: ['spend', 'clicks'] },
+};
+
 function download(call: SandboxReportCall) {
   const prepared = readId(call, call.path.slice('download/'.length));
   if (!prepared) return { status: 403, json: { error: { message: 'Signature not valid.' } } };
-  const days = rangeDays(prepared.start, prepared.end) ?? [];
-  const lines = [prepared.columns.map(quote).join(',')];
-  const periods = prepared.daily ? days.map((d) => [d]) : [days];
-  for (const period of periods) {
-    for (const campaign of sandboxCampaigns(prepared.account)) {
-      const figures = period.map((d) => adDay(prepared.account, d, campaign));
-      const total = (key: 'impressions' | 'clicks' | 'cost' | 'conversions' | 'value') =>
-        figures.reduce((sum, f) => sum + f[key], 0);
-      const clicks = total('clicks');
-      const impressions = total('impressions');
-      const cost = total('cost');
-      const values: Record<string, string> = {
-        TimePeriod: period[0] ?? '',
-        CampaignId: campaign.id,
-        CampaignName: campaign.name,
-        DeviceType: 'Computer',
-        Network: 'Microsoft sites and select traffic',
-        Impressions: String(impressions),
-        Clicks: String(clicks),
-        Spend: cost.toFixed(2),
-        Ctr: impressions ? `${((clicks * 100) / impressions).toFixed(2)}%` : '0.00%',
-        AverageCpc: clicks ? (cost / clicks).toFixed(2) : '0.00',
-        Conversions: String(total('conversions')),
-        Revenue: total('value').toFixed(2),
+  const { account } = prepared;
+  const asked = askedDays(call, account, prepared.start, prepared.end);
+  const records: DayRecord[] = ('days' in asked ? asked.days : []).flatMap((day) =>
+    sandboxCampaigns(account).map((campaign) => {
+      const f = adDay(account, day, campaign);
+      return {
+        day,
+        keys: { campaign: campaign.id, name: campaign.name },
+        values: {
+          impressions: f.impressions,
+          clicks: f.clicks,
+          spend: f.cost,
+          conversions: f.conversions,
+          revenue: f.value,
+        },
       };
-      lines.push(prepared.columns.map((c) => quote(values[c] ?? '')).join(','));
-    }
+    }),
+  );
+  // Summary aggregation: one row per campaign over the range; Daily: per day and campaign.
+  const by = prepared.daily ? ['date', 'campaign', 'name'] : ['campaign', 'name'];
+  const rows = aggregate(
+    { connector: call.connector.nameSimple, account, now: call.now, by, metrics: BING_METRICS },
+    records,
+  );
+  const lines = [prepared.columns.map(quote).join(',')];
+  for (const { keys, first, values: v } of rows) {
+    const values: Record<string, string> = {
+      TimePeriod: first,
+      CampaignId: keys.campaign ?? '',
+      CampaignName: keys.name ?? '',
+      DeviceType: 'Computer',
+      Network: 'Microsoft sites and select traffic',
+      Impressions: String(v.impressions),
+      Clicks: String(v.clicks),
+      Spend: (v.spend ?? 0).toFixed(2),
+      Ctr: `${(v.ctr ?? 0).toFixed(2)}%`,
+      AverageCpc: (v.averageCpc ?? 0).toFixed(2),
+      Conversions: String(v.conversions),
+      Revenue: (v.revenue ?? 0).toFixed(2),
+    };
+    lines.push(prepared.columns.map((c) => quote(values[c] ?? '')).join(','));
   }
   const csv = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
   return { file: { bytes: zipOne('report.csv', csv), type: 'application/zip' } };
