@@ -48,9 +48,9 @@ export interface BuildAppOptions {
   /** The sandbox providers' switches (demo mode); tests pass their own to break and watch them. */
   sandboxProviders?: SandboxProviderControl;
   /**
-   * How billing reaches its provider. Real mode builds it from config (CHARGEBEE_*); demo mode
-   * gets it from the sandbox billing provider; tests pass one pointing at recorded responses.
-   * Undefined in demo mode until the sandbox provides it: billing calls then fail clearly.
+   * How billing reaches its provider, over what real mode builds from config (CHARGEBEE_*) and
+   * demo mode gets from the sandbox billing provider. Undefined in demo mode until the sandbox
+   * provides it: billing calls then fail clearly.
    */
   billing?: BillingSettings;
   /** Where log lines go with the server's own logger settings (tests read them). */

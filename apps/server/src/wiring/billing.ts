@@ -19,9 +19,9 @@ export function wireBilling(
   core: AppCore,
   deps: {
     /**
-     * How billing reaches its provider when not Chargebee from the config: a test's recorded
-     * responses or the sandbox billing provider. With neither in demo mode, billing calls fail
-     * clearly.
+     * How billing reaches its provider when not Chargebee from the config: the sandbox billing
+     * provider, or the settings a caller of buildApp passed. With neither in demo mode, billing
+     * calls fail clearly.
      */
     settings: BillingSettings | undefined;
   },

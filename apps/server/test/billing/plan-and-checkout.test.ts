@@ -1,29 +1,75 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
-import { deliver } from '../helpers/billing.ts';
+import type { SandboxBilling } from '@gds/sandbox';
+import { sandboxProvider } from '../helpers/billing.ts';
 import { call } from '../helpers/contract-call.ts';
+import { startSandboxApp } from '../helpers/connections.ts';
+import type { SandboxContext } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { startFakeChargebee } from '../helpers/fake-chargebee.ts';
-import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 import { auditOf } from '../helpers/team-management.ts';
-import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { HOSTS, testClock } from '../helpers/test-app.ts';
+import { CARD } from '../sandbox-billing/hosted-page-browser.ts';
+
+/** How long the app waits for the billing provider here (the "no answer" outage waits it out). */
+const PROVIDER_TIMEOUT_MS = 1500;
 
 describeEachDatabase('billing: plan, prices, checkout', (db) => {
-  const identity = fakeIdentity();
-  const clock = testClock();
+  let ctx: SandboxContext;
   let app: FastifyInstance;
-  let fake: FakeChargebee;
+  let identity: SandboxContext['identity'];
+  let billing: SandboxBilling;
+  // One listening demo-mode app: its sandbox billing provider sells the plans, takes the
+  // payments on its hosted pages and sends the webhooks.
   beforeAll(async () => {
-    fake = await startFakeChargebee();
-    app = await createTestApp(db(), { identity, clock, billing: fake.settings });
+    ctx = await startSandboxApp(db(), {
+      clock: testClock(),
+      env: {
+        // The brands' hosts; people use the app there, the sandbox's webhooks reach it on its
+        // listening address.
+        APP_ORIGINS: Object.values(HOSTS)
+          .map((host) => `http://${host}`)
+          .join(','),
+        CHARGEBEE_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+      },
+    });
+    app = ctx.app;
+    identity = ctx.identity;
+    billing = sandboxProvider(app).billing;
   });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => app.close());
+  /** Pays a hosted page with a good card, in a browser on the page's host (the brand's). */
+  const payOnPage = async (url: string) => {
+    const address = new URL(url);
+    const target = { url: `${address.pathname}${address.search}`, host: address.host };
+    const page = await app.inject({
+      method: 'GET',
+      url: target.url,
+      headers: { host: target.host },
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const token = /name="token" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    const fields = { token, source: 'new', action: 'pay', number: '4111 1111 1111 1111', ...CARD };
+    return app.inject({
+      method: 'POST',
+      url: target.url,
+      headers: {
+        host: target.host,
+        origin: address.origin,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  };
+  /** The provider's log of calls to one API path, from the `since`th call on. */
+  const callsTo = (path: string, since = 0) =>
+    billing
+      .calls()
+      .slice(since)
+      .filter((c) => c.path === path);
 
   const usage = async (owner: SignedIn) =>
     (await call(app, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json();
@@ -113,12 +159,12 @@ describeEachDatabase('billing: plan, prices, checkout', (db) => {
     // basic-plan 2999 + 3 accounts × 300 + facebook-ads 1000, less 10 %.
     expect(body.dueToday.subTotal).toBe(4899);
     expect(body.dueToday.lines.map((l) => [l.description, l.quantity, l.amount])).toEqual([
-      ['basic-plan', 1, 2999],
-      ['accounts-monthly', 3, 900],
-      ['facebook-ads-monthly', 1, 1000],
+      ['Megalytic Monthly Plan', 1, 2999],
+      ['Extra Accounts × 3', 3, 900],
+      ['Facebook Ads', 1, 1000],
     ]);
-    expect(body.dueToday.discounts).toEqual([{ description: 'GDS-PROMO', amount: 490 }]);
-    expect(body.coupon).toEqual({ code: 'GDS-PROMO', description: 'GDS-PROMO' });
+    expect(body.dueToday.discounts).toEqual([{ description: '10% off', amount: 490 }]);
+    expect(body.coupon).toEqual({ code: 'GDS-PROMO', description: '10% off' });
 
     const unknown = await call(app, ENDPOINTS.estimatePlan, {
       cookie: owner.cookie,
@@ -162,16 +208,16 @@ describeEachDatabase('billing: plan, prices, checkout', (db) => {
       addons: 'facebook-ads',
       idempotencyKey: 'checkout-key-1',
     };
+    const asked = billing.calls().length;
     const first = (await call(app, ENDPOINTS.customizePlan, { cookie: owner.cookie, form })).json();
     const again = (await call(app, ENDPOINTS.customizePlan, { cookie: owner.cookie, form })).json();
     expect(again.hostedPageUrl).toBe(first.hostedPageUrl);
-    const pageCalls = fake.calls.filter((c) => c.path.includes('checkout_new_for_items'));
+    // Asked twice, the provider was asked once, with the team's key for that checkout.
+    const pageCalls = callsTo('/hosted_pages/checkout_new_for_items', asked);
     expect(pageCalls).toHaveLength(1);
-    expect(pageCalls[0]?.headers['chargebee-idempotency-key']).toBe(
-      `${owner.team.id}:checkout-key-1`,
-    );
-    expect(pageCalls[0]?.body.get('redirect_url')).toBe('http://localhost:3000/thankyou');
-    expect(pageCalls[0]?.body.get('cancel_url')).toBe(
+    expect(pageCalls[0]?.idempotencyKey).toBe(`${owner.team.id}:checkout-key-1`);
+    expect(pageCalls[0]?.params.redirect_url).toBe('http://localhost:3000/thankyou');
+    expect(pageCalls[0]?.params.cancel_url).toBe(
       'http://localhost:3000/billing?checkout=cancelled',
     );
     const rows = await db()
@@ -198,9 +244,10 @@ describeEachDatabase('billing: plan, prices, checkout', (db) => {
     ).toEqual({ success: true });
     expect((await usage(owner)).subscriptionDetails.webhook_status).toBe('pending');
 
-    const pageId = [...fake.pages.values()].find((p) => p.teamId === owner.team.id)?.id ?? '';
-    const event = fake.pay(pageId);
-    expect((await deliver(app, event)).statusCode).toBe(200);
+    // Paid on the provider's page; the person has not come back, the webhooks bring the plan.
+    const paid = await payOnPage(first.hostedPageUrl);
+    expect(paid.statusCode, paid.body).toBe(303);
+    await billing.webhooksSettled();
 
     const after = await usage(owner);
     expect(after.subscriptionDetails).toMatchObject({
@@ -232,47 +279,58 @@ describeEachDatabase('billing: plan, prices, checkout', (db) => {
     ]);
 
     // A change later goes through checkout_existing_for_items.
+    const beforeChange = billing.calls().length;
     await call(app, ENDPOINTS.customizePlan, {
       cookie: owner.cookie,
       form: { ...form, idempotencyKey: 'checkout-key-2', addons: '' },
     });
-    expect(fake.calls.filter((c) => c.path.includes('checkout_existing_for_items'))).toHaveLength(
-      1,
-    );
+    expect(callsTo('/hosted_pages/checkout_existing_for_items', beforeChange)).toHaveLength(1);
+    expect(callsTo('/hosted_pages/checkout_new_for_items', beforeChange)).toEqual([]);
   });
 
   it('a trial without a plan has no next bill, and the provider is not asked', async () => {
     const owner = await signIn(app, identity, 'next@example.com');
-    const before = fake.calls.length;
+    const before = billing.calls().length;
     const trial = (
       await call(app, ENDPOINTS.estimateNextBillingAmount, { cookie: owner.cookie, form: {} })
     ).json();
     expect(trial).toEqual({ amount: 0, currency: 'USD', date: null });
-    expect(fake.calls.length).toBe(before);
+    expect(billing.calls().slice(before)).toEqual([]);
   });
 
-  it('the provider being down is a 502 with a plain message, and nothing is stored', async () => {
-    const owner = await signIn(app, identity, 'down@example.com');
-    fake.control.down = true;
-    try {
-      const response = await call(app, ENDPOINTS.customizePlan, {
-        cookie: owner.cookie,
-        form: { period: 'month', accounts: 20, users: 5, idempotencyKey: 'down-key-1' },
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.error()).toEqual({
-        code: 'BAD_GATEWAY',
-        message:
-          'The payment provider did not answer. Nothing was changed; please try again in a minute.',
-      });
-    } finally {
-      fake.control.down = false;
-    }
-    const rows = await db()
-      .selectFrom('billing_checkouts')
-      .selectAll()
-      .where('team_id', '=', owner.team.id)
-      .execute();
-    expect(rows).toEqual([]);
-  });
+  it.each(['unavailable', 'timeout'] as const)(
+    'the provider being down (%s) is a 502 with a plain message, and nothing is stored',
+    async (outage) => {
+      const owner = await signIn(app, identity, `down-${outage}@example.com`);
+      const asked = billing.calls().length;
+      billing.setOutage(outage);
+      try {
+        const response = await call(app, ENDPOINTS.customizePlan, {
+          cookie: owner.cookie,
+          form: { period: 'month', accounts: 20, users: 5, idempotencyKey: `down-${outage}` },
+        });
+        expect(response.statusCode).toBe(502);
+        expect(response.error()).toEqual({
+          code: 'BAD_GATEWAY',
+          message:
+            'The payment provider did not answer. Nothing was changed; please try again in a minute.',
+        });
+      } finally {
+        billing.setOutage(undefined);
+      }
+      // The app asked (the provider got its first call, no answer) and went no further.
+      expect(
+        billing
+          .calls()
+          .slice(asked)
+          .map((c) => `${c.method} ${c.path}`),
+      ).toEqual([`GET /subscriptions/${owner.team.id}`]);
+      const rows = await db()
+        .selectFrom('billing_checkouts')
+        .selectAll()
+        .where('team_id', '=', owner.team.id)
+        .execute();
+      expect(rows).toEqual([]);
+    },
+  );
 });

@@ -1,85 +1,126 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ENDPOINTS } from '@gds/contract';
+import type { SandboxBilling } from '@gds/sandbox';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
-import { deliver, subscribeTeam } from '../helpers/billing.ts';
-import { call } from '../helpers/contract-call.ts';
+import {
+  buyPlan,
+  checkoutAndPay,
+  deliver,
+  providerEventsOf,
+  sandboxProvider,
+  webhookHeaders,
+} from '../helpers/billing.ts';
+import { callAt, startSandboxApp } from '../helpers/connections.ts';
+import type { SandboxContext } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { everyRow, rowsChanged } from '../helpers/every-row.ts';
-import { FAKE_WEBHOOK, startFakeChargebee, webhookHeaders } from '../helpers/fake-chargebee.ts';
-import type { FakeChargebee } from '../helpers/fake-chargebee.ts';
 import { signIn } from '../helpers/sign-in.ts';
-import { auditOf } from '../helpers/team-management.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
-import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
+import { auditOf } from '../helpers/team-management.ts';
+import { testClock } from '../helpers/test-app.ts';
+import { payWith } from '../sandbox-billing/hosted-page-browser.ts';
 
+/*
+ * The app's webhook against the sandbox billing provider: its real events for real changes,
+ * delivered by the sandbox, resent, or held back. Chargebee says webhooks may arrive out of
+ * order and more than once (https://www.chargebee.com/docs/2.0/webhook_settings.html), so the
+ * app takes an event only as "look at this team" and stores the provider's current state when
+ * its resource_version is newer than the copy.
+ */
 describeEachDatabase('billing: webhooks and reconciliation', (db) => {
-  const identity = fakeIdentity();
-  const clock = testClock();
+  let ctx: SandboxContext;
   let app: FastifyInstance;
-  let fake: FakeChargebee;
+  let billing: SandboxBilling;
   beforeAll(async () => {
-    fake = await startFakeChargebee();
-    app = await createTestApp(db(), { identity, clock, billing: fake.settings });
+    ctx = await startSandboxApp(db(), { clock: testClock() });
+    app = ctx.app;
+    billing = sandboxProvider(app).billing;
   });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterEach(() => billing.pauseWebhooks(false));
+  afterAll(() => app.close());
 
+  const signInAs = (email: string) => signIn(app, ctx.identity, email);
+  const plan = (key: string, form: { accounts?: number; addons?: string } = {}) => ({
+    accounts: 20,
+    users: 5,
+    idempotencyKey: key,
+    ...form,
+  });
   const details = async (owner: SignedIn) =>
-    (await call(app, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json().subscriptionDetails;
+    (await callAt(ctx, ENDPOINTS.getPlanUsage, { cookie: owner.cookie })).json()
+      .subscriptionDetails;
   const copyOf = (teamId: string) =>
     db()
       .selectFrom('billing_subscriptions')
       .selectAll()
       .where('team_id', '=', teamId)
       .executeTakeFirst();
+  /** The provider's event of this type about the team (the first one, when there are several). */
+  const eventOf = async (teamId: string, type: string) => {
+    const event = (await providerEventsOf(app, teamId)).find((e) => e.event_type === type);
+    if (!event) throw new Error(`the provider recorded no ${type} for ${teamId}`);
+    return event;
+  };
+  /** The sandbox sends an event's webhook again; answers the app's reply. */
+  const resend = async (eventId: string) => {
+    const answer = await billing.resendWebhook(eventId);
+    expect(answer.status, answer.body).toBe(200);
+    return JSON.parse(answer.body) as { received: boolean; duplicate: boolean };
+  };
+  /**
+   * Two deliveries of one event at once: each reads the team's subscription at the provider,
+   * and those answers are held until both have asked, so both got past the "seen before" check.
+   */
+  const twiceAtOnce = async (eventId: string, teamId: string) => {
+    const reads = [1, 2].map(() => billing.holdAnswer('GET', `/subscriptions/${teamId}`));
+    const answers = Promise.all([resend(eventId), resend(eventId)]);
+    for (const read of reads) await read.waiting();
+    for (const read of reads) read.release();
+    return answers;
+  };
 
   it('refuses a delivery without the right Basic credentials, storing nothing', async () => {
-    const owner = await signIn(app, identity, 'hook-auth@example.com');
-    const event = fake.subscribe(owner.team.id);
+    const owner = await signInAs('hook-auth@example.com');
+    // Paid at the provider, its webhooks held back and the person not back yet.
+    billing.pauseWebhooks(true);
+    await checkoutAndPay(ctx, owner.cookie, plan('hook-auth'));
+    const event = await eventOf(owner.team.id, 'subscription_created');
+    const { username, password } = billing.settings.webhook;
     const before = await everyRow(db());
-    const missing = await deliver(app, event, { 'content-type': 'application/json' });
-    const wrong = await deliver(
-      app,
-      event,
-      webhookHeaders({ username: FAKE_WEBHOOK.username, password: 'not-the-password' }),
-    );
-    const otherUser = await deliver(
-      app,
-      event,
-      webhookHeaders({ username: 'someone', password: FAKE_WEBHOOK.password }),
-    );
+    const missing = await deliver(app, event);
+    const wrong = await deliver(app, event, webhookHeaders({ username, password: 'not-it' }));
+    const otherUser = await deliver(app, event, webhookHeaders({ username: 'someone', password }));
     for (const response of [missing, wrong, otherUser]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
     }
     expect(rowsChanged(before, await everyRow(db()))).toEqual({});
-    // The right credentials, with no session, unit header or Origin: accepted.
-    expect((await deliver(app, event)).json()).toEqual({ received: true, duplicate: false });
+    // The sandbox's own delivery (the right credentials, no session, unit header or Origin).
+    expect(await resend(event.id)).toEqual({ received: true, duplicate: false });
     expect((await details(owner)).status).toBe('active');
   });
 
   it('a body that is not a Chargebee event is refused', async () => {
-    const response = await deliver(app, { hello: 'world' });
+    const headers = webhookHeaders(billing.settings.webhook);
+    const response = await deliver(app, { hello: 'world' }, headers);
     expect(response.statusCode).toBe(400);
     const form = await app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
-      headers: { ...webhookHeaders(), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'id=1',
     });
     expect(form.statusCode).toBe(415);
   });
 
   it('processes an event once: a duplicate delivery is a 200 that changes nothing', async () => {
-    const owner = await signIn(app, identity, 'hook-once@example.com');
-    const event = await subscribeTeam(app, fake, owner.team.id);
+    const owner = await signInAs('hook-once@example.com');
+    await buyPlan(ctx, owner.cookie, plan('hook-once'));
+    const event = await eventOf(owner.team.id, 'subscription_created');
     const before = await everyRow(db());
-    const again = await deliver(app, event);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(await resend(event.id)).toEqual({ received: true, duplicate: true });
     expect(rowsChanged(before, await everyRow(db()))).toEqual({});
     const recorded = await db()
       .selectFrom('billing_events')
@@ -90,89 +131,109 @@ describeEachDatabase('billing: webhooks and reconciliation', (db) => {
   });
 
   it('a delivery seen before is answered without asking the provider again', async () => {
-    const owner = await signIn(app, identity, 'hook-no-refetch@example.com');
-    const event = await subscribeTeam(app, fake, owner.team.id);
-    const asked = fake.calls.length;
+    const owner = await signInAs('hook-no-refetch@example.com');
+    await buyPlan(ctx, owner.cookie, plan('hook-no-refetch'));
+    const events = await providerEventsOf(app, owner.team.id);
+    expect(events.length).toBeGreaterThan(1);
+    const asked = billing.calls().length;
     // The provider retries a delivery it got no answer to, and the reconciliation reads the
     // last minute of events again on every run: neither costs a provider call per event.
-    expect((await deliver(app, event)).json()).toEqual({ received: true, duplicate: true });
-    expect(fake.calls.slice(asked)).toEqual([]);
+    for (const event of events) {
+      expect(await resend(event.id)).toEqual({ received: true, duplicate: true });
+    }
+    expect(billing.calls().slice(asked)).toEqual([]);
   });
 
   it('the same event delivered twice at once is processed once: one plan change, one duplicate', async () => {
-    const owner = await signIn(app, identity, 'hook-race@example.com');
-    const event = fake.subscribe(owner.team.id);
-    const answers = await Promise.all([deliver(app, event), deliver(app, event)]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
-    const duplicates = answers.map((answer) => answer.json<{ duplicate: boolean }>().duplicate);
-    expect(duplicates.sort()).toEqual([false, true]);
+    const owner = await signInAs('hook-race@example.com');
+    billing.pauseWebhooks(true);
+    await checkoutAndPay(ctx, owner.cookie, plan('hook-race'));
+    const event = await eventOf(owner.team.id, 'subscription_created');
+    const answers = await twiceAtOnce(event.id, owner.team.id);
+    expect(answers.map((answer) => answer.duplicate).sort()).toEqual([false, true]);
     expect(await auditOf(db(), owner.team.id, 'billing.plan_change')).toHaveLength(1);
     expect((await details(owner)).status).toBe('active');
   });
 
   it('an event with nothing to converge to, delivered twice at once, is recorded once', async () => {
-    // A customer made before any subscription: the provider has no plan to copy yet.
-    const owner = await signIn(app, identity, 'hook-customer@example.com');
-    const event = fake.recordEvent('customer_created', owner.team.id);
-    const answers = await Promise.all([deliver(app, event), deliver(app, event)]);
-    const duplicates = answers.map((answer) => answer.json<{ duplicate: boolean }>().duplicate);
-    expect(duplicates.sort()).toEqual([false, true]);
+    // A customer of the provider the app has no team for (made in the provider's console).
+    const stranger = randomUUID();
+    billing.pauseWebhooks(true);
+    const { provider } = sandboxProvider(app);
+    const { hosted_page: page } = await provider.hostedPage.checkoutNewForItems({
+      subscription: { id: stranger },
+      customer: { id: stranger, email: 'stranger@example.com' },
+      subscription_items: [{ item_price_id: 'basic-plan', quantity: 1 }],
+    });
+    // Paid on the provider's page, which names no return address: it shows its own receipt.
+    expect((await payWith(page.url ?? '', '4111 1111 1111 1111')).status).toBe(200);
+    const event = await eventOf(stranger, 'subscription_created');
+    const answers = await Promise.all([resend(event.id), resend(event.id)]);
+    expect(answers.map((answer) => answer.duplicate).sort()).toEqual([false, true]);
     const recorded = await db()
       .selectFrom('billing_events')
       .select('team_id')
       .where('event_id', '=', event.id)
       .execute();
-    expect(recorded).toEqual([{ team_id: owner.team.id }]);
+    expect(recorded).toEqual([{ team_id: null }]);
   });
 
-  it('out of order: an older state read late never replaces a newer copy', async () => {
-    const owner = await signIn(app, identity, 'hook-order@example.com');
-    await subscribeTeam(app, fake, owner.team.id);
-    const older = fake.snapshot(owner.team.id);
-    // Cancelled at the provider; the webhook brings the newer state.
-    fake.setStatus(owner.team.id, 'cancelled');
-    await deliver(app, fake.recordEvent('subscription_cancelled', owner.team.id));
-    expect((await details(owner)).status).toBe('cancelled');
-    const newer = await copyOf(owner.team.id);
-
-    // A slow delivery whose read answers the older state arrives last: it is ignored.
-    fake.restore(owner.team.id, older);
-    const late = await deliver(app, fake.recordEvent('subscription_created', owner.team.id));
-    expect(late.statusCode).toBe(200);
-    expect((await details(owner)).status).toBe('cancelled');
-    expect(await copyOf(owner.team.id)).toEqual(newer);
-  });
-
-  it('replay: an old event delivered again under a new id converges to the current state', async () => {
-    const owner = await signIn(app, identity, 'hook-replay@example.com');
-    const created = await subscribeTeam(app, fake, owner.team.id, [
-      { item_price_id: 'basic-plan', quantity: 1 },
-      { item_price_id: 'accounts-monthly', quantity: 10 },
-    ]);
-    fake.subscribe(owner.team.id, [{ item_price_id: 'basic-plan', quantity: 1 }]);
-    const replayed = { ...created, id: `${created.id}-replayed` };
-    expect((await deliver(app, replayed)).statusCode).toBe(200);
-    // The replayed event said 30 accounts; the provider says 20 now, and that is what counts.
+  it('out of order: an older event delivered after a newer change leaves the newer plan', async () => {
+    const owner = await signInAs('hook-order@example.com');
+    billing.pauseWebhooks(true);
+    await buyPlan(ctx, owner.cookie, plan('hook-order-30', { accounts: 30 }));
+    await buyPlan(ctx, owner.cookie, plan('hook-order-20', { accounts: 20 }));
+    expect((await details(owner)).accounts).toBe(20);
+    // The first purchase's event, saying 30 accounts, arrives last: the provider's current
+    // state is what counts.
+    const created = await eventOf(owner.team.id, 'subscription_created');
+    expect(await resend(created.id)).toEqual({ received: true, duplicate: false });
     expect((await details(owner)).accounts).toBe(20);
   });
 
+  it('out of order: an older state read late never replaces a newer copy', async () => {
+    const owner = await signInAs('hook-late-read@example.com');
+    billing.pauseWebhooks(true);
+    await buyPlan(ctx, owner.cookie, plan('hook-late-read'));
+    const created = await eventOf(owner.team.id, 'subscription_created');
+    // The event's delivery reads the subscription while it is active; that answer is slow.
+    const held = billing.holdAnswer('GET', `/subscriptions/${owner.team.id}`);
+    const late = billing.resendWebhook(created.id);
+    await held.waiting();
+    // Meanwhile the owner cancels: the copy is the newer state.
+    const cancelled = await callAt(ctx, ENDPOINTS.cancelSubscription, {
+      cookie: owner.cookie,
+      form: {},
+    });
+    expect(cancelled.json().subscriptionDetails.status).toBe('non_renewing');
+    const newer = await copyOf(owner.team.id);
+    held.release();
+    expect((await late).status).toBe(200);
+    expect((await details(owner)).status).toBe('non_renewing');
+    expect(await copyOf(owner.team.id)).toEqual(newer);
+  });
+
   it('reconciliation applies events whose webhook never arrived, once', async () => {
-    const owner = await signIn(app, identity, 'hook-missed@example.com');
-    await subscribeTeam(app, fake, owner.team.id);
-    fake.subscribe(owner.team.id, [
-      { item_price_id: 'basic-plan', quantity: 1 },
-      { item_price_id: 'bing-ads-monthly', quantity: 1 },
-    ]);
+    const owner = await signInAs('hook-missed@example.com');
+    await buyPlan(ctx, owner.cookie, plan('hook-missed-1'));
+    // A change paid at the provider whose webhooks never arrive and whose buyer never returns.
+    billing.pauseWebhooks(true);
+    await checkoutAndPay(ctx, owner.cookie, plan('hook-missed-2', { addons: 'bing-ads' }));
     expect((await details(owner)).addons).toEqual([]);
     const first = await backgroundJobs(app).reconcileBilling();
     expect(first).toMatchObject({ claimed: true });
     expect((await details(owner)).addons).toEqual(['bing-ads']);
     const before = await everyRow(db());
-    const asked = fake.calls.length;
+    const asked = billing.calls().length;
     const second = await backgroundJobs(app).reconcileBilling();
     expect(second).toMatchObject({ claimed: true, processed: 0 });
     expect(rowsChanged(before, await everyRow(db()))).toEqual({});
     // Events read again are recognised by id: only the event list is asked for.
-    expect(fake.calls.slice(asked).map((call) => call.path)).toEqual(['/api/v2/events']);
+    expect(
+      billing
+        .calls()
+        .slice(asked)
+        .map((call) => call.path),
+    ).toEqual(['/events']);
   });
 });

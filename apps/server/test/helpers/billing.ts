@@ -7,14 +7,18 @@ import { sandboxBillingOf } from '../../src/app.ts';
 import { payWith } from '../sandbox-billing/hosted-page-browser.ts';
 import { callAt } from './connections.ts';
 import type { SandboxContext } from './connections.ts';
-import type { FakeChargebee } from './fake-chargebee.ts';
-import { webhookHeaders } from './fake-chargebee.ts';
 
-/** Delivers a provider event to the app's webhook as Chargebee does (JSON, HTTP Basic). */
+/** A webhook's headers as Chargebee sends them: JSON, with the webhook's HTTP Basic credentials. */
+export function webhookHeaders(credentials: { username: string; password: string }) {
+  const basic = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
+  return { 'content-type': 'application/json', authorization: `Basic ${basic}` };
+}
+
+/** Posts a body to the app's billing webhook with the given headers (none but JSON by default). */
 export function deliver(
   app: FastifyInstance,
   event: object,
-  headers: Record<string, string> = webhookHeaders(),
+  headers: Record<string, string> = { 'content-type': 'application/json' },
 ) {
   return app.inject({
     method: 'POST',
@@ -22,19 +26,6 @@ export function deliver(
     headers: { host: 'localhost:3000', ...headers },
     payload: JSON.stringify(event),
   });
-}
-
-/** A team subscribed at the provider with its copy stored through the webhook. */
-export async function subscribeTeam(
-  app: FastifyInstance,
-  fake: FakeChargebee,
-  teamId: string,
-  items?: Parameters<FakeChargebee['subscribe']>[1],
-) {
-  const event = fake.subscribe(teamId, items);
-  const response = await deliver(app, event);
-  if (response.statusCode !== 200) throw new Error(`webhook answered ${response.body}`);
-  return event;
 }
 
 /** The sandbox billing provider of a demo-mode app, and the official client on its API. */
@@ -55,11 +46,10 @@ export function sandboxProvider(app: FastifyInstance): {
 }
 
 /**
- * The caller's team buys (or changes to) a monthly plan as a person does in demo mode: the
- * Billing checkout, a good card on the sandbox's hosted page, the return confirmed, and the
- * provider's webhooks delivered. Answers the hosted page's id.
+ * The caller's team opens a Billing checkout for a monthly plan and pays it with a good card on
+ * the sandbox's hosted page, without coming back to the app. Answers the hosted page's id.
  */
-export async function buyPlan(
+export async function checkoutAndPay(
   ctx: SandboxContext,
   cookie: string,
   form: { accounts: number; users: number; idempotencyKey: string; addons?: string },
@@ -71,7 +61,20 @@ export async function buyPlan(
   expect(checkout.statusCode, checkout.body).toBe(200);
   const paid = await payWith(checkout.json().hostedPageUrl, '4111 1111 1111 1111');
   expect(paid.status, paid.html).toBe(303);
-  const hostedPageId = new URL(paid.location ?? '').searchParams.get('id') ?? '';
+  return new URL(paid.location ?? '').searchParams.get('id') ?? '';
+}
+
+/**
+ * The caller's team buys (or changes to) a monthly plan as a person does in demo mode: the
+ * Billing checkout, a good card on the sandbox's hosted page, the return confirmed, and the
+ * provider's webhooks delivered. Answers the hosted page's id.
+ */
+export async function buyPlan(
+  ctx: SandboxContext,
+  cookie: string,
+  form: { accounts: number; users: number; idempotencyKey: string; addons?: string },
+): Promise<string> {
+  const hostedPageId = await checkoutAndPay(ctx, cookie, form);
   const confirmed = await callAt(ctx, ENDPOINTS.confirmCheckout, {
     cookie,
     form: { hostedPageId },
@@ -79,4 +82,25 @@ export async function buyPlan(
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   await sandboxBillingOf(ctx.app)?.webhooksSettled();
   return hostedPageId;
+}
+
+/** The events the provider recorded about a team, oldest first, read through its API. */
+export async function providerEventsOf(app: FastifyInstance, teamId: string) {
+  const { provider } = sandboxProvider(app);
+  const events = [];
+  let offset: string | undefined;
+  do {
+    const page = await provider.event.list({ limit: 100, ...(offset ? { offset } : {}) });
+    events.push(...page.list);
+    offset = page.next_offset;
+  } while (offset);
+  return events
+    .map(({ event }) => event)
+    .filter((event) => {
+      const content = event.content as {
+        subscription?: { id?: string };
+        customer?: { id?: string };
+      };
+      return (content.subscription?.id ?? content.customer?.id) === teamId;
+    });
 }

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BillingControl } from './billing-control.ts';
 import type { BillingDeps, ChangeScope } from './billing-changes.ts';
 import { idempotent, requestHash } from './billing-changes.ts';
 import type { BillingService } from './billing.service.ts';
@@ -16,6 +17,16 @@ const unauthorized = () =>
     401,
     'api_authentication_failed',
     'Sorry, authentication failed. Invalid api key.',
+    undefined,
+    undefined,
+  );
+
+/** Chargebee's answer while it is down (its documented 503 for a temporary failure). */
+const unavailable = () =>
+  new ChargebeeError(
+    503,
+    'internal_temporary_error',
+    'Sorry, the service is temporarily unavailable. Please try again in a moment.',
     undefined,
     undefined,
   );
@@ -88,10 +99,13 @@ export async function registerBillingApiRoutes(
     estimates: EstimatesService;
     pages: CheckoutPagesService;
     changes: BillingDeps;
+    control: BillingControl;
     apiKey: string;
   },
 ): Promise<void> {
-  const { billing, estimates, pages } = deps;
+  const { billing, estimates, pages, control } = deps;
+  const pathOf = (req: FastifyRequest) =>
+    (req.url.split('?')[0] ?? '').slice(SANDBOX_BILLING_API_PATH.length);
   await app.register(
     (scope, _options, done) => {
       scope.setErrorHandler((error, req, reply) => {
@@ -111,6 +125,18 @@ export async function registerBillingApiRoutes(
       });
       scope.addHook('onRequest', (req, _reply, next) => {
         next(hasKey(req, deps.apiKey) ? undefined : unauthorized());
+      });
+      // Every call with the key is logged, answered or not; while the provider is down none
+      // reaches its handler, so a call during an outage changes nothing.
+      scope.addHook('preHandler', async (req) => {
+        control.record(req, pathOf(req));
+        const outage = control.outage();
+        if (outage === 'timeout') await control.leaveUnanswered(req);
+        if (outage) throw unavailable();
+      });
+      scope.addHook('onSend', async (req, _reply, payload) => {
+        await control.answerHold(req.method, pathOf(req));
+        return payload;
       });
 
       const query = (req: FastifyRequest) => (req.query ?? {}) as Form;

@@ -17,6 +17,23 @@ export interface BillingEvent {
   content: Record<string, unknown>;
 }
 
+/** An event as the events table keeps it. */
+type EventRow = Omit<BillingEvent, 'object' | 'api_version'>;
+
+/** A stored event in Chargebee's shape (the event list and a resent webhook answer the same). */
+export function eventOf(row: EventRow): BillingEvent {
+  return {
+    id: row.id,
+    occurred_at: row.occurred_at,
+    source: row.source,
+    object: 'event',
+    api_version: 'v2',
+    event_type: row.event_type,
+    webhook_status: row.webhook_status,
+    content: row.content,
+  };
+}
+
 /** Delivers committed events as webhooks, without making the caller wait. */
 export type EventDelivery = (events: readonly BillingEvent[]) => void;
 

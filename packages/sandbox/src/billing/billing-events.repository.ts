@@ -40,6 +40,8 @@ export function createBillingEventsRepository(db: BillingDb) {
         .limit(page.limit + 1)
         .offset(page.offset)
         .execute(),
+    findEvent: (id: string) =>
+      db.selectFrom('sandbox_billing_events').selectAll().where('id', '=', id).executeTakeFirst(),
     async setWebhookStatus(id: string, status: 'succeeded' | 'failed' | 'not_configured') {
       await db
         .updateTable('sandbox_billing_events')

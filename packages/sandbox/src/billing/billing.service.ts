@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ChangeScope } from './billing-changes.ts';
-import { change } from './billing-changes.ts';
+import { change, eventOf } from './billing-changes.ts';
 import { createBillingRepository, billingTables } from './billing.repository.ts';
 import {
   cardResource,
@@ -224,20 +224,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       }
       const page = pageOf(query);
       const rows = await read().events(after, page);
-      return listAnswer(
-        rows.map((row) => ({
-          id: row.id,
-          occurred_at: row.occurred_at,
-          source: row.source,
-          object: 'event',
-          api_version: 'v2',
-          event_type: row.event_type,
-          webhook_status: row.webhook_status,
-          content: row.content,
-        })),
-        page,
-        'event',
-      );
+      return listAnswer(rows.map(eventOf), page, 'event');
     },
   };
 }

@@ -5,7 +5,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { BusinessUnit } from '@gds/contract';
 import type { AppDb, Clock, PagePolicy, SandboxConfig } from '../host/sandbox-host.ts';
 import { registerBillingApiRoutes } from './billing-api.routes.ts';
+import { createBillingControl } from './billing-control.ts';
+import type { BillingCall, BillingOutage, HeldAnswer } from './billing-control.ts';
+import { eventOf } from './billing-changes.ts';
 import type { BillingDeps, BillingEvent, EventDelivery } from './billing-changes.ts';
+import { billingTables, createBillingRepository } from './billing.repository.ts';
 import { SANDBOX_BILLING_API_PATH } from './billing-requests.ts';
 import { createBillingService } from './billing.service.ts';
 import { createCheckoutPagesService } from './checkout-pages.service.ts';
@@ -14,6 +18,7 @@ import { createHostedCheckout } from './hosted-checkout.ts';
 import { registerHostedPageRoutes } from './hosted-pages.routes.ts';
 import { advanceSubscriptions } from './renewals.ts';
 import { createWebhookDelivery } from './webhooks.ts';
+import type { WebhookAnswer } from './webhooks.ts';
 
 /** Where Chargebee's webhooks reach the app (the billing module's receiver). */
 
@@ -53,6 +58,23 @@ export interface SandboxBilling {
   advance: () => Promise<number>;
   /** Resolves when every webhook delivery started so far is done. */
   webhooksSettled: () => Promise<void>;
+  /** The API calls this instance received, oldest first (its last thousand). */
+  calls: () => readonly BillingCall[];
+  /** Takes the provider's API down (503s, or no answer at all), or brings it back (undefined). */
+  setOutage: (outage: BillingOutage | undefined) => void;
+  /**
+   * Holds back the answer to the next `method` call whose path (under the API root) starts
+   * with `pathPrefix`: it is made when the call comes and sent when released, so it tells the
+   * state of that moment, however late it arrives (a slow network).
+   */
+  holdAnswer: (method: string, pathPrefix: string) => HeldAnswer;
+  /** Stops sending webhooks (events are still recorded and listed by GET /events), or resumes. */
+  pauseWebhooks: (paused: boolean) => void;
+  /**
+   * Sends a recorded event's webhook again, now, as Chargebee's "resend" of an event does (the
+   * event keeps its id), and answers what the app said.
+   */
+  resendWebhook: (eventId: string) => Promise<WebhookAnswer>;
 }
 
 /** 0.0.0.0 and :: listen everywhere; the app reaches itself on loopback then. */
@@ -112,10 +134,13 @@ export function openSandboxBilling<Tables>(deps: {
     ...(options.retryDelaysMs ? { delaysMs: options.retryDelaysMs } : {}),
   });
   const deliver = options.deliver ?? delivery.deliver;
+  const control = createBillingControl(clock);
   const changes: BillingDeps = {
     db,
     clock,
-    deliver: (events: readonly BillingEvent[]) => deliver(events),
+    deliver: (events: readonly BillingEvent[]) => {
+      if (!control.webhooksPaused()) deliver(events);
+    },
   };
   const serviceDeps = {
     ...changes,
@@ -141,16 +166,27 @@ export function openSandboxBilling<Tables>(deps: {
         estimates,
         pages,
         changes,
+        control,
         apiKey,
       });
       registerHostedPageRoutes(app, { config, pagePolicy: deps.pagePolicy, checkout, billing });
       // Deliveries under way give up their retries and end before the server closes.
       app.addHook('onClose', async () => {
+        control.close();
         delivery.stop();
         await delivery.settled();
       });
     },
     advance: () => advanceSubscriptions(changes),
     webhooksSettled: () => delivery.settled(),
+    calls: control.calls,
+    setOutage: (outage) => control.setOutage(outage),
+    holdAnswer: (method, pathPrefix) => control.holdAnswer(method, pathPrefix),
+    pauseWebhooks: (paused) => control.pauseWebhooks(paused),
+    async resendWebhook(eventId) {
+      const row = await createBillingRepository(billingTables(db)).findEvent(eventId);
+      if (!row) throw new Error(`The sandbox billing provider has no event ${eventId}.`);
+      return delivery.send(eventOf(row));
+    },
   };
 }

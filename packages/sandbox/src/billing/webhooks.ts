@@ -13,9 +13,17 @@ export interface WebhookTarget {
 export const RETRY_DELAYS_MS = [1000, 5000, 20_000] as const;
 const TIMEOUT_MS = 10_000;
 
+/** What the app's webhook answered: its HTTP status (0: no answer) and body. */
+export interface WebhookAnswer {
+  status: number;
+  body: string;
+}
+
 /** Webhook delivery with a way to wait for what is under way (tests, closing). */
 export interface WebhookDelivery {
   deliver: EventDelivery;
+  /** Posts one event once, now, and answers what the app said (no retry). */
+  send: (event: BillingEvent) => Promise<WebhookAnswer>;
   /** Resolves once every delivery started so far has succeeded or given up. */
   settled: () => Promise<void>;
   /** Stops waiting to retry (the server is closing); deliveries under way give up at once. */
@@ -51,7 +59,7 @@ export function createWebhookDelivery(deps: {
       );
     });
 
-  async function post(event: BillingEvent): Promise<boolean> {
+  async function post(event: BillingEvent): Promise<WebhookAnswer> {
     try {
       const response = await fetch(deps.target.url, {
         method: 'POST',
@@ -59,16 +67,17 @@ export function createWebhookDelivery(deps: {
         body: JSON.stringify({ ...event, webhook_status: 'scheduled' }),
         signal: AbortSignal.any([AbortSignal.timeout(TIMEOUT_MS), closing.signal]),
       });
-      await response.arrayBuffer();
-      return response.ok;
+      return { status: response.status, body: await response.text() };
     } catch {
-      return false;
+      return { status: 0, body: '' };
     }
   }
 
+  const succeeded = (answer: WebhookAnswer) => answer.status >= 200 && answer.status < 300;
+
   async function deliverOne(event: BillingEvent): Promise<void> {
     for (let attempt = 0; ; attempt += 1) {
-      if (await post(event)) {
+      if (succeeded(await post(event))) {
         await repo.setWebhookStatus(event.id, 'succeeded');
         return;
       }
@@ -92,6 +101,11 @@ export function createWebhookDelivery(deps: {
       });
       running.add(run);
       void run.finally(() => running.delete(run));
+    },
+    async send(event) {
+      const answer = await post(event);
+      await repo.setWebhookStatus(event.id, succeeded(answer) ? 'succeeded' : 'failed');
+      return answer;
     },
     stop: () => closing.abort(),
     async settled() {
