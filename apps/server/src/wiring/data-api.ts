@@ -50,6 +50,7 @@ export function wireDataApi(
       providers: deps.providers,
       timeoutMs: config.connectorTimeoutMs,
       definitions: FETCHER_DEFINITIONS,
+      onCall: (connector, outcome) => metrics.providerRequests.inc({ connector, outcome }),
     });
   const authorizationServer = createAuthorizationServer({
     config,
@@ -82,6 +83,7 @@ export function wireDataApi(
     config,
     // Does nothing unless the loop runs in this instance (the server; tests run jobs themselves).
     kick: dataJobsLoop.kick,
+    onCoalesced: () => metrics.dataJobsCoalesced.inc(),
   });
   const stats = createStatsService({
     db,

@@ -18,6 +18,8 @@ import type { SignedIn } from '../helpers/sign-in.ts';
  * the owner's credentials uses the same grant: identical requests arriving while one is queued
  * or running wait for it, in whichever instance they land, and the provider is asked once.
  */
+const METRICS_TOKEN = 'shared-jobs-metrics-token';
+
 describeEachDatabase(
   'data API: identical requests in flight share one job',
   (db, _kind, another) => {
@@ -29,11 +31,12 @@ describeEachDatabase(
     let ranges = 0;
 
     beforeAll(async () => {
-      first = await startDataApiApp(db());
+      first = await startDataApiApp(db(), { env: { METRICS_TOKEN } });
       // A second instance on the same database (its own pool on PostgreSQL), sharing the
       // first's fetchers so the test sees every provider call in one place.
       second = await startDataApiApp(another() ?? db(), {
         reportFetchers: first.reports.fetchers,
+        env: { METRICS_TOKEN },
       });
       owner = await signIn(first.app, first.identity, 'shared-owner@example.com');
       accountId = (await seedReportLogin(db(), owner.team.id)).accountIds[0] ?? '';
@@ -43,6 +46,16 @@ describeEachDatabase(
       await second.app.close();
       await first.app.close();
     });
+
+    /** The requests an instance's metrics say joined a job in flight. */
+    const coalesced = async (ctx: DataApiContext) => {
+      const response = await fetch(`${ctx.base}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const body = await response.text();
+      const line = body.split('\n').find((l) => l.startsWith('gds_data_jobs_coalesced_total '));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
 
     /** A request nobody asked for yet. */
     const newRequest = () => {
@@ -78,6 +91,7 @@ describeEachDatabase(
       expect(jobIds.size).toBe(1);
       expect(answers.every((a) => a.state === 'queued')).toBe(true);
       const jobId = String(answers[0]?.jobId);
+      expect((await coalesced(first)) + (await coalesced(second))).toBe(9);
       await Promise.all([
         backgroundJobs(first.app).runDataJobs(),
         backgroundJobs(second.app).runDataJobs(),
