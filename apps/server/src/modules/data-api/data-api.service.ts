@@ -28,8 +28,13 @@ interface AccountRef {
   deleted_at: Date | null;
 }
 
-/** How long a connector waits before polling a job that is not done yet. */
+/**
+ * How long a connector waits before polling a job that is not done yet: a second at first,
+ * then a quarter of the job's age up to 5 s, so a slow report (an asynchronous provider
+ * report can take minutes) costs a few polls, not one a second.
+ */
 const POLL_AGAIN_MS = 1000;
+const POLL_AGAIN_MAX_MS = 5000;
 
 /** A poll answer, with done pages as raw JSON text so large pages are never parsed again. */
 export type PollAnswer = { json: DataJobPoll } | { text: string };
@@ -235,7 +240,10 @@ export function createDataApiService(deps: {
       };
     }
     if (job.state !== 'done') {
-      const wait = Math.max(POLL_AGAIN_MS, job.run_after.getTime() - deps.clock().getTime());
+      const now = deps.clock().getTime();
+      const age = now - job.created_at.getTime();
+      const pollAgain = Math.min(POLL_AGAIN_MAX_MS, Math.max(POLL_AGAIN_MS, Math.round(age / 4)));
+      const wait = Math.max(pollAgain, job.run_after.getTime() - now);
       return { json: { jobId, state: job.state, retryAfterMs: wait } };
     }
     const total = job.total_rows ?? 0;
