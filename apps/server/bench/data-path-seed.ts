@@ -14,8 +14,11 @@ export const DATA_PATH_ENV: Record<string, string> = {
   LOOKER_STUDIO_CLIENT_ID: BENCH_CLIENT.id,
   LOOKER_STUDIO_CLIENT_SECRET: BENCH_CLIENT.secret,
   LOOKER_STUDIO_REDIRECT_URIS: BENCH_CLIENT.redirectUri,
-  // Each connector here asks far more often than the per-grant limit allows a real one.
+  // Each connector here asks far more often than the limits allow a real one (per grant, per
+  // team, and jobs per account: the bench's connectors share one team and one account).
   DATA_API_RATE_LIMIT_PER_MINUTE: '100000000',
+  DATA_API_TEAM_RATE_LIMIT_PER_MINUTE: '100000000',
+  DATA_API_ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000000',
 };
 
 /** A stored result: a done job's id and its size. */

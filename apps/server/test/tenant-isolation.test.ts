@@ -320,8 +320,8 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     },
   }),
   createDataJobsRepository: cases(createDataJobsRepository, {
-    insert: (r) =>
-      r.insert({
+    insertUnlessInFlight: (r) =>
+      r.insertUnlessInFlight({
         teamId: A.team,
         userId: A.owner,
         connectorId: CONNECTOR,
@@ -332,6 +332,7 @@ const CASES: Record<string, Record<string, Case<never>>> = {
         now: NOW,
         expiresAt: new Date(NOW.getTime() + DAY),
       }),
+    findInFlight: (r) => r.findInFlight(A.team, 'key-2'),
     find: (r) => r.find(A.team, B.doneJob),
     pageText: (r) => r.pageText(A.team, B.doneJob, 1),
     claim: BACKGROUND,
@@ -353,7 +354,10 @@ const CASES: Record<string, Record<string, Case<never>>> = {
         durationMs: 5,
         outcome: 'done',
         failureReason: null,
+        providerCalls: 1,
       }),
+    settleJoined: (r) =>
+      r.settleJoined(A.team, B.doneJob, { rowCount: 1, failureReason: null, now: NOW }),
     refuseLogged: (r) => r.refuseLogged(A.team, String(B.requestId), 'refused'),
     deleteBefore: BACKGROUND,
   }),

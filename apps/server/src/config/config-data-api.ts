@@ -17,6 +17,10 @@ export interface DataApiConfig {
   retryBaseMs: number;
   /** Data API calls allowed per connector grant per minute. */
   perMinute: number;
+  /** DATA_API_TEAM_RATE_LIMIT_PER_MINUTE: calls per team (all its grants) per minute. */
+  teamPerMinute: number;
+  /** DATA_API_ACCOUNT_RATE_LIMIT_PER_MINUTE: jobs started per account per minute. */
+  accountJobsPerMinute: number;
   /** How often each instance looks for queued jobs. */
   workerIntervalMs: number;
   /** DATA_REQUEST_RETENTION_DAYS: the data request log keeps this many days, then the purge. */

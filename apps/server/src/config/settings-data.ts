@@ -173,7 +173,10 @@ export const DATA_SETTINGS = {
       DATA_API_RESULT_TTL_SECONDS: positiveInt(3600),
       DATA_API_MAX_ATTEMPTS: positiveInt(5),
       DATA_API_RETRY_BASE_MS: positiveInt(2000),
-      DATA_API_RATE_LIMIT_PER_MINUTE: positiveInt(300),
+      // Sized for a 20-chart report opened by 10 viewers at once (docs/data-api.md, Limits).
+      DATA_API_RATE_LIMIT_PER_MINUTE: positiveInt(3000),
+      DATA_API_TEAM_RATE_LIMIT_PER_MINUTE: positiveInt(6000),
+      DATA_API_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt(1000),
       DATA_API_WORKER_INTERVAL_MS: positiveInt(1000),
       // Shorter would empty the far end of the Stats screen's longest range.
       DATA_REQUEST_RETENTION_DAYS: optionalText.pipe(
@@ -199,6 +202,8 @@ export const DATA_SETTINGS = {
       maxAttempts: e.DATA_API_MAX_ATTEMPTS,
       retryBaseMs: e.DATA_API_RETRY_BASE_MS,
       perMinute: e.DATA_API_RATE_LIMIT_PER_MINUTE,
+      teamPerMinute: e.DATA_API_TEAM_RATE_LIMIT_PER_MINUTE,
+      accountJobsPerMinute: e.DATA_API_ACCOUNT_RATE_LIMIT_PER_MINUTE,
       workerIntervalMs: e.DATA_API_WORKER_INTERVAL_MS,
       requestRetentionDays: e.DATA_REQUEST_RETENTION_DAYS,
       reportDaysRetentionDays: e.REPORT_DAYS_RETENTION_DAYS,
@@ -251,8 +256,20 @@ export const DATA_SETTINGS = {
       {
         table: 'data-api',
         variables: ['DATA_API_RATE_LIMIT_PER_MINUTE'],
-        default: '300',
+        default: '3000',
         meaning: 'Calls per grant per minute',
+      },
+      {
+        table: 'data-api',
+        variables: ['DATA_API_TEAM_RATE_LIMIT_PER_MINUTE'],
+        default: '6000',
+        meaning: 'Calls per team (all its grants) per minute',
+      },
+      {
+        table: 'data-api',
+        variables: ['DATA_API_ACCOUNT_RATE_LIMIT_PER_MINUTE'],
+        default: '1000',
+        meaning: 'Jobs started per account per minute',
       },
       {
         table: 'data-api',

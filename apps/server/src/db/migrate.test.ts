@@ -40,6 +40,7 @@ describe('migrations on an empty database', () => {
       '0017_session_lookup.sql',
       '0018_billing_checkout_expiry.sql',
       '0019_report_days.sql',
+      '0020_shared_jobs.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

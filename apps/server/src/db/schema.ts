@@ -411,6 +411,8 @@ export interface DataRequestsTable {
   duration_ms: number;
   outcome: DataRequestOutcome;
   failure_reason: string | null;
+  /** Calls made to the provider's reporting API for it: 0 for a stored or shared answer; null before they were counted. */
+  provider_calls: number | null;
 }
 
 export interface MigrationsTable {

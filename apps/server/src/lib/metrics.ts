@@ -112,6 +112,20 @@ export function createMetrics() {
       if (days > 0) reportDays.inc({ connector, source }, days);
     },
   };
+  // The data API's cost at the providers: every call to a reporting API, and the requests
+  // that joined an identical job in flight instead of calling again.
+  const providerRequests = new Counter({
+    name: 'gds_provider_requests_total',
+    help: "Calls to a provider's reporting API by connector and outcome (ok, rate_limited, failed, unreachable)",
+    labelNames: ['connector', 'outcome'] as const,
+    ...metric,
+  });
+  const dataJobsCoalesced = new Counter({
+    name: 'gds_data_jobs_coalesced_total',
+    help: 'Data API requests that joined an identical job in flight instead of starting one',
+    ...metric,
+  });
+
   // Written before any is read, so a dashboard shows zeros rather than no series.
   for (const outcome of ['refreshed', 'revoked', 'failed']) tokenRefreshes.inc({ outcome }, 0);
   for (const outcome of ['succeeded', 'failed']) signIns.inc({ outcome }, 0);
@@ -134,6 +148,8 @@ export function createMetrics() {
     tokenRefreshes,
     signIns,
     rateLimited,
+    providerRequests,
+    dataJobsCoalesced,
     jobs: jobMetrics,
     reportDays: reportDaysCounter,
   };

@@ -51,6 +51,7 @@ export function wireDataApi(
       providers: deps.providers,
       timeoutMs: config.connectorTimeoutMs,
       definitions: FETCHER_DEFINITIONS,
+      onCall: (connector, outcome) => metrics.providerRequests.inc({ connector, outcome }),
     });
   const authorizationServer = createAuthorizationServer({
     config,
@@ -84,23 +85,35 @@ export function wireDataApi(
     config,
     // Does nothing unless the loop runs in this instance (the server; tests run jobs themselves).
     kick: dataJobsLoop.kick,
+    onCoalesced: () => metrics.dataJobsCoalesced.inc(),
   });
   const stats = createStatsService({
     db,
     clock,
     requestRetentionDays: config.dataApi.requestRetentionDays,
   });
-  // Each connector grant gets its own budget of data API calls a minute, across instances.
-  const dataApiLimit = rateLimiter(
-    { db, clock },
-    {
-      bucket: 'data-api',
-      limit: config.dataApi.perMinute,
-      windowMs: 60 * 1000,
-      message:
-        'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
-    },
-  );
+  // Budgets of data API calls a minute, across instances, sized for a 20-chart report opened
+  // by 10 viewers at once (docs/data-api.md explains the arithmetic): per grant, per team (a
+  // team's grants together), and jobs started per account.
+  const minuteLimit = (bucket: string, limit: number, message: string) =>
+    rateLimiter({ db, clock }, { bucket, limit, windowMs: 60 * 1000, message });
+  const dataApiLimits = {
+    grant: minuteLimit(
+      'data-api',
+      config.dataApi.perMinute,
+      'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
+    ),
+    team: minuteLimit(
+      'data-api-team',
+      config.dataApi.teamPerMinute,
+      'Your team’s reports made too many requests in a minute. Wait a minute, then refresh the report.',
+    ),
+    accountJobs: minuteLimit(
+      'data-api-account',
+      config.dataApi.accountJobsPerMinute,
+      'Reports asked for this account’s data too many times in a minute. Wait a minute, then refresh the report.',
+    ),
+  };
   return {
     lookerStudioUrls: lookerStudioUrls(config, fetchers),
     handlers: {
@@ -120,7 +133,7 @@ export function wireDataApi(
         baseUrls: config.dataApi.baseUrls,
         issuer: oauthIssuer(config.publicUrl),
         verify: (token, options) => grants.verifyAccessToken(token, options),
-        limit: dataApiLimit,
+        limits: dataApiLimits,
       });
       if (config.sandbox) registerConnectorDocsPage(app);
     },

@@ -33,7 +33,7 @@ function counted(db: Db): { db: Db; count: () => number } {
 /**
  * A job answered from a stored result is the data path's hottest request: the account, the
  * fresh job and its log row are one statement, next to the token, the grant and the rate-limit
- * counter. Nothing is cached between requests, so a deleted account is refused at once.
+ * counters. Nothing is cached between requests, so a deleted account is refused at once.
  */
 describeEachDatabase('data API: a cached job', (db) => {
   const clock = testClock(new Date('2026-03-10T12:00:00Z'));
@@ -93,7 +93,7 @@ describeEachDatabase('data API: a cached job', (db) => {
       .where((eb) => (jobId ? eb('job_id', '=', jobId) : eb('job_id', 'is', null)))
       .execute();
 
-  it('answers from the stored result in four statements and logs it as cached', async () => {
+  it('answers from the stored result in six statements and logs it as cached', async () => {
     const body = request(await newAccount());
     const jobId = await stored(body);
     // The first use in a minute also records the grant's last use; measure the one after.
@@ -102,8 +102,9 @@ describeEachDatabase('data API: a cached job', (db) => {
     const answer = await startJob(body);
     expect(answer.status, answer.text).toBe(200);
     expect(answer.body).toEqual({ jobId, state: 'done' });
-    // Access token, grant with its member, rate-limit counter, and account + job + log row.
-    expect(statements() - before).toBe(4);
+    // Access token, grant with its member, the grant's, team's and account's rate-limit
+    // counters, and account + job + log row.
+    expect(statements() - before).toBe(6);
     const cached = (await logOf(jobId)).filter((r) => r.outcome === 'cached');
     expect(cached).toHaveLength(2);
     expect(cached[0]).toMatchObject({ row_count: 3, user_id: owner.user.id });

@@ -32,7 +32,7 @@ describeEachDatabase('data API: where a failed job says to reconnect', (db) => {
       const owner = await signIn(ctx.app, ctx.identity, `reconnect-${unit}@example.com`, unit);
       const { accountIds } = await seedReportLogin(db(), owner.team.id);
       const now = new Date(Date.now() - 1000);
-      const jobId = await createDataJobsRepository(db()).insert({
+      const jobId = await createDataJobsRepository(db()).insertUnlessInFlight({
         teamId: owner.team.id,
         userId: owner.user.id,
         connectorId: 1,
@@ -52,7 +52,7 @@ describeEachDatabase('data API: where a failed job says to reconnect', (db) => {
       const job = await db()
         .selectFrom('data_jobs')
         .select(['state', 'failure_reason'])
-        .where('id', '=', jobId)
+        .where('id', '=', jobId ?? '')
         .executeTakeFirst();
       expect(job).toEqual({
         state: 'failed',

@@ -167,7 +167,14 @@ export async function dataCall<E extends Endpoint>(
   token: string | undefined,
   endpoint: E,
   ...[options]: CallRest<E>
-): Promise<{ status: number; body: Record<string, unknown>; text: string } & ContractBody<E>> {
+): Promise<
+  {
+    status: number;
+    headers: Headers;
+    body: Record<string, unknown>;
+    text: string;
+  } & ContractBody<E>
+> {
   const { params, query, json } = (options ?? {}) as CallOptions<Endpoint>;
   const sent = connectorRequest({ bearer: token, json });
   const response = await fetch(`${base}${urlOf(endpoint, { params, query })}`, {
@@ -179,6 +186,7 @@ export async function dataCall<E extends Endpoint>(
   if (response.status === 200) read.json();
   return {
     status: response.status,
+    headers: response.headers,
     body: JSON.parse(text) as Record<string, unknown>,
     text,
     ...read,

@@ -66,6 +66,8 @@ export function testReportFetchers() {
     schema: (_account: ReportAccount) => SCHEMA,
     async fetch(request) {
       control.calls.push(request);
+      // One call to the "provider" per fetch, counted as the real fetchers' HTTP client does.
+      if (request.providerCalls) request.providerCalls.count += 1;
       if (control.delayMs) await new Promise((r) => setTimeout(r, control.delayMs));
       const failure = control.failures.shift();
       if (failure) throw failure;

@@ -9,6 +9,7 @@ import type {
 } from '../../src/modules/providers/provider-directory.ts';
 import { FETCHER_DEFINITIONS } from '../../src/modules/report-connectors/fetcher-definitions.ts';
 import { createReportFetchers } from '../../src/modules/reports/report-fetchers.ts';
+import type { ReportFetchersDeps } from '../../src/modules/reports/report-fetchers.ts';
 import type { ReportFetcher, ReportRequest } from '../../src/modules/reports/report-fetcher.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -49,7 +50,10 @@ export interface SentRequest {
  * answers in order; every request is kept for the test to read. A call past the script fails
  * the test.
  */
-export function recordedFetchers(script: Recorded[], options: { timeoutMs?: number } = {}) {
+export function recordedFetchers(
+  script: Recorded[],
+  options: { timeoutMs?: number; onCall?: ReportFetchersDeps['onCall'] } = {},
+) {
   const { fetch, sent, left } = recordedFetch(script);
   const providers: ProviderDirectory = {
     find: (id) => recordedProvider(CONNECTORS.find((c) => c.id === id)?.nameSimple ?? ''),
@@ -60,6 +64,7 @@ export function recordedFetchers(script: Recorded[], options: { timeoutMs?: numb
     timeoutMs: options.timeoutMs ?? 2_000,
     poll: { intervalMs: 1, attempts: 5 },
     fetch,
+    ...(options.onCall ? { onCall: options.onCall } : {}),
   });
   return { fetchers, providers, sent, left };
 }

@@ -137,6 +137,40 @@ describeEachDatabase('stats', (db) => {
     expect(honolulu.dataRequests.keptSince).toBe('2024-12-01');
   });
 
+  it('counts the calls made to data sources and the requests answered without one', async () => {
+    const at = new Date('2026-01-03T10:00:00Z');
+    const logged = (outcome: 'done' | 'cached' | 'failed', providerCalls: number | null) => ({
+      team_id: owner.team.id,
+      user_id: owner.user.id,
+      connector_id: 1,
+      account_id: null,
+      job_id: null,
+      requested_at: at,
+      outcome,
+      row_count: 0,
+      duration_ms: 0,
+      provider_calls: providerCalls,
+    });
+    await db()
+      .insertInto('data_requests')
+      .values([
+        logged('done', 3),
+        logged('cached', 0),
+        logged('cached', 0),
+        logged('failed', 1),
+        // Logged before calls were counted: no calls known, and none saved.
+        logged('done', null),
+      ])
+      .execute();
+    const utc = await stats({ from: '2026-01-02', to: '2026-01-04', timeZone: 'UTC' });
+    expect(utc.dataRequests.totals).toMatchObject({ requests: 5, providerCalls: 4, callsSaved: 2 });
+    expect(utc.dataRequests.daily.map((d) => [d.providerCalls, d.callsSaved])).toEqual([
+      [0, 0],
+      [4, 2],
+      [0, 0],
+    ]);
+  });
+
   it('refuses ranges that are backwards, too long, or in an unknown time zone', async () => {
     for (const query of [
       { from: '2026-01-05', to: '2026-01-01', timeZone: 'UTC' },

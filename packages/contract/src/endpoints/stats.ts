@@ -40,6 +40,10 @@ const requestDaySchema = z.object({
   failures: z.number().int(),
   /** Median duration of the day's requests; null on a day without requests. */
   medianDurationMs: z.number().int().nullable(),
+  /** Calls made to the data sources' reporting APIs for the day's requests. */
+  providerCalls: z.number().int(),
+  /** Requests answered without a call of their own (a stored result, or an identical request's). */
+  callsSaved: z.number().int(),
 });
 
 /**
@@ -94,6 +98,8 @@ export const getStats = defineEndpoint({
         rows: z.number().int(),
         failures: z.number().int(),
         medianDurationMs: z.number().int().nullable(),
+        providerCalls: z.number().int(),
+        callsSaved: z.number().int(),
       }),
     }),
     /** Accounts whose data requests failed in the range, most failures first (at most 10). */

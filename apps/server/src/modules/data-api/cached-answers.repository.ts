@@ -29,7 +29,7 @@ export interface CachedLookup {
  * and inserts only for a live account of a connector with reports and a fresh job; the SELECT
  * sees the rows as they were before, so a deleted account is still read (and refused) here.
  * Nothing is remembered between requests: a deleted account is refused on the very next call.
- * A stored answer takes no report time, so its duration is logged as 0. One fixed text, kept
+ * A stored answer takes no report time and no provider call, so both are logged as 0. One fixed text, kept
  * prepared on each PostgreSQL connection (its planning cost more than running it).
  */
 const FIND_AND_LOG = preparedStatement(
@@ -50,9 +50,9 @@ fresh AS (
 ),
 logged AS (
   INSERT INTO data_requests (team_id, user_id, connector_id, account_id, job_id, requested_at,
-    row_count, duration_ms, outcome, failure_reason)
+    row_count, duration_ms, outcome, failure_reason, provider_calls)
   SELECT $1::uuid, $6::uuid, a.connector_id, a.id, f.id, $5::timestamptz,
-    coalesce(f.total_rows, 0), 0, 'cached', NULL
+    coalesce(f.total_rows, 0), 0, 'cached', NULL, 0
   FROM account a CROSS JOIN fresh f
   WHERE a.deleted_at IS NULL AND a.connector_id = ANY($7::integer[])
   RETURNING id

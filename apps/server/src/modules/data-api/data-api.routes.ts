@@ -19,14 +19,30 @@ const refused = () =>
     'The connector’s authorization is missing, expired or was revoked. Reauthorize the connector in Looker Studio.',
   );
 
+/**
+ * The data API's rate limits, each counted in the database across instances: every call per
+ * grant and per team, and jobs started per account.
+ */
+export interface DataApiLimits {
+  grant: RateLimiter;
+  team: RateLimiter;
+  accountJobs: RateLimiter;
+}
+
 /** The data API's handlers, one per DATA_API endpoint, each acting for the token's grant. */
-export function dataApiHandlers(dataApi: DataApiService): HandlersOf<typeof DATA_API> {
+function dataApiHandlers(
+  dataApi: DataApiService,
+  limits: DataApiLimits,
+): HandlersOf<typeof DATA_API> {
   return {
     connectors: ({ connectorCaller }) => dataApi.connectors(connectorCaller),
     accounts: ({ connectorCaller, params }) => dataApi.accounts(connectorCaller, params.connector),
     schema: ({ connectorCaller, params, query }) =>
       dataApi.describe(connectorCaller, params.connector, query.account),
-    createJob: ({ connectorCaller, body }) => dataApi.startJob(connectorCaller, body),
+    createJob: async ({ connectorCaller, body, reply }) => {
+      await limits.accountJobs(`${connectorCaller.teamId}:${body.account}`, reply);
+      return dataApi.startJob(connectorCaller, body);
+    },
     pollJob: async ({ connectorCaller, params, query }) => {
       const answer = await dataApi.poll(connectorCaller, params.jobId, query.page);
       // A done page is sent as stored, its rows as PostgreSQL wrote them.
@@ -37,7 +53,8 @@ export function dataApiHandlers(dataApi: DataApiService): HandlersOf<typeof DATA
 
 /**
  * The data API's bearer check: a token from the Authorization header only (never the
- * address) whose grant is live and holds the endpoint's scope, then the grant's rate limit.
+ * address) whose grant is live and holds the endpoint's scope, then the grant's and the
+ * team's rate limits.
  * Its answers are never cached, refusals included.
  */
 function bearerCheck(deps: {
@@ -45,7 +62,7 @@ function bearerCheck(deps: {
     token: string,
     options: { touch: boolean; scope: string },
   ) => Promise<ConnectorCaller | null>;
-  limit: RateLimiter;
+  limits: DataApiLimits;
 }): AuthorizeConnector {
   return async (req, reply, access) => {
     reply.header('cache-control', 'no-store');
@@ -58,7 +75,8 @@ function bearerCheck(deps: {
       reply.header('www-authenticate', 'Bearer realm="data", error="invalid_token"');
       throw refused();
     }
-    await deps.limit(caller.grantId, reply);
+    await deps.limits.grant(caller.grantId, reply);
+    await deps.limits.team(caller.teamId, reply);
     return caller;
   };
 }
@@ -66,7 +84,8 @@ function bearerCheck(deps: {
 /**
  * Serves the data API under /api/data/v1: its contract endpoints (DATA_API, connector access)
  * in a scope of their own that takes JSON (the browser API takes forms only), each call
- * checked by its bearer token and rate-limited per grant; and the discovery document.
+ * checked by its bearer token and rate-limited per grant, team and account; and the
+ * discovery document.
  */
 export async function registerDataApi(
   app: FastifyInstance,
@@ -77,7 +96,7 @@ export async function registerDataApi(
       token: string,
       options: { touch: boolean; scope: string },
     ) => Promise<ConnectorCaller | null>;
-    limit: RateLimiter;
+    limits: DataApiLimits;
     /** Where each environment serves the data API (DATA_API_BASE_URLS). */
     baseUrls: z.output<typeof dataApiDiscovery>['environments'];
     /** The authorization server's issuer (PUBLIC_URL/oauth). */
@@ -108,7 +127,7 @@ export async function registerDataApi(
       scope,
       { authorizeConnector: bearerCheck(deps) },
       DATA_API,
-      dataApiHandlers(deps.dataApi),
+      dataApiHandlers(deps.dataApi, deps.limits),
     );
     done();
   });

@@ -29,15 +29,21 @@ interface AccountRef {
   deleted_at: Date | null;
 }
 
-/** How long a connector waits before polling a job that is not done yet. */
+/**
+ * How long a connector waits before polling a job that is not done yet: a second at first,
+ * then a quarter of the job's age up to 5 s, so a slow report (an asynchronous provider
+ * report can take minutes) costs a few polls, not one a second.
+ */
 const POLL_AGAIN_MS = 1000;
+const POLL_AGAIN_MAX_MS = 5000;
 
 /** A poll answer, with done pages as raw JSON text so large pages are never parsed again. */
 export type PollAnswer = { json: DataJobPoll } | { text: string };
 
 /**
  * The data API's rules: which account and fields a request may name, starting a job (or
- * answering a fresh identical one), and reading its state and pages. Every refusal happens
+ * answering from a fresh identical one, or joining one in flight), and reading its state and
+ * pages. Every refusal happens
  * before anything is started and says what to change.
  */
 export function createDataApiService(deps: {
@@ -47,6 +53,8 @@ export function createDataApiService(deps: {
   config: Pick<Config, 'dataApi'>;
   /** Asks this instance's worker to look for work now (the job just queued). */
   kick: () => void;
+  /** Counts a request that joined an identical job in flight instead of starting one. */
+  onCoalesced?: () => void;
 }) {
   const jobs = createDataJobsRepository(deps.db);
   const cachedAnswers = createCachedAnswersRepository(deps.db);
@@ -150,29 +158,76 @@ export function createDataApiService(deps: {
             durationMs: 0,
             outcome: 'refused',
             failureReason: error.message,
+            providerCalls: 0,
           });
         }
       }
       throw error;
     }
     if (found?.fresh && found.loggedId) return { jobId: found.fresh.id, state: 'done' as const };
-    const jobId = await jobs.insert({
+    const job = await startOrJoin(caller, target, request, requestKey, started);
+    if (job.started) {
+      deps.kick();
+      return { jobId: job.id, state: 'queued' as const };
+    }
+    // Answered by another request's job: no provider call of its own, but logged for Stats
+    // (the job's end fills in its rows, or its failure).
+    await recordDataRequest(deps.db, {
       teamId: caller.teamId,
       userId: caller.userId,
       connectorId: target.connector.id,
       accountId: target.account.id,
-      requestKey,
-      request: {
-        fields: request.fields,
-        dateRange: request.dateRange,
-        filters: request.filters,
-      },
-      pageSize: dataApi.pageSize,
-      now: started,
-      expiresAt: new Date(started.getTime() + dataApi.resultTtlMs),
+      jobId: job.id,
+      requestedAt: started,
+      rowCount: 0,
+      durationMs: 0,
+      outcome: 'cached',
+      failureReason: null,
+      providerCalls: 0,
     });
-    deps.kick();
-    return { jobId, state: 'queued' as const };
+    deps.onCoalesced?.();
+    return { jobId: job.id, state: job.state };
+  }
+
+  /**
+   * Queues a job for the request, or joins the identical one already queued or running (in
+   * any instance): ten charts or viewers asking at once make one provider call. The database
+   * decides which request starts it; the rest read the winner. A job that ends between the two
+   * statements frees the place, so the next try starts one.
+   */
+  async function startOrJoin(
+    caller: ConnectorCaller,
+    target: { connector: ConnectorDefinition; account: AccountRef },
+    request: JobRequest,
+    requestKey: string,
+    now: Date,
+  ): Promise<{ id: string; started: boolean; state: 'queued' | 'running' }> {
+    for (let tries = 0; ; tries += 1) {
+      const id = await jobs.insertUnlessInFlight({
+        teamId: caller.teamId,
+        userId: caller.userId,
+        connectorId: target.connector.id,
+        accountId: target.account.id,
+        requestKey,
+        request: {
+          fields: request.fields,
+          dateRange: request.dateRange,
+          filters: request.filters,
+        },
+        pageSize: dataApi.pageSize,
+        now,
+        expiresAt: new Date(now.getTime() + dataApi.resultTtlMs),
+      });
+      if (id) return { id, started: true, state: 'queued' };
+      const inFlight = await jobs.findInFlight(caller.teamId, requestKey);
+      if (inFlight) return { ...inFlight, started: false };
+      if (tries >= 3) {
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'The report could not be started because identical requests kept finishing at the same moment. Refresh the report.',
+        );
+      }
+    }
   }
 
   /** A job's state; when done, one page of rows (1-based) and where the next one is. */
@@ -187,7 +242,10 @@ export function createDataApiService(deps: {
       };
     }
     if (job.state !== 'done') {
-      const wait = Math.max(POLL_AGAIN_MS, job.run_after.getTime() - deps.clock().getTime());
+      const now = deps.clock().getTime();
+      const age = now - job.created_at.getTime();
+      const pollAgain = Math.min(POLL_AGAIN_MAX_MS, Math.max(POLL_AGAIN_MS, Math.round(age / 4)));
+      const wait = Math.max(pollAgain, job.run_after.getTime() - now);
       return { json: { jobId, state: job.state, retryAfterMs: wait } };
     }
     const total = job.total_rows ?? 0;

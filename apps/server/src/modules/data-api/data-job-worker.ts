@@ -14,7 +14,7 @@ import type { ReportFetchers } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { createDayStore } from './day-store.ts';
-import { recordDataRequest } from './data-request-log.ts';
+import { recordJobEnd } from './data-request-log.ts';
 import { cleanRows } from './report-values.ts';
 
 /** The longest back-off between two tries of one job. */
@@ -63,9 +63,9 @@ export function createDataJobWorker(deps: {
     return `${origin}/data-sources`;
   }
 
-  async function finishFailed(job: DataJobRow, reason: string): Promise<'failed'> {
+  async function finishFailed(job: DataJobRow, reason: string, calls = 0): Promise<'failed'> {
     const now = deps.clock();
-    if (await jobs.fail(job, reason, now)) await log(job, now, 0, 'failed', reason);
+    if (await jobs.fail(job, reason, now)) await log(job, now, 0, 'failed', reason, calls);
     return 'failed';
   }
 
@@ -75,8 +75,9 @@ export function createDataJobWorker(deps: {
     rows: number,
     outcome: 'done' | 'failed',
     reason: string | null,
+    providerCalls: number,
   ) {
-    await recordDataRequest(deps.db, {
+    await recordJobEnd(deps.db, {
       teamId: job.team_id,
       userId: job.user_id,
       connectorId: job.connector_id,
@@ -87,6 +88,7 @@ export function createDataJobWorker(deps: {
       durationMs: Math.max(0, now.getTime() - job.created_at.getTime()),
       outcome,
       failureReason: reason,
+      providerCalls,
     });
   }
 
@@ -110,6 +112,8 @@ export function createDataJobWorker(deps: {
       );
     }
     const token = await deps.accessTokens.accessTokenFor(job.team_id, account.credential_id);
+    // Provider calls this run makes, counted where fetchers call the provider.
+    const calls = { count: 0 };
     try {
       if ('failure' in token) {
         if (token.failure === 'reconnect')
@@ -135,6 +139,7 @@ export function createDataJobWorker(deps: {
         filters: request.filters,
         accessToken: token.token,
         signal: AbortSignal.timeout(fetchTimeoutMs),
+        providerCalls: calls,
       });
       const rows = cleanRows(
         fields.filter((f) => f !== undefined),
@@ -146,7 +151,7 @@ export function createDataJobWorker(deps: {
       if (pages.length === 0) pages.push([]);
       const now = deps.clock();
       if (await jobs.finish(job, pages, rows.length, now))
-        await log(job, now, rows.length, 'done', null);
+        await log(job, now, rows.length, 'done', null, calls.count);
       return 'done';
     } catch (error) {
       if (!(error instanceof ReportError)) {
@@ -154,10 +159,12 @@ export function createDataJobWorker(deps: {
         return finishFailed(
           job,
           'The report could not be read because of an error on our side. Refresh the report; contact support if it keeps happening.',
+          calls.count,
         );
       }
-      if (error.kind === 'reconnect') return finishFailed(job, await reconnect(error.message));
-      if (error.kind === 'invalid_request') return finishFailed(job, error.message);
+      if (error.kind === 'reconnect')
+        return finishFailed(job, await reconnect(error.message), calls.count);
+      if (error.kind === 'invalid_request') return finishFailed(job, error.message, calls.count);
       if (job.attempts >= dataApi.maxAttempts) {
         const what =
           error.kind === 'rate_limited'
@@ -166,6 +173,7 @@ export function createDataJobWorker(deps: {
         return finishFailed(
           job,
           `${name} ${what} and did not answer after ${job.attempts} tries. Refresh the report in a few minutes.`,
+          calls.count,
         );
       }
       const backoff = Math.min(

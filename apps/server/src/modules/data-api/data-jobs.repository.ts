@@ -28,10 +28,18 @@ const PAGE = namedStatement(
       .compile(),
 );
 
+/** Job states that hold a request's one place in flight (the unique index's predicate). */
+const IN_FLIGHT = ['queued', 'running'] as const;
+
 /** SQL of report jobs and their stored pages. Tenant statements name the team. */
 export function createDataJobsRepository(db: Db) {
   return {
-    async insert(row: {
+    /**
+     * Queues a job unless one for the same request is already queued or running in the team
+     * (the unique index on jobs in flight decides it, whichever instance asks): answers the
+     * new job's id, or undefined when another request's job is in flight.
+     */
+    async insertUnlessInFlight(row: {
       teamId: string;
       userId: string;
       connectorId: number;
@@ -41,8 +49,8 @@ export function createDataJobsRepository(db: Db) {
       pageSize: number;
       now: Date;
       expiresAt: Date;
-    }): Promise<string> {
-      const { id } = await db
+    }): Promise<string | undefined> {
+      const inserted = await db
         .insertInto('data_jobs')
         .values({
           team_id: row.teamId,
@@ -56,9 +64,27 @@ export function createDataJobsRepository(db: Db) {
           created_at: row.now,
           expires_at: row.expiresAt,
         })
+        .onConflict((oc) =>
+          oc.columns(['team_id', 'request_key']).where('state', 'in', IN_FLIGHT).doNothing(),
+        )
         .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+
+    /** The team's job of `requestKey` that is queued or running, if any. */
+    async findInFlight(
+      teamId: string,
+      requestKey: string,
+    ): Promise<{ id: string; state: 'queued' | 'running' } | undefined> {
+      const row = await db
+        .selectFrom('data_jobs')
+        .select(['id', 'state'])
+        .where('team_id', '=', teamId)
+        .where('request_key', '=', requestKey)
+        .where('state', 'in', IN_FLIGHT)
+        .executeTakeFirst();
+      return row && { id: row.id, state: row.state === 'running' ? 'running' : 'queued' };
     },
 
     async find(teamId: string, id: string): Promise<DataJobRow | undefined> {

@@ -8,6 +8,20 @@ export function recordDataRequest(db: Db, entry: DataRequestEntry): Promise<void
   return createDataRequestsRepository(db).insert(entry);
 }
 
+/**
+ * Logs the end of a job that ran (its rows or its failure, and the provider calls it made),
+ * and settles the entries of the identical requests that waited for it.
+ */
+export async function recordJobEnd(db: Db, entry: DataRequestEntry & { jobId: string }) {
+  const log = createDataRequestsRepository(db);
+  await log.insert(entry);
+  await log.settleJoined(entry.teamId, entry.jobId, {
+    rowCount: entry.rowCount,
+    failureReason: entry.outcome === 'failed' ? entry.failureReason : null,
+    now: new Date(entry.requestedAt.getTime() + entry.durationMs),
+  });
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

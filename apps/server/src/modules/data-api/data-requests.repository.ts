@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DataRequestOutcome } from '../../db/schema.ts';
 
@@ -13,6 +14,8 @@ export interface DataRequestEntry {
   durationMs: number;
   outcome: DataRequestOutcome;
   failureReason: string | null;
+  /** Calls made to the provider's reporting API for it (0 for a stored or shared answer). */
+  providerCalls: number;
 }
 
 /** SQL of the data request log. Every statement names the team but the retention purge. */
@@ -32,7 +35,33 @@ export function createDataRequestsRepository(db: Db) {
           duration_ms: row.durationMs,
           outcome: row.outcome,
           failure_reason: row.failureReason,
+          provider_calls: row.providerCalls,
         })
+        .execute();
+    },
+
+    /**
+     * Settles the entries of requests that joined job `jobId` while it ran (logged as shared
+     * answers with no rows yet): they get its rows and their wait, or its failure.
+     */
+    async settleJoined(
+      teamId: string,
+      jobId: string,
+      end: { rowCount: number; failureReason: string | null; now: Date },
+    ) {
+      await db
+        .updateTable('data_requests')
+        .set((eb) => ({
+          row_count: end.rowCount,
+          duration_ms: sql<number>`greatest(0, round(extract(epoch from (${end.now}::timestamptz - ${eb.ref('requested_at')})) * 1000))::int`,
+          outcome: end.failureReason === null ? 'cached' : 'failed',
+          failure_reason: end.failureReason,
+        }))
+        .where('team_id', '=', teamId)
+        .where('job_id', '=', jobId)
+        .where('outcome', '=', 'cached')
+        .where('provider_calls', '=', 0)
+        .where('row_count', '=', 0)
         .execute();
     },
 

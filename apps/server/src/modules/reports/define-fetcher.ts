@@ -100,9 +100,11 @@ export function defineFetcher(
       }));
       checkRange(connector.name, request.dateRange, definition.maxDaysPerCall);
       const scope: CallScope = {
+        connector: connector.nameSimple,
         connectorName: connector.name,
         secrets: secretsOf(request.accessToken),
         signal: request.signal,
+        ...(request.providerCalls ? { calls: request.providerCalls } : {}),
         ...(definition.readError ? { readError: definition.readError } : {}),
       };
       const login = connector.auth === 'form' ? formLogin(request.accessToken) : {};

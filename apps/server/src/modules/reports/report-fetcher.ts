@@ -108,6 +108,8 @@ export interface ReportRequest {
    */
   accessToken: string;
   signal: AbortSignal;
+  /** Counts the calls made to the provider for this request (the data API logs them per job). */
+  providerCalls?: { count: number };
 }
 
 export type ReportValue = string | number | boolean | null;

@@ -3,7 +3,7 @@ import type { ProviderDirectory } from '../providers/provider-directory.ts';
 import type { FetcherDefinition, PollSettings } from './define-fetcher.ts';
 import { defineFetcher } from './define-fetcher.ts';
 import type { ReportFetcher, ReportFetchers } from './report-fetcher.ts';
-import { createReportHttp } from './report-http.ts';
+import { createReportHttp, type ReportHttpDeps } from './report-http.ts';
 
 export interface ReportFetchersDeps {
   providers: ProviderDirectory;
@@ -13,6 +13,8 @@ export interface ReportFetchersDeps {
   poll?: Partial<PollSettings>;
   /** Tests inject a fetch that serves recorded answers. */
   fetch?: typeof globalThis.fetch;
+  /** Told of every call made to a provider (the instance's metrics count them). */
+  onCall?: ReportHttpDeps['onCall'];
   /** Each connector's definition (`FETCHER_DEFINITIONS` of modules/report-connectors). */
   definitions: readonly FetcherDefinition[];
 }
@@ -28,6 +30,7 @@ export function createReportFetchers(deps: ReportFetchersDeps): ReportFetchers {
   const http = createReportHttp({
     timeoutMs: deps.timeoutMs,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.onCall ? { onCall: deps.onCall } : {}),
   });
   const poll = { ...DEFAULT_POLL, ...deps.poll };
   const definitions = new Map(deps.definitions.map((d) => [d.connector, d]));

@@ -11,20 +11,29 @@ export interface ReportCall {
   json?: unknown;
 }
 
+/** How one call to a provider ended: answered, refused for rate, refused otherwise, or no answer. */
+export type ProviderCallOutcome = 'ok' | 'rate_limited' | 'failed' | 'unreachable';
+
 export interface ReportHttpDeps {
   /** Longest wait for one provider call, in ms. */
   timeoutMs: number;
+  /** Told of every call made to a provider (the instance's metrics count them). */
+  onCall?: (connector: string, outcome: ProviderCallOutcome) => void;
   /** Tests inject a fetch that serves recorded answers. */
   fetch?: typeof globalThis.fetch;
 }
 
 /** How one connector's calls fail: its name for messages, its secrets, its error reader. */
 export interface CallScope {
+  /** The connector's nameSimple (metrics label its calls with it). */
+  connector: string;
   connectorName: string;
   secrets: readonly string[];
   signal: AbortSignal;
   /** Reads a provider's own error codes (Meta's 190, TikTok's 40105); default by status. */
   readError?: ProviderErrorReading;
+  /** The request's own count of provider calls, when its caller keeps one. */
+  calls?: { count: number };
 }
 
 /**
@@ -34,6 +43,12 @@ export interface CallScope {
  */
 export function createReportHttp(deps: ReportHttpDeps) {
   const doFetch = deps.fetch ?? globalThis.fetch;
+
+  /** Every call made, answered or not, is counted here and nowhere else. */
+  function counted(scope: CallScope, outcome: ProviderCallOutcome) {
+    if (scope.calls) scope.calls.count += 1;
+    deps.onCall?.(scope.connector, outcome);
+  }
 
   async function send(call: ReportCall, scope: CallScope): Promise<Response> {
     const signal = AbortSignal.any([scope.signal, AbortSignal.timeout(deps.timeoutMs)]);
@@ -51,6 +66,7 @@ export function createReportHttp(deps: ReportHttpDeps) {
         redirect: 'error',
       });
     } catch (error) {
+      counted(scope, 'unreachable');
       if (scope.signal.aborted) throw error;
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new ReportError(
@@ -60,6 +76,7 @@ export function createReportHttp(deps: ReportHttpDeps) {
           : `${scope.connectorName} could not be reached. Try again in a few minutes.`,
       );
     }
+    counted(scope, response.ok ? 'ok' : response.status === 429 ? 'rate_limited' : 'failed');
     if (response.ok) return response;
     const text = await response.text().catch(() => '');
     const body = parseJson(text) ?? text;

@@ -52,7 +52,9 @@ export function createStatsRepository(db: Db) {
 
     /**
      * The team's data requests per day of the range (in its time zone): requests, rows served,
-     * failures (failed or refused) and the median duration; days without any are zeros.
+     * failures (failed or refused), the median duration, the calls made to providers for them,
+     * and the requests answered without a call of their own (from a stored result or an
+     * identical request's job: logged as cached); days without any are zeros.
      */
     async requestDays(teamId: string, range: DayRange) {
       const result = await sql<{
@@ -61,6 +63,8 @@ export function createStatsRepository(db: Db) {
         rows: number;
         failures: number;
         median_ms: number | null;
+        provider_calls: number;
+        calls_saved: number;
       }>`
         WITH days AS (
           SELECT d::date AS day,
@@ -72,7 +76,9 @@ export function createStatsRepository(db: Db) {
                count(r.id)::int AS requests,
                coalesce(sum(r.row_count), 0)::int AS rows,
                (count(r.id) FILTER (WHERE r.outcome IN ('failed', 'refused')))::int AS failures,
-               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY r.duration_ms))::int AS median_ms
+               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY r.duration_ms))::int AS median_ms,
+               coalesce(sum(r.provider_calls), 0)::int AS provider_calls,
+               (count(r.id) FILTER (WHERE r.outcome = 'cached'))::int AS calls_saved
         FROM days
         LEFT JOIN data_requests r ON r.team_id = ${teamId}
           AND r.requested_at >= days.day_start AND r.requested_at < days.day_end

@@ -70,6 +70,8 @@ export function createStatsService(deps: {
             rows: d.rows,
             failures: d.failures,
             medianDurationMs: d.median_ms,
+            providerCalls: d.provider_calls,
+            callsSaved: d.calls_saved,
           })),
           keptSince: firstKeptDay(deps.clock(), deps.requestRetentionDays, range.timeZone),
           totals: {
@@ -77,6 +79,8 @@ export function createStatsService(deps: {
             rows: sum(requestDays, 'rows'),
             failures: sum(requestDays, 'failures'),
             medianDurationMs: median,
+            providerCalls: sum(requestDays, 'provider_calls'),
+            callsSaved: sum(requestDays, 'calls_saved'),
           },
         },
         failingAccounts: failing.map((row) => ({

@@ -55,9 +55,18 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
         rows: i * 300,
         failures: i === 2 ? 1 : 0,
         medianDurationMs: i ? 420 : null,
+        providerCalls: i,
+        callsSaved: i * 2,
       })),
       keptSince: '2025-10-19',
-      totals: { requests: 9, rows: 900, failures: 1, medianDurationMs: 420 },
+      totals: {
+        requests: 9,
+        rows: 900,
+        failures: 1,
+        medianDurationMs: 420,
+        providerCalls: 3,
+        callsSaved: 6,
+      },
     },
     failingAccounts: [
       {
@@ -128,6 +137,9 @@ describe('Stats screen', () => {
     expect(screen.getByTestId('stats-requests')).toHaveTextContent(
       '9 requests · 900 rows served · median 420 ms · 1 failed',
     );
+    expect(screen.getByTestId('stats-provider-calls')).toHaveTextContent(
+      '3 calls to your data sources · 6 calls saved.',
+    );
     expect(within(screen.getByTestId('stats-connectors')).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByTestId('stats-failing')).toHaveTextContent(
       'Reconnect Google Ads in Data Sources',
@@ -161,7 +173,14 @@ describe('Stats screen', () => {
       dataRequests: {
         daily: [],
         keptSince: '2025-10-19',
-        totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
+        totals: {
+          requests: 0,
+          rows: 0,
+          failures: 0,
+          medianDurationMs: null,
+          providerCalls: 0,
+          callsSaved: 0,
+        },
       },
       failingAccounts: [],
       credentials: [],
@@ -205,7 +224,14 @@ describe('Stats screen', () => {
         dataRequests: {
           daily: [],
           keptSince: '2026-12-01',
-          totals: { requests: 0, rows: 0, failures: 0, medianDurationMs: null },
+          totals: {
+            requests: 0,
+            rows: 0,
+            failures: 0,
+            medianDurationMs: null,
+            providerCalls: 0,
+            callsSaved: 0,
+          },
         },
       },
     );

@@ -20,6 +20,7 @@ export function ChartCard({
   table,
   fileName,
   empty,
+  footer,
   children,
 }: {
   id: string;
@@ -31,6 +32,8 @@ export function ChartCard({
   fileName: string;
   /** Shown instead of the chart when there is nothing to draw yet. */
   empty?: ReactNode | undefined;
+  /** Read after the chart or table: what a figure of the card means. */
+  footer?: ReactNode | undefined;
   children: ReactNode;
 }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -106,6 +109,7 @@ export function ChartCard({
             </table>
           </div>
         ))}
+      {footer}
     </section>
   );
 }

@@ -117,15 +117,26 @@ export function RequestsChart({
       }
       fileName={fileName}
       table={{
-        columns: ['Date', 'Requests', 'Rows served', 'Failures', 'Median duration (ms)'],
+        columns: [
+          'Date',
+          'Requests',
+          'Rows served',
+          'Failures',
+          'Median duration (ms)',
+          'Calls to data sources',
+          'Calls saved',
+        ],
         rows: requests.daily.map((d) => [
           d.date,
           d.requests,
           d.rows,
           d.failures,
           d.medianDurationMs,
+          d.providerCalls,
+          d.callsSaved,
         ]),
       }}
+      footer={empty ? undefined : <ProviderCalls totals={totals} />}
       empty={
         empty && keptSince ? (
           <EmptyState icon="chart" title="No data requests kept for this range" headingLevel={3}>
@@ -146,6 +157,17 @@ export function RequestsChart({
         summary={`Data requests: ${n(totals.requests)} in ${days.length} days, ${n(totals.failures)} failed.`}
       />
     </ChartCard>
+  );
+}
+
+/** The calls the range's requests cost at the data sources, and the calls they were spared. */
+function ProviderCalls({ totals }: { totals: Stats['dataRequests']['totals'] }) {
+  return (
+    <p className="stats-card-description" data-testid="stats-provider-calls">
+      {n(totals.providerCalls)} calls to your data sources · {n(totals.callsSaved)} calls saved. A
+      request is answered without calling the data source again when the same report was read in the
+      last few minutes, or when another chart or viewer asked for it at the same moment.
+    </p>
   );
 }
 

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DATA_API } from '@gds/contract';
+import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
+import { ReportError } from '../../src/modules/reports/report-fetcher.ts';
+import {
+  authorizeConnector,
+  dataCall,
+  seedReportLogin,
+  startDataApiApp,
+} from '../helpers/connector-authorization.ts';
+import type { DataApiContext } from '../helpers/connector-authorization.ts';
+import { describeEachDatabase } from '../helpers/each-database.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import type { SignedIn } from '../helpers/sign-in.ts';
+
+/**
+ * A Looker Studio report runs every chart at once, and every viewer of a report shared with
+ * the owner's credentials uses the same grant: identical requests arriving while one is queued
+ * or running wait for it, in whichever instance they land, and the provider is asked once.
+ */
+const METRICS_TOKEN = 'shared-jobs-metrics-token';
+
+describeEachDatabase(
+  'data API: identical requests in flight share one job',
+  (db, _kind, another) => {
+    let first: DataApiContext;
+    let second: DataApiContext;
+    let owner: SignedIn;
+    let token: string;
+    let accountId: string;
+    let ranges = 0;
+
+    beforeAll(async () => {
+      first = await startDataApiApp(db(), { env: { METRICS_TOKEN } });
+      // A second instance on the same database (its own pool on PostgreSQL), sharing the
+      // first's fetchers so the test sees every provider call in one place.
+      second = await startDataApiApp(another() ?? db(), {
+        reportFetchers: first.reports.fetchers,
+        env: { METRICS_TOKEN },
+      });
+      owner = await signIn(first.app, first.identity, 'shared-owner@example.com');
+      accountId = (await seedReportLogin(db(), owner.team.id)).accountIds[0] ?? '';
+      token = (await authorizeConnector(first, owner.cookie)).accessToken;
+    });
+    afterAll(async () => {
+      await second.app.close();
+      await first.app.close();
+    });
+
+    /** The requests an instance's metrics say joined a job in flight. */
+    const coalesced = async (ctx: DataApiContext) => {
+      const response = await fetch(`${ctx.base}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const body = await response.text();
+      const line = body.split('\n').find((l) => l.startsWith('gds_data_jobs_coalesced_total '));
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+
+    /** A request nobody asked for yet. */
+    const newRequest = () => {
+      ranges += 1;
+      const day = `2026-01-${String(ranges).padStart(2, '0')}`;
+      return {
+        account: accountId,
+        fields: ['date', 'sessions'],
+        dateRange: { startDate: day, endDate: day },
+      };
+    };
+    const post = async (ctx: DataApiContext, json: Record<string, unknown>) => {
+      const answer = await dataCall(ctx.base, token, DATA_API.createJob, { json });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body;
+    };
+    const logOf = (jobId: string) =>
+      db()
+        .selectFrom('data_requests')
+        .select(['outcome', 'row_count', 'provider_calls'])
+        .where('team_id', '=', owner.team.id)
+        .where('job_id', '=', jobId)
+        .orderBy('id')
+        .execute();
+
+    it('ten identical requests at once, over two instances, make one job and one provider call', async () => {
+      const body = newRequest();
+      const calls = first.reports.control.calls.length;
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => post(i % 2 === 0 ? first : second, body)),
+      );
+      const jobIds = new Set(answers.map((a) => a.jobId));
+      expect(jobIds.size).toBe(1);
+      expect(answers.every((a) => a.state === 'queued')).toBe(true);
+      const jobId = String(answers[0]?.jobId);
+      expect((await coalesced(first)) + (await coalesced(second))).toBe(9);
+      await Promise.all([
+        backgroundJobs(first.app).runDataJobs(),
+        backgroundJobs(second.app).runDataJobs(),
+      ]);
+      expect(first.reports.control.calls.length - calls).toBe(1);
+      for (const ctx of [first, second]) {
+        const poll = await dataCall(ctx.base, token, DATA_API.pollJob, { params: { jobId } });
+        expect(poll.body.state).toBe('done');
+        expect(poll.body.totalRows).toBe(3);
+      }
+      // Every viewer's request is logged: one run that called the provider, nine that waited.
+      const log = await logOf(jobId);
+      expect(log).toHaveLength(10);
+      expect(log.filter((r) => r.outcome === 'done')).toEqual([
+        { outcome: 'done', row_count: 3, provider_calls: 1 },
+      ]);
+      expect(log.filter((r) => r.outcome === 'cached')).toHaveLength(9);
+      expect(log.every((r) => r.row_count === 3)).toBe(true);
+    });
+
+    it('a request after a failed job starts a new one instead of sharing the failure', async () => {
+      const body = newRequest();
+      first.reports.control.failures = [
+        new ReportError('invalid_request', 'The provider said no.'),
+      ];
+      const failed = await post(first, body);
+      const waiting = await post(second, body);
+      expect(waiting.jobId).toBe(failed.jobId);
+      await backgroundJobs(first.app).runDataJobs();
+      const log = await logOf(String(failed.jobId));
+      expect(log.map((r) => r.outcome)).toEqual(['failed', 'failed']);
+
+      const calls = first.reports.control.calls.length;
+      const again = await post(second, body);
+      expect(again.jobId).not.toBe(failed.jobId);
+      expect(again.state).toBe('queued');
+      await backgroundJobs(second.app).runDataJobs();
+      expect(first.reports.control.calls.length - calls).toBe(1);
+      const poll = await dataCall(second.base, token, DATA_API.pollJob, {
+        params: { jobId: String(again.jobId) },
+      });
+      expect(poll.body.state).toBe('done');
+    });
+  },
+);
