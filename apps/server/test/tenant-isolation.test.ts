@@ -34,6 +34,7 @@ import { createKeyRotationRepository } from '../src/modules/credentials/key-rota
 import { createCachedAnswersRepository } from '../src/modules/data-api/cached-answers.repository.ts';
 import { createDataJobsRepository } from '../src/modules/data-api/data-jobs.repository.ts';
 import { createDataRequestsRepository } from '../src/modules/data-api/data-requests.repository.ts';
+import { createReportDaysRepository } from '../src/modules/data-api/report-days.repository.ts';
 import { createDataSourcesJsonRepository } from '../src/modules/data-sources/data-sources-json.repository.ts';
 import { createDataSourcesRepository } from '../src/modules/data-sources/data-sources.repository.ts';
 import { createInvitationsRepository } from '../src/modules/invitations/invitations.repository.ts';
@@ -360,6 +361,43 @@ const CASES: Record<string, Record<string, Case<never>>> = {
       r.settleJoined(A.team, B.doneJob, { rowCount: 1, failureReason: null, now: NOW }),
     refuseLogged: (r) => r.refuseLogged(A.team, String(B.requestId), 'refused'),
     deleteBefore: BACKGROUND,
+  }),
+  createReportDaysRepository: cases(createReportDaysRepository, {
+    shapes: (r) =>
+      r.shapes({
+        teamId: A.team,
+        accountId: B.account,
+        filters: '[]',
+        start: '2026-01-01',
+        end: '2026-01-31',
+      }),
+    days: (r) =>
+      r.days({
+        teamId: A.team,
+        accountId: B.account,
+        shapeKey: 'shape-1',
+        start: '2026-01-01',
+        end: '2026-01-31',
+      }),
+    store: (r) =>
+      r.store(
+        [
+          {
+            teamId: A.team,
+            accountId: A.account,
+            shapeKey: 'shape-1',
+            fields: ['date', 'sessions'],
+            filters: '[]',
+            day: '2026-01-04',
+            rows: [['20260104', 3]],
+          },
+        ],
+        NOW,
+      ),
+    noteSources: (r) => r.noteSources(A.team, B.doneJob, 1, 2),
+    deleteOldest: (r) => r.deleteOldest(A.team, 10),
+    deleteBefore: BACKGROUND,
+    teamsOver: BACKGROUND,
   }),
   createDataSourcesJsonRepository: cases(createDataSourcesJsonRepository, {
     groupedCredentials: (r) => r.groupedCredentials(A.team, 30),

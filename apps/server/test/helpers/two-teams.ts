@@ -259,6 +259,21 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
     .insertInto('data_job_pages')
     .values({ job_id: t.doneJob, team_id: t.team, page: 1, rows: JSON.stringify([['x']]) })
     .execute();
+  // One stored report day under the same shape key in both teams: a read or purge that
+  // forgets its team finds the other's.
+  await db
+    .insertInto('report_days')
+    .values({
+      team_id: t.team,
+      account_id: t.account,
+      shape_key: 'shape-1',
+      fields: JSON.stringify(['date', 'sessions']),
+      filters: '[]',
+      day: '2026-01-04',
+      rows: JSON.stringify([['20260104', t === A ? 1 : 2]]),
+      fetched_at: t.at(0),
+    })
+    .execute();
   await db
     .insertInto('data_requests')
     .values({
