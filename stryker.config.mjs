@@ -28,6 +28,7 @@ const AREAS = {
       'apps/server/test/connector-authorization/member-grants.test.ts',
       'apps/server/test/connector-authorization/grant-lifetimes.test.ts',
       'apps/server/test/connector-authorization/spent-and-unknown-requests.test.ts',
+      'apps/server/test/connector-authorization/grant-checks-on-every-call.test.ts',
       'apps/server/test/connector-authorization/oauth-server-probe.test.ts',
     ],
   },
