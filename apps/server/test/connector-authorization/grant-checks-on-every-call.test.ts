@@ -15,8 +15,9 @@ import type { SignedIn } from '../helpers/sign-in.ts';
 
 /**
  * Every data API call and every refresh checks the token's grant and its member afresh: a
- * token nobody issued is refused, and so is one whose member is no longer in the team, even
- * when they left it by a way that did not revoke the grant (a row changed by hand).
+ * token nobody issued is refused, and so is one whose grant ended or whose member is no longer
+ * in the team, even when that happened by a way that left the tokens in place (a row changed
+ * by hand).
  */
 describeEachDatabase('connector tokens checked on every call', (db) => {
   let ctx: DataApiContext;
@@ -61,6 +62,23 @@ describeEachDatabase('connector tokens checked on every call', (db) => {
       refresh_token: tokens.refreshToken,
     });
     expect(refresh.status).toBe(400);
+    expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  it('a grant ended by hand (its tokens left in place) refuses its access and refresh tokens', async () => {
+    const tokens = await authorizeConnector(ctx, owner.cookie);
+    expect((await readSchema(tokens.accessToken)).status).toBe(200);
+    await db()
+      .updateTable('connector_grants')
+      .set({ revoked_at: new Date() })
+      .where('team_id', '=', owner.team.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect((await readSchema(tokens.accessToken)).status).toBe(401);
+    const refresh = await tokenRequest(ctx.base, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refreshToken,
+    });
     expect(refresh.body.error).toBe('invalid_grant');
   });
 });
