@@ -181,7 +181,9 @@ async function buildProvider(deps: {
     await next();
     const oidc = (ctx as Partial<KoaContextWithOIDC>).oidc;
     if (oidc?.route === 'discovery') ctx.body = servedMetadata(ctx.body as Metadata);
-    if (oidc?.route === 'token' && ctx.status >= 400) await burnFailedCode(oidc);
+    if (oidc?.route === 'token' && ctx.status >= 400) {
+      await burnFailedCode(oidc, ctx.body as { error?: unknown } | undefined);
+    }
   });
   return provider;
 }
@@ -215,10 +217,15 @@ function servedMetadata(body: Metadata): Metadata {
  * grant whose code is its only way to tokens. Only for the client the code was issued to,
  * authenticated: nobody else can spend another's code.
  */
-async function burnFailedCode(oidc: KoaContextWithOIDC['oidc']): Promise<void> {
+async function burnFailedCode(
+  oidc: KoaContextWithOIDC['oidc'],
+  answer: { error?: unknown } | undefined,
+): Promise<void> {
   const { params, client, provider } = oidc;
   if (params?.grant_type !== 'authorization_code' || typeof params.code !== 'string') return;
-  if (!client) return;
+  // The provider names the client before it checks the client's secret: an invalid_client
+  // answer means whoever asked was not the client, and a stranger's try must not spend a code.
+  if (!client || answer?.error === 'invalid_client') return;
   const code = await provider.AuthorizationCode.find(params.code, { ignoreExpiration: true });
   if (!code || code.clientId !== client.clientId) return;
   await code.destroy();
