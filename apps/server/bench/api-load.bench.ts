@@ -31,6 +31,7 @@ import type { DataPathSeed } from './data-path-seed.ts';
 import { POLLS_NAME, benchPolls } from './data-polls.ts';
 import type { PollReport } from './data-polls.ts';
 import { runLoad } from './load.ts';
+import { REPORT_NAME, benchReport } from './report.ts';
 import type { Load, LoadResult } from './load.ts';
 import { cpuMs, peakRssMb, resetPeakRss } from './process-stats.ts';
 import { scenarios } from './scenarios.ts';
@@ -92,6 +93,12 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
       });
     }
     const dataPath = await benchDataPath(env, data, only);
+    // The report needs a server whose clock moves (in this process) and PostgreSQL, where
+    // several instances share one store of jobs and days.
+    const report =
+      kind === 'postgres' && REPORT_NAME.includes(only)
+        ? await benchReport(database.env, SMOKE)
+        : undefined;
     app = await start(appArgs(), env);
     await app.listening();
     await bare.listening();
@@ -140,6 +147,10 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     if (dataPath.polls) {
       console.log(`\n${dataPath.polls.lines.join('\n')}`);
       failures.push(...dataPath.polls.failures.map((failure) => `${kind}: ${failure}`));
+    }
+    if (report) {
+      console.log(report.lines.join('\n'));
+      failures.push(...report.failures.map((failure) => `${kind}: ${failure}`));
     }
     failures.push(...(await benchWebRender(kind, app.base, statsTeam, SMOKE)));
     const rss = Math.max(peakRss, peakRssMb(app.child));

@@ -4,14 +4,14 @@ import { BENCH_CLIENT } from './data-path-seed.ts';
 /**
  * The connector's whole authorization, as a member's browser and the connector make it: the
  * authorization request with PKCE, the consent's Allow posted by the signed-in member, the
- * redirect back with a code, and the code exchanged at the token endpoint. Answers the access
- * token of a grant of its own.
+ * redirect back with a code, and the code exchanged at the token endpoint. Answers the tokens
+ * of a grant of its own.
  */
 export async function authorizeBenchConnector(
   base: string,
   origin: string,
   sessionToken: string,
-): Promise<string> {
+): Promise<BenchGrant> {
   const jar = new Map([['gds_session', sessionToken]]);
   const go = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, {
@@ -64,9 +64,37 @@ export async function authorizeBenchConnector(
       client_secret: BENCH_CLIENT.secret,
     }).toString(),
   });
-  const body = (await tokens.json()) as { access_token?: string };
+  return grantTokens(tokens);
+}
+
+/** A grant's tokens, as the connector keeps them. */
+export interface BenchGrant {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * A new access token for the grant, as the connector asks when its token has lapsed (an hour
+ * after it was issued); the refresh token turns over with it.
+ */
+export async function refreshBenchGrant(base: string, refreshToken: string): Promise<BenchGrant> {
+  const tokens = await fetch(`${base}/connector-oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: BENCH_CLIENT.id,
+      client_secret: BENCH_CLIENT.secret,
+    }).toString(),
+  });
+  return grantTokens(tokens);
+}
+
+async function grantTokens(tokens: Response): Promise<BenchGrant> {
+  const body = (await tokens.json()) as { access_token?: string; refresh_token?: string };
   if (!body.access_token) {
     throw new Error(`the bench connector got no token: ${tokens.status} ${JSON.stringify(body)}`);
   }
-  return body.access_token;
+  return { accessToken: body.access_token, refreshToken: body.refresh_token ?? '' };
 }

@@ -28,7 +28,8 @@ export async function connectDataPath(
 ): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < CACHED_JOB_CONNECTORS; i += 1) {
-    tokens.push(await authorizeBenchConnector(server.base, server.origin, seed.sessionToken));
+    const grant = await authorizeBenchConnector(server.base, server.origin, seed.sessionToken);
+    tokens.push(grant.accessToken);
   }
   const largest = seed.results.at(-1);
   const probe = await fetch(`${server.base}${DATA_API_PREFIX}/jobs`, {

@@ -1,0 +1,276 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DATA_API_PREFIX } from '@gds/contract';
+import { appMetrics } from '../src/app.ts';
+import { googleAnalytics } from '../src/modules/report-connectors/google-analytics.fetcher.ts';
+import { refreshBenchGrant } from './connector-authorization.ts';
+import type { BenchGrant } from './connector-authorization.ts';
+import { movableClock, startReportServer } from './report-app.ts';
+import type { ReportServer } from './report-app.ts';
+
+/** The report scenario's name (BENCH_ONLY matches it). */
+export const REPORT_NAME = 'report: charts of one Google Analytics account opened by many viewers';
+
+/**
+ * The charts of one dashboard: each asks Google Analytics for a field set of its own over the
+ * last 28 days. Counts of distinct users appear only by day: over a whole range they are never
+ * their days' sum, so such a chart asks the provider for the whole range every time, by design.
+ * The smoke run opens the first five: each reads the day store's rows (the chart's dimensions by
+ * date) in one page of the sandbox's Google Analytics, which answers at most 100 rows a page;
+ * the others need more pages there, and each page is a provider call.
+ */
+const CHARTS: readonly (readonly string[])[] = [
+  ['date', 'sessions'],
+  ['date', 'total_users'],
+  ['sessions', 'engaged_sessions', 'engagement_rate'],
+  ['key_events', 'total_revenue'],
+  ['date', 'page_views'],
+  ['date', 'new_users'],
+  ['source', 'sessions'],
+  ['medium', 'sessions', 'engaged_sessions'],
+  ['campaign', 'sessions', 'key_events'],
+  ['channel_group', 'sessions', 'engagement_rate'],
+  ['country', 'sessions'],
+  ['city', 'sessions', 'page_views'],
+  ['device_category', 'sessions', 'engaged_sessions'],
+  ['landing_page', 'page_views'],
+  ['date', 'device_category', 'sessions'],
+  ['date', 'channel_group', 'sessions'],
+  ['source', 'medium', 'sessions', 'key_events'],
+  ['date', 'engagement_rate'],
+  ['medium', 'total_revenue'],
+  ['date', 'total_revenue'],
+  ['country', 'device_category', 'sessions'],
+  ['date', 'key_events', 'page_views'],
+];
+const SIZE = { full: { charts: 20, viewers: 10 }, smoke: { charts: 5, viewers: 2 } };
+const WARM_P99_MS = 150;
+const DAY_MS = 86_400_000;
+/** How long a viewer waits between polls when the server names no time. */
+const DEFAULT_RETRY_MS = 250;
+
+export interface ReportBench {
+  lines: string[];
+  failures: string[];
+}
+
+interface ChartLoad {
+  chart: number;
+  ms: number;
+  jobIds: string[];
+  error?: string;
+  lostGrant: boolean;
+}
+
+/**
+ * One dashboard's charts opened by its viewers at once (every chart load: the job started,
+ * polled until done as the server asks, every page read), cold, warm, then the next day on the
+ * same server with its clock a day on. Viewers of a report shared with the owner's credentials
+ * share one grant. Provider calls come from the server's own counter.
+ */
+export async function benchReport(
+  env: Record<string, string>,
+  smoke: boolean,
+): Promise<ReportBench> {
+  const { charts, viewers } = SIZE[smoke ? 'smoke' : 'full'];
+  const clock = movableClock();
+  const server = await startReportServer(env, clock);
+  const lines = [
+    `\n### ${REPORT_NAME} (${charts} charts × ${viewers} viewers, last 28 days)\n`,
+    '| phase | chart loads | jobs started | provider calls | provider days per field set (most) | p50 ms | p99 ms | errors | lost grants | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const failures: string[] = [];
+  const grant = sharedGrant(server.base, server.grant);
+  try {
+    const settle = googleAnalytics.settleDays ?? 0;
+    const phases = [
+      { name: 'cold', maxCalls: charts, maxDays: undefined, maxP99: undefined },
+      { name: 'warm', maxCalls: 0, maxDays: undefined, maxP99: smoke ? undefined : WARM_P99_MS },
+      { name: 'next day', maxCalls: undefined, maxDays: settle + 1, maxP99: undefined },
+    ] as const;
+    // Jobs an earlier phase started (a warm chart is answered by its cold job): not counted again.
+    const earlier = new Set<string>();
+    for (const phase of phases) {
+      if (phase.name === 'next day') clock.advance(DAY_MS);
+      const range = last28Days(clock());
+      const before = await providerCalls(server);
+      const loads = await Promise.all(
+        Array.from({ length: charts * viewers }, (_, i) =>
+          loadChart(server.base, grant, server.accountId, i % charts, range),
+        ),
+      );
+      const calls = (await providerCalls(server)) - before;
+      const started = new Set(loads.flatMap((l) => l.jobIds).filter((id) => !earlier.has(id)));
+      const days = await providerDaysPerChart(server, loads, earlier);
+      for (const load of loads) for (const id of load.jobIds) earlier.add(id);
+      const ms = loads.map((l) => l.ms).sort((a, b) => a - b);
+      const errors = loads.filter((l) => l.error);
+      const lost = loads.filter((l) => l.lostGrant).length;
+      const target = [
+        '0 errors, 0 lost grants',
+        phase.maxCalls === undefined ? '' : `provider calls ≤ ${phase.maxCalls}`,
+        phase.maxDays === undefined ? '' : `provider days per field set ≤ ${phase.maxDays}`,
+        phase.maxP99 === undefined ? '' : `p99 ≤ ${phase.maxP99} ms`,
+      ].filter(Boolean);
+      const p99 = percentile(ms, 0.99);
+      lines.push(
+        `| ${phase.name} | ${loads.length} | ${started.size} | ${calls} | ${days} | ${percentile(ms, 0.5)} | ${p99} | ${errors.length} | ${lost} | ${target.join(', ')} |`,
+      );
+      const name = `${REPORT_NAME}, ${phase.name}`;
+      if (errors.length > 0) {
+        failures.push(`${name}: ${errors.length} chart loads failed (first: ${errors[0]?.error})`);
+      }
+      if (lost > 0) failures.push(`${name}: ${lost} chart loads lost their grant`);
+      if (phase.maxCalls !== undefined && calls > phase.maxCalls) {
+        failures.push(`${name}: ${calls} provider calls > ${phase.maxCalls}`);
+      }
+      if (phase.maxDays !== undefined && days > phase.maxDays) {
+        failures.push(`${name}: ${days} days fetched from the provider > ${phase.maxDays}`);
+      }
+      if (phase.maxP99 !== undefined && p99 > phase.maxP99) {
+        failures.push(`${name}: p99 ${p99} ms > ${phase.maxP99} ms`);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return { lines, failures };
+}
+
+/** "Last 28 days" as Looker Studio asks it: the 28 days up to yesterday. */
+function last28Days(now: Date): { startDate: string; endDate: string } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  return { startDate: day(today - 28 * DAY_MS), endDate: day(today - DAY_MS) };
+}
+
+/** Every call the server made to Google Analytics' reporting API, whatever its outcome. */
+async function providerCalls(server: ReportServer): Promise<number> {
+  const counter = appMetrics(server.app).registry.getSingleMetric('gds_provider_requests_total');
+  const { values } = (await counter?.get()) ?? { values: [] };
+  return values
+    .filter((entry) => entry.labels.connector === googleAnalytics.connector)
+    .reduce((total, entry) => total + entry.value, 0);
+}
+
+/** The most days any one chart's jobs started in the phase fetched from the provider. */
+async function providerDaysPerChart(
+  server: ReportServer,
+  loads: ChartLoad[],
+  earlier: ReadonlySet<string>,
+): Promise<number> {
+  const jobIds = [...new Set(loads.flatMap((l) => l.jobIds))].filter((id) => !earlier.has(id));
+  if (jobIds.length === 0) return 0;
+  const rows = await server.db
+    .selectFrom('data_jobs')
+    .select(['id', 'provider_days'])
+    .where('id', 'in', jobIds)
+    .execute();
+  const daysOf = new Map(rows.map((r) => [r.id, r.provider_days ?? 0]));
+  const perChart = new Map<number, number>();
+  const counted = new Set<string>();
+  for (const load of loads) {
+    for (const id of load.jobIds) {
+      if (counted.has(id) || earlier.has(id)) continue;
+      counted.add(id);
+      perChart.set(load.chart, (perChart.get(load.chart) ?? 0) + (daysOf.get(id) ?? 0));
+    }
+  }
+  return Math.max(0, ...perChart.values());
+}
+
+/**
+ * The viewers' one grant: its access token, renewed once by whichever viewer first meets it
+ * lapsed, as the connector does; the others wait for that renewal rather than racing it (a
+ * refresh token is good for one use).
+ */
+function sharedGrant(base: string, initial: BenchGrant) {
+  let current = initial;
+  let renewing: Promise<void> | undefined;
+  return {
+    token: () => current.accessToken,
+    renew(lapsed: string): Promise<void> {
+      if (current.accessToken !== lapsed) return Promise.resolve();
+      renewing ??= refreshBenchGrant(base, current.refreshToken)
+        .then((next) => {
+          current = next;
+        })
+        .finally(() => {
+          renewing = undefined;
+        });
+      return renewing;
+    },
+  };
+}
+
+type SharedGrant = ReturnType<typeof sharedGrant>;
+
+/** One viewer's chart: POST the job, poll until done as told, read every page. */
+async function loadChart(
+  base: string,
+  grant: SharedGrant,
+  account: string,
+  chart: number,
+  dateRange: { startDate: string; endDate: string },
+): Promise<ChartLoad> {
+  const started = performance.now();
+  const load: ChartLoad = { chart, ms: 0, jobIds: [], lostGrant: false };
+  const call = async (url: string, init: RequestInit = {}) => {
+    for (let attempt = 0; ; attempt += 1) {
+      const token = grant.token();
+      const response = await fetch(`${base}${DATA_API_PREFIX}${url}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status !== 401) {
+        if (response.status !== 200)
+          throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+        return body;
+      }
+      // A lapsed access token is renewed once; a 401 that outlives the renewal lost the grant.
+      if (attempt > 0) {
+        load.lostGrant = true;
+        throw new Error(`${url}: 401 after renewing the grant`);
+      }
+      await grant.renew(token).catch((error: unknown) => {
+        load.lostGrant = true;
+        throw error;
+      });
+    }
+  };
+  try {
+    const created = await call('/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account,
+        fields: CHARTS[chart],
+        dateRange,
+        filters: [],
+      }),
+    });
+    const jobId = String(created.jobId);
+    load.jobIds.push(jobId);
+    let page: number | null = 1;
+    while (page !== null) {
+      const answer = await call(`/jobs/${encodeURIComponent(jobId)}?page=${page}`);
+      if (answer.state === 'failed') throw new Error(`job failed: ${String(answer.reason)}`);
+      if (answer.state !== 'done') {
+        await sleep(
+          typeof answer.retryAfterMs === 'number' ? answer.retryAfterMs : DEFAULT_RETRY_MS,
+        );
+        continue;
+      }
+      page = typeof answer.nextPage === 'number' ? answer.nextPage : null;
+    }
+  } catch (error) {
+    load.error = error instanceof Error ? error.message : String(error);
+  }
+  load.ms = Math.round(performance.now() - started);
+  return load;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}
