@@ -46,6 +46,7 @@ describeEachDatabase('data API: where a failed job says to reconnect', (db) => {
         pageSize: 100,
         now,
         expiresAt: new Date(now.getTime() + 3_600_000),
+        freshSince: now,
       });
       ctx.reports.control.failures = [new ReportError('reconnect', 'Access was revoked.')];
       await backgroundJobs(ctx.app).runDataJobs();

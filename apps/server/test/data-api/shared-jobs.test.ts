@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
+import type { DataJobQuery } from '@gds/contract';
+import { createDataJobsRepository } from '../../src/modules/data-api/data-jobs.repository.ts';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { ReportError } from '../../src/modules/reports/report-fetcher.ts';
 import {
@@ -110,6 +112,41 @@ describeEachDatabase(
       ]);
       expect(log.filter((r) => r.outcome === 'cached')).toHaveLength(9);
       expect(log.every((r) => r.row_count === 3)).toBe(true);
+    });
+
+    it('a request racing a job that just finished joins its result instead of starting another', async () => {
+      // The service looks for a stored result first, then starts a job: a job that finishes
+      // between the two must still answer the request. The start itself is where it is decided.
+      const body = newRequest();
+      const done = await post(first, body);
+      await backgroundJobs(first.app).runDataJobs();
+      const job = await db()
+        .selectFrom('data_jobs')
+        .select(['request_key', 'finished_at', 'request', 'connector_id', 'total_rows'])
+        .where('id', '=', String(done.jobId))
+        .executeTakeFirstOrThrow();
+      const finishedAt = job.finished_at ?? new Date();
+      const now = new Date(finishedAt.getTime() + 1000);
+      const started = await createDataJobsRepository(db()).insertUnlessInFlight({
+        teamId: owner.team.id,
+        userId: owner.user.id,
+        connectorId: job.connector_id,
+        accountId,
+        requestKey: job.request_key,
+        request: job.request as DataJobQuery,
+        pageSize: 100,
+        now,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        freshSince: new Date(finishedAt.getTime() - 60_000),
+      });
+      expect(started).toBeUndefined();
+      const joined = await createDataJobsRepository(db()).findJoinable(
+        owner.team.id,
+        job.request_key,
+        new Date(finishedAt.getTime() - 60_000),
+        now,
+      );
+      expect(joined).toEqual({ id: done.jobId, state: 'done', rows: job.total_rows });
     });
 
     it('a request after a failed job starts a new one instead of sharing the failure', async () => {

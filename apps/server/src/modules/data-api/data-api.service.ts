@@ -171,7 +171,8 @@ export function createDataApiService(deps: {
       return { jobId: job.id, state: 'queued' as const };
     }
     // Answered by another request's job: no provider call of its own, but logged for Stats
-    // (the job's end fills in its rows, or its failure).
+    // (a job in flight fills in its rows, or its failure, when it ends; a job that finished
+    // just now, after the stored-result lookup above, has them already).
     await recordDataRequest(deps.db, {
       teamId: caller.teamId,
       userId: caller.userId,
@@ -179,21 +180,22 @@ export function createDataApiService(deps: {
       accountId: target.account.id,
       jobId: job.id,
       requestedAt: started,
-      rowCount: 0,
+      rowCount: job.state === 'done' ? job.rows : 0,
       durationMs: 0,
       outcome: 'cached',
       failureReason: null,
       providerCalls: 0,
     });
-    deps.onCoalesced?.();
+    if (job.state !== 'done') deps.onCoalesced?.();
     return { jobId: job.id, state: job.state };
   }
 
   /**
    * Queues a job for the request, or joins the identical one already queued or running (in
-   * any instance): ten charts or viewers asking at once make one provider call. The database
-   * decides which request starts it; the rest read the winner. A job that ends between the two
-   * statements frees the place, so the next try starts one.
+   * any instance) or done within the freshness window: ten charts or viewers asking at once
+   * make one provider call. The database decides which request starts it; the rest read the
+   * winner. A job that fails between the two statements frees the place, so the next try
+   * starts one.
    */
   async function startOrJoin(
     caller: ConnectorCaller,
@@ -201,7 +203,13 @@ export function createDataApiService(deps: {
     request: JobRequest,
     requestKey: string,
     now: Date,
-  ): Promise<{ id: string; started: boolean; state: 'queued' | 'running' }> {
+  ): Promise<{
+    id: string;
+    started: boolean;
+    state: 'queued' | 'running' | 'done';
+    rows: number;
+  }> {
+    const freshSince = new Date(now.getTime() - dataApi.freshnessMs);
     for (let tries = 0; ; tries += 1) {
       const id = await jobs.insertUnlessInFlight({
         teamId: caller.teamId,
@@ -217,10 +225,11 @@ export function createDataApiService(deps: {
         pageSize: dataApi.pageSize,
         now,
         expiresAt: new Date(now.getTime() + dataApi.resultTtlMs),
+        freshSince,
       });
-      if (id) return { id, started: true, state: 'queued' };
-      const inFlight = await jobs.findInFlight(caller.teamId, requestKey);
-      if (inFlight) return { ...inFlight, started: false };
+      if (id) return { id, started: true, state: 'queued', rows: 0 };
+      const joined = await jobs.findJoinable(caller.teamId, requestKey, freshSince, now);
+      if (joined) return { ...joined, started: false };
       if (tries >= 3) {
         throw new AppError(
           'SERVICE_UNAVAILABLE',

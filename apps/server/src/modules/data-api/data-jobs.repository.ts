@@ -36,8 +36,9 @@ export function createDataJobsRepository(db: Db) {
   return {
     /**
      * Queues a job unless one for the same request is already queued or running in the team
-     * (the unique index on jobs in flight decides it, whichever instance asks): answers the
-     * new job's id, or undefined when another request's job is in flight.
+     * (the unique index on jobs in flight decides it, whichever instance asks) or done within
+     * the freshness window: answers the new job's id, or undefined when another request's job
+     * answers this one.
      */
     async insertUnlessInFlight(row: {
       teamId: string;
@@ -49,42 +50,61 @@ export function createDataJobsRepository(db: Db) {
       pageSize: number;
       now: Date;
       expiresAt: Date;
+      /** A done job of the key finished since then answers the request: nothing is queued. */
+      freshSince: Date;
     }): Promise<string | undefined> {
-      const inserted = await db
-        .insertInto('data_jobs')
-        .values({
-          team_id: row.teamId,
-          user_id: row.userId,
-          connector_id: row.connectorId,
-          account_id: row.accountId,
-          request_key: row.requestKey,
-          request: JSON.stringify(row.request),
-          page_size: row.pageSize,
-          run_after: row.now,
-          created_at: row.now,
-          expires_at: row.expiresAt,
-        })
-        .onConflict((oc) =>
-          oc.columns(['team_id', 'request_key']).where('state', 'in', IN_FLIGHT).doNothing(),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      return inserted?.id;
+      // One statement decides both: no job of the key in flight (the partial unique index) and
+      // none that finished within the freshness window. Checked apart, a job finishing between
+      // the stored-result lookup and this insert let an identical request call the provider
+      // again (the report bench saw it on every cold open).
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO data_jobs (team_id, user_id, connector_id, account_id, request_key, request,
+          page_size, run_after, created_at, expires_at)
+        SELECT ${row.teamId}::uuid, ${row.userId}::uuid, ${row.connectorId}::integer,
+          ${row.accountId}::uuid, ${row.requestKey}::text, ${JSON.stringify(row.request)}::jsonb,
+          ${row.pageSize}::integer, ${row.now}::timestamptz, ${row.now}::timestamptz,
+          ${row.expiresAt}::timestamptz
+        WHERE NOT EXISTS (
+          SELECT 1 FROM data_jobs d
+          WHERE d.team_id = ${row.teamId} AND d.request_key = ${row.requestKey}
+            AND d.state = 'done' AND d.finished_at >= ${row.freshSince}
+            AND d.expires_at > ${row.now})
+        ON CONFLICT (team_id, request_key) WHERE state IN ('queued', 'running') DO NOTHING
+        RETURNING id`.execute(db);
+      return rows[0]?.id;
     },
 
-    /** The team's job of `requestKey` that is queued or running, if any. */
-    async findInFlight(
+    /**
+     * The team's job of `requestKey` a new identical request joins: one queued or running, or
+     * one done within the freshness window (with its row count).
+     */
+    async findJoinable(
       teamId: string,
       requestKey: string,
-    ): Promise<{ id: string; state: 'queued' | 'running' } | undefined> {
+      freshSince: Date,
+      now: Date,
+    ): Promise<{ id: string; state: 'queued' | 'running' | 'done'; rows: number } | undefined> {
       const row = await db
         .selectFrom('data_jobs')
-        .select(['id', 'state'])
+        .select(['id', 'state', 'total_rows'])
         .where('team_id', '=', teamId)
         .where('request_key', '=', requestKey)
-        .where('state', 'in', IN_FLIGHT)
+        .where((eb) =>
+          eb.or([
+            eb('state', 'in', IN_FLIGHT),
+            eb.and([
+              eb('state', '=', 'done'),
+              eb('finished_at', '>=', freshSince),
+              eb('expires_at', '>', now),
+            ]),
+          ]),
+        )
+        .orderBy('created_at', 'desc')
+        .limit(1)
         .executeTakeFirst();
-      return row && { id: row.id, state: row.state === 'running' ? 'running' : 'queued' };
+      if (!row) return undefined;
+      const state = row.state === 'done' || row.state === 'running' ? row.state : 'queued';
+      return { id: row.id, state, rows: row.total_rows ?? 0 };
     },
 
     async find(teamId: string, id: string): Promise<DataJobRow | undefined> {
