@@ -78,29 +78,38 @@ describeEachDatabase('Looker Studio connector: charts in parallel', (db) => {
     await ctx.app.close();
   });
 
-  /** Moves the clock to a few seconds before the library takes the stored token as lapsed. */
-  function lapseSoon(connector: Harness) {
+  /** Moves the clock to where the library takes the stored token as lapsed. */
+  function lapseNow(connector: Harness) {
     const token = JSON.parse(connector.userProperties()['oauth2.gds'] ?? '{}') as {
       expiresAt: number;
     };
-    const ms = token.expiresAt * 1000 - LIBRARY_BUFFER_MS - 5000 - clock.now();
+    const ms = token.expiresAt * 1000 - LIBRARY_BUFFER_MS + 1000 - clock.now();
     if (ms > 0) clock.advance(ms);
   }
 
-  /** The 20 charts at once: each a different date range, so each is its own job. */
-  function loadReport(team: (typeof teams)[number]) {
-    return Promise.all(
-      Array.from({ length: CHARTS }, (_, i) =>
-        team.connector.call<{ rows: unknown[] }>('getData', {
-          configParams: { connector: 'google-analytics', account: team.accountId },
-          fields: [{ name: 'date' }, { name: 'campaign' }, { name: 'sessions' }],
-          dateRange: {
-            startDate: '2026-03-01',
-            endDate: `2026-03-${String(i + 1).padStart(2, '0')}`,
-          },
-        }),
-      ),
-    );
+  /**
+   * The 20 charts, ten executions at a time: the first half starts, and once one of its jobs
+   * is posted the access token lapses, so the rest of the report loads on a lapsed token
+   * (mid-load, whatever the scheduler does).
+   */
+  async function loadReport(team: (typeof teams)[number]) {
+    const chart = (i: number) =>
+      team.connector.call<{ rows: unknown[] }>('getData', {
+        configParams: { connector: 'google-analytics', account: team.accountId },
+        fields: [{ name: 'date' }, { name: 'campaign' }, { name: 'sessions' }],
+        dateRange: {
+          startDate: '2026-03-01',
+          endDate: `2026-03-${String(i + 1).padStart(2, '0')}`,
+        },
+      });
+    const half = CHARTS / 2;
+    const first = Array.from({ length: half }, (_, i) => chart(i));
+    while (!team.connector.requests.some(isNewJob)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    lapseNow(team.connector);
+    const rest = Array.from({ length: CHARTS - half }, (_, i) => chart(half + i));
+    return Promise.all([...first, ...rest]);
   }
 
   const liveGrants = async (teamId: string) =>
@@ -116,7 +125,6 @@ describeEachDatabase('Looker Studio connector: charts in parallel', (db) => {
   it('every chart gets its rows when the token lapses mid-load; one refresh, under the lock', async () => {
     const [team] = teams;
     if (!team) throw new Error('no team');
-    lapseSoon(team.connector);
     const results = await loadReport(team);
     results.forEach((result, i) => expect(result.rows).toHaveLength((i + 1) * 2));
     const requests = team.connector.requests;
@@ -133,18 +141,19 @@ describeEachDatabase('Looker Studio connector: charts in parallel', (db) => {
     expect(await team.connector.call('isAuthValid')).toBe(true);
   });
 
-  it('without the lock the executions refresh at once, each with the same refresh token', async () => {
+  it('without the lock every chart still gets its rows and the grant stands', async () => {
+    // Whether unlocked executions overlap at the lapse is up to the scheduler (a CI run saw
+    // them refresh one after another), so this pins only what must hold either way: no
+    // refresh held the lock, and the charts and the grant survived. That parallel refreshes
+    // with one refresh token keep the grant is pinned without timing in
+    // connector-authorization/refresh-reuse-grace.test.ts.
     const team = teams[1];
     if (!team) throw new Error('no team');
-    lapseSoon(team.connector);
     const results = await loadReport(team);
     results.forEach((result, i) => expect(result.rows).toHaveLength((i + 1) * 2));
     const refreshes = team.connector.requests.filter(isRefresh);
-    expect(refreshes.length).toBeGreaterThan(1);
+    expect(refreshes.length).toBeGreaterThan(0);
     expect(refreshes.some((r) => r.underLock)).toBe(false);
-    const spent = refreshes.map((r) => new URLSearchParams(r.body).get('refresh_token'));
-    expect(new Set(spent).size).toBeLessThan(spent.length);
-    // The server's grace for a just-rotated refresh token kept the grant standing.
     expect(await liveGrants(team.teamId)).toBe(1);
   });
 });
