@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { SandboxBilling, SandboxBillingOptions, SandboxProviderControl } from '@gds/sandbox';
 import type { Clock } from './lib/clock.ts';
 import { systemClock } from './lib/clock.ts';
-import type { BillingSettings } from './config/billing-settings.ts';
 import type { Config } from './config/config.ts';
 import { WEB_DIST_DIR } from './config/paths.ts';
 import { openKeyRing } from './crypto/key-ring.ts';
@@ -47,12 +46,6 @@ export interface BuildAppOptions {
   maintenanceFirstRunAfterMs?: number;
   /** The sandbox providers' switches (demo mode); tests pass their own to break and watch them. */
   sandboxProviders?: SandboxProviderControl;
-  /**
-   * How billing reaches its provider, over what real mode builds from config (CHARGEBEE_*) and
-   * demo mode gets from the sandbox billing provider. Undefined in demo mode until the sandbox
-   * provides it: billing calls then fail clearly.
-   */
-  billing?: BillingSettings;
   /** Where log lines go with the server's own logger settings (tests read them). */
   logStream?: LogStream;
   /**
@@ -153,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     wrapIdentity: options.wrapIdentity,
     lookerStudioUrls: dataApi.lookerStudioUrls,
   });
-  const billing = wireBilling(core, { settings: options.billing ?? demo.billing?.settings });
+  const billing = wireBilling(core, { settings: demo.billing?.settings });
   const admin = wireAdmin(core, { session });
 
   registerEndpoints(
