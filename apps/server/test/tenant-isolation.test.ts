@@ -29,6 +29,7 @@ import { createClientLinksRepository } from '../src/modules/client-links/client-
 import { createConnectionResultsRepository } from '../src/modules/connection/connection-results.repository.ts';
 import { createConnectorGrantsRepository } from '../src/modules/connector-authorization/connector-grants.repository.ts';
 import { createAccountsRepository } from '../src/modules/credentials/accounts.repository.ts';
+import { createCredentialEventsRepository } from '../src/modules/credentials/credential-events.repository.ts';
 import { createCredentialsRepository } from '../src/modules/credentials/credentials.repository.ts';
 import { createKeyRotationRepository } from '../src/modules/credentials/key-rotation.repository.ts';
 import { createCachedAnswersRepository } from '../src/modules/data-api/cached-answers.repository.ts';
@@ -272,6 +273,18 @@ const CASES: Record<string, Record<string, Case<never>>> = {
       ]),
     markListed: (r) => r.markListed(A.team, B.account, { name: 'Renamed', details: '{}' }),
     flagUnlisted: (r) => r.flagUnlisted(A.team, B.credential, []),
+  }),
+  createCredentialEventsRepository: cases(createCredentialEventsRepository, {
+    record: (r) =>
+      r.record({
+        teamId: A.team,
+        credentialId: B.credential,
+        kind: 'revoked',
+        occurrence: 'x',
+        details: {},
+        occurredAt: NOW,
+      }),
+    listSince: (r) => r.listSince(A.team, T0),
   }),
   createCredentialsRepository: cases(createCredentialsRepository, {
     listOfConnector: (r) => r.listOfConnector(A.team, CONNECTOR),

@@ -41,10 +41,13 @@ describe('migrations on an empty database', () => {
       '0018_billing_checkout_expiry.sql',
       '0019_report_days.sql',
       '0020_shared_jobs.sql',
+      '0021_credential_events.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();
-  });
+    // A fresh embedded database starts its WebAssembly and runs every migration: seconds alone,
+    // more beside other suites on two cores.
+  }, 60_000);
 });
 
 describeEachDatabase('migrations', (db) => {

@@ -209,6 +209,23 @@ export interface DataSourceAccountsTable {
   details: Json<Record<string, string>>;
 }
 
+export type CredentialEventKind =
+  'expiring_soon' | 'expiring_today' | 'failed' | 'revoked' | 'reconnected';
+
+/**
+ * A happening in a credential's health that the team hears about outside Data Sources (the
+ * digest, the webhook): `occurrence` names which one, so the same one is recorded once.
+ */
+export interface CredentialEventsTable {
+  id: Generated<string>;
+  team_id: string;
+  credential_id: string;
+  kind: CredentialEventKind;
+  occurrence: string;
+  details: Json<Record<string, unknown>>;
+  occurred_at: Timestamp;
+}
+
 /** A team's usage and limits at the end of a day (UTC), for the Stats screen's history. */
 export interface TeamUsageDaysTable {
   team_id: string;
@@ -429,6 +446,7 @@ export interface Database {
   connection_results: ConnectionResultsTable;
   data_source_credentials: DataSourceCredentialsTable;
   data_source_accounts: DataSourceAccountsTable;
+  credential_events: CredentialEventsTable;
   audit_log: AuditLogTable;
   team_usage_days: TeamUsageDaysTable;
   invitations: InvitationsTable;

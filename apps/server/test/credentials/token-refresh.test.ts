@@ -33,6 +33,15 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
 
   const refresh = () => backgroundJobs(ctx.app).refreshTokens();
 
+  /** The credential's health happenings the team is told about, oldest first. */
+  const events = (id: string) =>
+    db()
+      .selectFrom('credential_events')
+      .select(['kind', 'details'])
+      .where('credential_id', '=', id)
+      .orderBy('occurred_at')
+      .execute();
+
   /** A fresh team with one connected Google Analytics login; answers its credential id. */
   async function connected(email: string) {
     const owner = await signIn(ctx.app, ctx.identity, email);
@@ -108,6 +117,10 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
       status: 'needs_reconnect',
     });
 
+    const told = await events(id);
+    expect(told.map((e) => e.kind)).toEqual(['revoked']);
+    expect(told[0]?.details).toMatchObject({ status: 'needs_reconnect' });
+
     // Not retried: only the user can fix a revoked grant.
     clock.advance(HOUR);
     expect((await refresh()).revoked).toBe(0);
@@ -128,6 +141,7 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
       status: 'connected',
       status_reason: null,
     });
+    expect((await events(id)).map((e) => e.kind)).toEqual(['revoked', 'reconnected']);
   });
 
   it('provider down: stays connected and backs off exponentially; after 3 attempts "error"; recovers', async () => {
@@ -158,6 +172,10 @@ describeEachDatabase('refreshing data-source tokens', (db) => {
     ctx.control.hang('refresh');
     await refresh(); // a hang is a timeout: retried too
     expect((await storedSecrets(db(), id)).row.refresh_attempts).toBe(4);
+    // Told once when it turned to "error" (not on the retries before, nor again on the 4th).
+    const told = await events(id);
+    expect(told.map((e) => e.kind)).toEqual(['failed']);
+    expect(told[0]?.details).toMatchObject({ reason: 'unavailable', status: 'error' });
     ctx.control.heal();
     clock.advance(HOUR);
     await refresh();

@@ -135,6 +135,17 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
     })
     .execute();
   await db
+    .insertInto('credential_events')
+    .values({
+      team_id: t.team,
+      credential_id: t.credential,
+      kind: 'failed',
+      occurrence: t.at(0).toISOString(),
+      details: '{}',
+      occurred_at: t.at(1000),
+    })
+    .execute();
+  await db
     .insertInto('data_source_accounts')
     .values([
       {

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import type { FoundItem } from '@gds/contract/json-path';
 import { lockAccountLimit } from '../team/team-plan.service.ts';
 import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
+import { createCredentialEventsRepository } from './credential-events.repository.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
 import { sealContext } from './seal-context.ts';
 import { storeAccounts } from './store-accounts.ts';
@@ -141,6 +142,21 @@ export async function storeCredential(
         ...(input.client ? { connectedByEmail: input.client.email } : {}),
       },
     });
+    // A credential that had stopped working, or that someone chose to reconnect, is told to
+    // the team as reconnected (the digest and webhook said it failed or was expiring).
+    if (existing && (existing.status !== 'connected' || input.reconnect)) {
+      await createCredentialEventsRepository(tx).record({
+        teamId,
+        credentialId: id,
+        kind: 'reconnected',
+        occurrence: now.toISOString(),
+        details: {
+          previousStatus: existing.status,
+          ...(input.client ? { connectedByEmail: input.client.email } : {}),
+        },
+        occurredAt: now,
+      });
+    }
     const stored = {
       credential: { id, name: identity.name },
       accountsAdded: added,

@@ -11,6 +11,7 @@ import { refreshAccessToken } from '../providers/oauth2-client.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
 import { ProviderError } from '../providers/provider-http.ts';
 import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
+import { createCredentialEventsRepository } from './credential-events.repository.ts';
 import { createRefreshClaimsRepository } from './refresh-claims.repository.ts';
 import { sealContext } from './seal-context.ts';
 
@@ -150,22 +151,36 @@ export function createTokenRefresher(deps: {
       : waiting || attempts >= refresh.maxAttempts
         ? 'error'
         : row.status;
+    const statusReason =
+      reason === 'revoked'
+        ? CREDENTIAL_MESSAGES.revoked(name)
+        : reason === 'unreadable'
+          ? CREDENTIAL_MESSAGES.unreadable(name)
+          : waiting
+            ? CREDENTIAL_MESSAGES.keyMissing(name)
+            : status === 'error'
+              ? CREDENTIAL_MESSAGES.refreshFailing(name)
+              : row.status_reason;
     await settle(row, lease, {
       status,
-      status_reason:
-        reason === 'revoked'
-          ? CREDENTIAL_MESSAGES.revoked(name)
-          : reason === 'unreadable'
-            ? CREDENTIAL_MESSAGES.unreadable(name)
-            : waiting
-              ? CREDENTIAL_MESSAGES.keyMissing(name)
-              : status === 'error'
-                ? CREDENTIAL_MESSAGES.refreshFailing(name)
-                : row.status_reason,
+      status_reason: statusReason,
       refresh_attempts: attempts,
       next_refresh_at: final || waiting ? null : new Date(now.getTime() + backoff),
       key_missing_since: waiting ? (row.key_missing_since ?? now) : null,
     });
+    // The team hears once that this credential stopped working (the digest, the webhook): a
+    // failure it can act on, not one that waits for a server's key, nor a first retry.
+    if (!waiting && status !== 'connected') {
+      await createCredentialEventsRepository(deps.db).record({
+        teamId: row.team_id,
+        credentialId: row.id,
+        kind: reason === 'revoked' ? 'revoked' : 'failed',
+        // Since its last good refresh: a failure after a later success is another happening.
+        occurrence: (row.last_refreshed_at ?? row.created_at).toISOString(),
+        details: { reason, status, statusReason },
+        occurredAt: now,
+      });
+    }
     await recordAudit(deps.db, {
       teamId: row.team_id,
       actorUserId: null,
