@@ -1,4 +1,5 @@
-import { rateLimiter } from '../http/rate-limit.ts';
+import { countRequest, rateLimiter } from '../http/rate-limit.ts';
+import type { RateLimit } from '../http/rate-limit.ts';
 import { createQueueLoop } from '../lib/queue-loop.ts';
 import {
   createAuthorizationServer,
@@ -13,6 +14,7 @@ import { purgeOauthArtifacts } from '../modules/connector-authorization/oauth-ad
 import { createAccessTokens } from '../modules/credentials/access-token.ts';
 import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import { registerDataApi } from '../modules/data-api/data-api.routes.ts';
+import type { DataApiLimits } from '../modules/data-api/data-api.routes.ts';
 import { createDataApiService } from '../modules/data-api/data-api.service.ts';
 import { createDataJobWorker } from '../modules/data-api/data-job-worker.ts';
 import { purgeDataRequests } from '../modules/data-api/data-request-log.ts';
@@ -95,23 +97,40 @@ export function wireDataApi(
   // Budgets of data API calls a minute, across instances, sized for a 20-chart report opened
   // by 10 viewers at once (docs/data-api.md explains the arithmetic): per grant, per team (a
   // team's grants together), and jobs started per account.
-  const minuteLimit = (bucket: string, limit: number, message: string) =>
-    rateLimiter({ db, clock }, { bucket, limit, windowMs: 60 * 1000, message });
-  const dataApiLimits = {
-    grant: minuteLimit(
-      'data-api',
-      config.dataApi.perMinute,
-      'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
-    ),
-    team: minuteLimit(
-      'data-api-team',
-      config.dataApi.teamPerMinute,
-      'Your team’s reports made too many requests in a minute. Wait a minute, then refresh the report.',
-    ),
-    accountJobs: minuteLimit(
-      'data-api-account',
-      config.dataApi.accountJobsPerMinute,
-      'Reports asked for this account’s data too many times in a minute. Wait a minute, then refresh the report.',
+  const minute = (bucket: string, limit: number, message: string): RateLimit => ({
+    bucket,
+    limit,
+    windowMs: 60 * 1000,
+    message,
+  });
+  const grantLimit = minute(
+    'data-api',
+    config.dataApi.perMinute,
+    'The connector made too many requests in a minute. Wait a minute, then refresh the report.',
+  );
+  const teamLimit = minute(
+    'data-api-team',
+    config.dataApi.teamPerMinute,
+    'Your team’s reports made too many requests in a minute. Wait a minute, then refresh the report.',
+  );
+  const dataApiLimits: DataApiLimits = {
+    // Both counted in one statement: every data API call pays one round trip for its limits.
+    call: (caller, reply) =>
+      countRequest(
+        { db, clock },
+        [
+          { limit: grantLimit, key: caller.grantId },
+          { limit: teamLimit, key: caller.teamId },
+        ],
+        reply,
+      ),
+    accountJobs: rateLimiter(
+      { db, clock },
+      minute(
+        'data-api-account',
+        config.dataApi.accountJobsPerMinute,
+        'Reports asked for this account’s data too many times in a minute. Wait a minute, then refresh the report.',
+      ),
     ),
   };
   return {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATA_API, DATA_API_DISCOVERY_PATH, DATA_READ_SCOPE } from '@gds/contract';
 import type { z } from 'zod';
 import type { dataApiDiscovery } from '@gds/contract';
@@ -24,8 +24,8 @@ const refused = () =>
  * grant and per team, and jobs started per account.
  */
 export interface DataApiLimits {
-  grant: RateLimiter;
-  team: RateLimiter;
+  /** Every call: its grant's and its team's budgets, counted together. */
+  call: (caller: ConnectorCaller, reply: FastifyReply) => Promise<void>;
   accountJobs: RateLimiter;
 }
 
@@ -75,8 +75,7 @@ function bearerCheck(deps: {
       reply.header('www-authenticate', 'Bearer realm="data", error="invalid_token"');
       throw refused();
     }
-    await deps.limits.grant(caller.grantId, reply);
-    await deps.limits.team(caller.teamId, reply);
+    await deps.limits.call(caller, reply);
     return caller;
   };
 }
