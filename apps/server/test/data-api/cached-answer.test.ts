@@ -110,6 +110,19 @@ describeEachDatabase('data API: a cached job', (db) => {
     expect(cached[0]).toMatchObject({ row_count: 3, user_id: owner.user.id });
   });
 
+  it('reads a page of a done job in four statements', async () => {
+    const jobId = await stored(request(await newAccount()));
+    const poll = () =>
+      dataCall(ctx.base, token, DATA_API.pollJob, { params: { jobId }, query: { page: 1 } });
+    await poll();
+    const before = statements();
+    const answer = await poll();
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ state: 'done', totalRows: 3, nextPage: null });
+    // Access token, grant with its member, the rate-limit counters, and the job with its page.
+    expect(statements() - before).toBe(4);
+  });
+
   it('refuses a deleted account on the very next call, and logs no answer for it', async () => {
     const account = await newAccount();
     const body = request(account);

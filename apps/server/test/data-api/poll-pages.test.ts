@@ -100,10 +100,10 @@ describeEachDatabase('data API: a poll reads one stored page', (db) => {
       expect(answer.status, answer.text).toBe(200);
       const sent = answer.body.rows as unknown[][];
       expect(sent.length).toBeLessThanOrEqual(100);
-      // One statement, one stored page: never the pages before or after it.
+      // One statement (the job with its page), one stored page: never the pages around it.
       expect(reads).toHaveLength(1);
       expect(reads[0]?.rows).toHaveLength(1);
-      const stored = (reads[0]?.rows[0] as { rows: string | unknown[] }).rows;
+      const stored = (reads[0]?.rows[0] as { page_rows: string | unknown[] }).page_rows;
       expect(typeof stored === 'string' ? JSON.parse(stored) : stored).toEqual(sent);
       rows += sent.length;
       page = (answer.body.nextPage as number | null) ?? null;

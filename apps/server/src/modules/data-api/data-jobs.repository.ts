@@ -6,25 +6,27 @@ import type { DataJobRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 /** A job of the team by id: every poll reads it. */
-const FIND = namedStatement('data_job_find', (db: Db, v: { teamId: string; id: string }) =>
-  db
-    .selectFrom('data_jobs')
-    .selectAll()
-    .where('team_id', '=', v.teamId)
-    .where('id', '=', v.id)
-    .compile(),
-);
-
-/** One stored page's rows as JSON text: every poll of a done job reads one. */
-const PAGE = namedStatement(
-  'data_job_page',
-  (db: Db, v: { teamId: string; jobId: string; page: number }) =>
+/**
+ * A job with one of its stored pages' rows as JSON text (null when there is no such page, or
+ * not yet): every poll reads this, in one round trip, the page sent as stored.
+ */
+const FIND_WITH_PAGE = namedStatement(
+  'data_job_find_with_page',
+  (db: Db, v: { teamId: string; id: string; page: number }) =>
     db
-      .selectFrom('data_job_pages')
-      .select(sql<string>`rows::text`.as('rows'))
-      .where('team_id', '=', v.teamId)
-      .where('job_id', '=', v.jobId)
-      .where('page', '=', v.page)
+      .selectFrom('data_jobs as j')
+      .selectAll('j')
+      .select((eb) =>
+        eb
+          .selectFrom('data_job_pages as p')
+          .select(sql<string>`p.rows::text`.as('rows'))
+          .whereRef('p.team_id', '=', 'j.team_id')
+          .whereRef('p.job_id', '=', 'j.id')
+          .where('p.page', '=', v.page)
+          .as('page_rows'),
+      )
+      .where('j.team_id', '=', v.teamId)
+      .where('j.id', '=', v.id)
       .compile(),
 );
 
@@ -107,14 +109,17 @@ export function createDataJobsRepository(db: Db) {
       return { id: row.id, state, rows: row.total_rows ?? 0 };
     },
 
-    async find(teamId: string, id: string): Promise<DataJobRow | undefined> {
+    /**
+     * The job and its stored page `page` as JSON text, exactly as stored (nothing parsed on the
+     * way out): null when the job has no such page.
+     */
+    async findWithPage(
+      teamId: string,
+      id: string,
+      page: number,
+    ): Promise<(DataJobRow & { page_rows: string | null }) | undefined> {
       if (!isUuid(id)) return undefined;
-      return (await FIND(db, { teamId, id }))[0];
-    },
-
-    /** One stored page's rows as JSON text, exactly as stored (nothing parsed on the way out). */
-    async pageText(teamId: string, jobId: string, page: number): Promise<string | undefined> {
-      return (await PAGE(db, { teamId, jobId, page }))[0]?.rows;
+      return (await FIND_WITH_PAGE(db, { teamId, id, page }))[0];
     },
 
     /**
