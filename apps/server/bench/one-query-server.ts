@@ -1,6 +1,8 @@
 /**
- * The bench's second yardstick, "the one-query ceiling": Fastify and one pg pool answering a
- * signed-in read with a single prepared statement, in its own process like the app. A
+ * The bench's ceilings: Fastify and one pg pool, in a process of its own like the app.
+ * "The one-query ceiling" (GET /) answers a signed-in read with a single prepared statement;
+ * "the one-transaction ceiling" (PUT /write) makes the least a form write can: the session
+ * read, then BEGIN, one UPDATE, its audit entry, COMMIT. A
  * signed-in read cannot cost less than one trip to PostgreSQL, and on this machine that trip,
  * not JavaScript, bounds the req/s; the bare node:http server makes no trip at all. Measured
  * beside bare in the same run, it tells how much of what is reachable with a database the app
@@ -9,14 +11,19 @@
  *
  * Nothing of the app is used: a yardstick that shares the app's code would move with it.
  * Environment: PORT, DATABASE_URL (the bench's database), SESSION_ID_HASH (the stored hash
- * of the seeded reads team's session cookie).
+ * of the seeded reads team's session cookie), WRITE_SESSION_ID_HASH (the writes team's).
  */
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const { DATABASE_URL: databaseUrl, SESSION_ID_HASH: sessionIdHash } = process.env;
+const {
+  DATABASE_URL: databaseUrl,
+  SESSION_ID_HASH: sessionIdHash,
+  WRITE_SESSION_ID_HASH: writeSessionIdHash,
+} = process.env;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to the bench’s PostgreSQL database.');
 if (!sessionIdHash) throw new Error('Set SESSION_ID_HASH to the seeded session’s id hash.');
+if (!writeSessionIdHash) throw new Error('Set WRITE_SESSION_ID_HASH to the writes team’s.');
 
 // As the app's pool: ten connections kept open however idle, so neither side pays for
 // opening connections or for the idle timer a smaller minimum arms on every release.
@@ -78,6 +85,44 @@ app.get(
       team: { id: row.team_id, name: row.team_name, planId: row.plan_id },
       user: { id: row.user_id, email: row.email, name: row.user_name },
     };
+  },
+);
+
+// The write: each statement named like the read, each its own round trip as in any
+// transaction the app opens.
+const RENAME = { name: 'ceiling_rename', text: 'UPDATE teams SET name = $1 WHERE id = $2' };
+const AUDIT = {
+  name: 'ceiling_audit',
+  text: `INSERT INTO audit_log (team_id, actor_user_id, action, details)
+         VALUES ($1, $2, 'team.rename', $3::jsonb)`,
+};
+
+app.put(
+  '/write',
+  { schema: { response: { 200: object({ id: text, name: text }), 404: object({ error: text }) } } },
+  async (_request, reply) => {
+    const { rows } = await pool.query<Row>({
+      ...SESSION_WITH_TEAM,
+      values: [writeSessionIdHash],
+    });
+    const row = rows[0];
+    if (!row) return reply.code(404).send({ error: 'The seeded session was not found.' });
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query({ ...RENAME, values: ['Bench ceiling team', row.team_id] });
+      await client.query({
+        ...AUDIT,
+        values: [row.team_id, row.user_id, JSON.stringify({ to: 'Bench ceiling team' })],
+      });
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+    return { id: row.team_id, name: 'Bench ceiling team' };
   },
 );
 
