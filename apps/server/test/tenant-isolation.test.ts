@@ -513,7 +513,13 @@ const CASES: Record<string, Record<string, Case<never>>> = {
         status: 'active',
         trialEndsAt: null,
       }),
-    rename: (r) => r.rename(A.team, 'Renamed'),
+    rename: (r) =>
+      r.rename('Renamed', {
+        teamId: A.team,
+        actorUserId: A.owner,
+        actingAdminId: null,
+        action: 'team.rename',
+      }),
     insertTeam: (r) =>
       r.insertTeam({
         unit: UNIT,

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
+import type { QueryCreator, RawBuilder } from 'kysely';
 import type { ActivityAction } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { namedStatement } from '../../db/prepared-statements.ts';
 
 /** One row of the append-only audit log as it is written. */
@@ -55,4 +58,34 @@ export function createAuditRepository(db: Db) {
       });
     },
   };
+}
+
+/** Who made a change that is audited in its own statement (see auditInsertOf). */
+// A type, not an interface: statement values must be a plain record (namedStatement).
+export type AuditActor = {
+  teamId: string;
+  actorUserId: string | null;
+  actingAdminId: string | null;
+  action: ActivityAction;
+};
+
+/**
+ * The audit entry of a change made in the same statement: the insert of a data-modifying WITH,
+ * one entry per row of the WITH named `changed` (the rows the change returned), with `details`
+ * (a jsonb expression over those rows). The change and its entry are then one round trip and
+ * exist together or not at all, as in a transaction, without BEGIN and COMMIT as two more.
+ */
+export function auditInsertOf(
+  db: QueryCreator<Database>,
+  changed: string,
+  actor: AuditActor,
+  details: RawBuilder<unknown>,
+) {
+  return db
+    .insertInto('audit_log')
+    .columns(['team_id', 'actor_user_id', 'acting_admin_id', 'action', 'details'])
+    .expression(
+      sql`SELECT ${actor.teamId}::uuid, ${actor.actorUserId}::uuid, ${actor.actingAdminId}::uuid,
+        ${actor.action}::text, ${details} FROM ${sql.table(changed)}`,
+    );
 }

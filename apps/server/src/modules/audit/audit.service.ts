@@ -1,9 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import { currentActingAdmin } from '../../http/acting-admin-scope.ts';
 import { createAuditRepository } from './audit.repository.ts';
-import type { AuditEntry } from './audit.repository.ts';
+import type { AuditActor, AuditEntry } from './audit.repository.ts';
 
-export type { AuditEntry };
+export type { AuditActor, AuditEntry };
+// A change audited in its own statement builds its entry here (its module calls no repository
+// of this one).
+export { auditInsertOf } from './audit.repository.ts';
 
 /**
  * The one writer of the audit log. Pass the transaction of the change being recorded, so the
@@ -16,4 +19,12 @@ export function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     ...entry,
     actingAdminId: entry.actingAdminId ?? currentActingAdmin(),
   });
+}
+
+/**
+ * The actor of a change audited in its own statement (auditInsertOf), with the admin acting as
+ * them taken from the request being served, as recordAudit does.
+ */
+export function auditActor(entry: Omit<AuditActor, 'actingAdminId'>): AuditActor {
+  return { ...entry, actingAdminId: currentActingAdmin() };
 }

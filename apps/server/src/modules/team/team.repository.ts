@@ -1,7 +1,10 @@
 import type { BusinessUnit, PermissionMap } from '@gds/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { namedStatement } from '../../db/prepared-statements.ts';
 import type { BuiltInRole, TeamPlanStatus, TeamRow } from '../../db/schema.ts';
+import { auditInsertOf } from '../audit/audit.service.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 
 /** A team's plan as billing writes it and every limit check reads it. */
 export interface TeamPlan {
@@ -14,23 +17,32 @@ export interface TeamPlan {
   trialEndsAt: Date | null;
 }
 
-/** The rename of the Team screen's form (see the repository's rename). */
-const RENAME = namedStatement('team_rename', (db: Db, v: { teamId: string; name: string }) =>
+/** The rename of the Team screen's form with its audit entry (see the repository's rename). */
+const RENAME = namedStatement('team_rename', (db: Db, v: { name: string } & AuditActor) =>
   db
-    .updateTable('teams')
-    .from(
-      db
-        .selectFrom('teams')
-        .select(['id', 'name'])
-        .where('id', '=', v.teamId)
-        .forUpdate()
-        .as('before'),
+    .with('before', (qb) =>
+      qb.selectFrom('teams').select(['id', 'name']).where('id', '=', v.teamId).forUpdate(),
     )
-    .set({ name: v.name })
-    .where('teams.id', '=', v.teamId)
-    .whereRef('teams.id', '=', 'before.id')
-    .returningAll('teams')
-    .returning('before.name as previous_name')
+    .with('changed', (qb) =>
+      qb
+        .updateTable('teams')
+        .from('before')
+        .set({ name: v.name })
+        .where('teams.id', '=', v.teamId)
+        .whereRef('teams.id', '=', 'before.id')
+        .returningAll('teams')
+        .returning('before.name as previous_name'),
+    )
+    .with('logged', (qb) =>
+      auditInsertOf(
+        qb,
+        'changed',
+        v,
+        sql`jsonb_build_object('from', changed.previous_name, 'to', ${v.name}::text)`,
+      ),
+    )
+    .selectFrom('changed')
+    .selectAll()
     .compile(),
 );
 
@@ -104,10 +116,10 @@ export function createTeamRepository(db: Db) {
      * name it really replaced (a read before the update could see one about to change).
      */
     async rename(
-      teamId: string,
       name: string,
+      actor: AuditActor,
     ): Promise<(TeamRow & { previous_name: string }) | undefined> {
-      return (await RENAME(db, { teamId, name }))[0];
+      return (await RENAME(db, { ...actor, name }))[0];
     },
 
     async insertTeam(team: {

@@ -10,7 +10,7 @@ import type { TeamPeople } from './team.mappers.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { createUsersRepository } from './users.repository.ts';
 import type { SessionUser } from '../../http/request-context.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { auditActor, recordAudit } from '../audit/audit.service.ts';
 
 /** Identity claims a sign-in brings (already verified by the identity provider). */
 export interface SignInIdentity {
@@ -42,19 +42,14 @@ export function createTeamService(deps: { db: Db; clock: Clock; trialDays?: numb
 
     /** Renames the caller's team and records who did it, in one transaction. */
     async rename(user: SessionUser, name: string): Promise<{ team: Team }> {
-      return deps.db.transaction().execute(async (tx) => {
-        const repo = createTeamRepository(tx);
-        const renamed = await repo.rename(user.teamId, name);
-        if (!renamed) throw notFound('The team');
-        const { previous_name: from, ...row } = renamed;
-        await recordAudit(tx, {
-          teamId: user.teamId,
-          actorUserId: user.id,
-          action: 'team.rename',
-          details: { from, to: name },
-        });
-        return { team: toTeam(row) };
-      });
+      // The rename and its audit entry are one statement: one round trip, both or neither.
+      const renamed = await createTeamRepository(deps.db).rename(
+        name,
+        auditActor({ teamId: user.teamId, actorUserId: user.id, action: 'team.rename' }),
+      );
+      if (!renamed) throw notFound('The team');
+      const { previous_name: _from, ...row } = renamed;
+      return { team: toTeam(row) };
     },
 
     /**
