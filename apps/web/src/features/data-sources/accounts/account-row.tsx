@@ -70,7 +70,7 @@ export const AccountRow = memo(function AccountRow({
           onClick={() => onShowFields(account)}
           data-testid="account-fields-button"
         >
-          <Icon name="menu" size={16} />
+          <Icon name="list" size={16} />
         </button>
         {canManage && (
           <button
