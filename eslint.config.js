@@ -91,6 +91,7 @@ const SERVER_MODULES = [
   'connection',
   'client-links',
   'data-sources',
+  'field-catalogues',
   'billing',
   'billing-sync',
   'data-api',

@@ -87,6 +87,8 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
   getGroupedData: {},
   deleteAccount: async (teamA) => ({ params: { accountId: await teamA.account('live') } }),
   restoreAccount: async (teamA) => ({ params: { accountId: await teamA.account('deleted') } }),
+  getAccountFields: async (teamA) => ({ params: { accountId: await teamA.account('live') } }),
+  getConnectorFields: { params: { connectorId: '1' } },
   getConnectionResult: async (teamA) => ({ query: { id: await teamA.connectionResult() } }),
   getTeamUser: { query: { user_email: 'member-a@example.com' } },
   updateTeamUser: async (teamA) => ({
@@ -226,6 +228,8 @@ const ACCESS: { [N in Name]: 'public' | 'platformAdmin' | readonly Permission[] 
   getGroupedData: [],
   deleteAccount: ['manage_data_sources'],
   restoreAccount: ['manage_data_sources'],
+  getAccountFields: [],
+  getConnectorFields: [],
   getConnectorGrants: [],
   revokeConnectorGrant: [],
   getConnectorConsent: [],
@@ -270,6 +274,7 @@ const DATA_API_ACCESS: { [N in DataName]: { bearer: string } } = {
 const TEAM_A_OBJECT = new Set<Name>([
   'deleteAccount',
   'restoreAccount',
+  'getAccountFields',
   'getConnectionResult',
   'getTeamUser',
   'updateTeamUser',

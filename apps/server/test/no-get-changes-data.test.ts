@@ -25,6 +25,8 @@ describeEachDatabase('no GET changes data', (db) => {
   let queries: Record<string, Record<string, string>>;
   /** A cookie a GET needs besides the session (the client's browser for its result). */
   let cookies: Record<string, string>;
+  /** The path parameters of the GETs that name an object (an account, a connector). */
+  let params: Record<string, Record<string, string>>;
   beforeAll(async () => {
     // A platform admin, so /admin's search is read too. The app listens, so billing's reads
     // reach the sandbox billing provider.
@@ -38,7 +40,11 @@ describeEachDatabase('no GET changes data', (db) => {
     });
     app = ctx.app;
     owner = await signIn(app, ctx.identity, 'reader@example.com');
-    await seedLogin(db(), owner.team.id, { userId: owner.user.id });
+    const login = await seedLogin(db(), owner.team.id, { userId: owner.user.id });
+    params = {
+      [ENDPOINTS.getAccountFields.name]: { accountId: login.accountIds[0] ?? '' },
+      [ENDPOINTS.getConnectorFields.name]: { connectorId: '1' },
+    };
     const memberRole = await roleId(db(), owner.team.id, 'Member');
     const invitation = await seedInvitation(db(), {
       teamId: owner.team.id,
@@ -91,7 +97,12 @@ describeEachDatabase('no GET changes data', (db) => {
       for (const query of [queries[endpoint.name], undefined]) {
         for (const session of [owner.cookie, undefined]) {
           const cookie = [session, cookies[endpoint.name]].filter(Boolean).join('; ') || undefined;
-          const options = { cookie, ...(query ? { query } : {}) } as CallOptions<Endpoint>;
+          const path = params[endpoint.name];
+          const options = {
+            cookie,
+            ...(query ? { query } : {}),
+            ...(path ? { params: path } : {}),
+          } as CallOptions<Endpoint>;
           const response = await call(app, endpoint, options);
           expect(response.statusCode, `${endpoint.name}: ${response.body}`).toBeLessThan(500);
           if (response.statusCode === 200) served.add(endpoint.name);

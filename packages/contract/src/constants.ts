@@ -18,3 +18,18 @@ export const SESSION_EXPIRED_STATUS = 440;
 export const INVALID_FORMULA_MARKERS = ['SUM', 'AVG', 'N/A', 'undefined', 'masked'] as const;
 export const CURRENCY_PREFIX = 'CURRENCY_';
 export const LIVE_DATA_ENVIRONMENTS = ['patch', 'uat', 'qa'] as const;
+
+/**
+ * The families of Looker Studio's semantic types a person filters by: a field's exact type
+ * (`CURRENCY_EUR`, `YEAR_MONTH_DAY`, `CITY`) is in `lookerStudioType`.
+ */
+export const FIELD_SEMANTIC_TYPES = [
+  'currency',
+  'percent',
+  'duration',
+  'date',
+  'geo',
+  'text',
+  'number',
+] as const;
+export type FieldSemanticType = (typeof FIELD_SEMANTIC_TYPES)[number];

@@ -58,6 +58,12 @@ export const ENDPOINT_ROUTES = {
   getGroupedData: route('getGroupedData', 'GET', '/api/dataSources/groupedData'),
   deleteAccount: route('deleteAccount', 'DELETE', '/api/dataSources/deleteAccount/:accountId'),
   restoreAccount: route('restoreAccount', 'POST', '/api/dataSources/restoreAccount/:accountId'),
+  getAccountFields: route('getAccountFields', 'GET', '/api/dataSources/accountFields/:accountId'),
+  getConnectorFields: route(
+    'getConnectorFields',
+    'GET',
+    '/api/dataSources/connectorFields/:connectorId',
+  ),
   getConnectorGrants: route('getConnectorGrants', 'GET', '/api/dataSources/connectorGrants'),
   revokeConnectorGrant: route(
     'revokeConnectorGrant',

@@ -23,6 +23,8 @@ import {
   lookerStudioUrls,
   registerConnectorDocsPage,
 } from '../modules/data-api/looker-studio-links.ts';
+import { fieldCataloguesHandlers } from '../modules/field-catalogues/field-catalogues.routes.ts';
+import { createFieldCataloguesService } from '../modules/field-catalogues/field-catalogues.service.ts';
 import type { ProviderDirectory } from '../modules/providers/provider-directory.ts';
 import { FETCHER_DEFINITIONS } from '../modules/report-connectors/fetcher-definitions.ts';
 import type { ReportFetchers } from '../modules/reports/report-fetcher.ts';
@@ -34,7 +36,8 @@ import type { SessionWiring } from './sign-in.ts';
 
 /**
  * The data API dashboards call (Looker Studio's connector), the authorization server that
- * grants it access, the report jobs behind it, and the Stats screen over its request log.
+ * grants it access, the report jobs behind it, the Stats screen over its request log, and the
+ * field explorer over its schemas.
  */
 export function wireDataApi(
   core: AppCore,
@@ -138,6 +141,8 @@ export function wireDataApi(
     handlers: {
       ...connectorGrantsHandlers({ db, config, server: authorizationServer, grants }),
       ...statsHandlers({ stats }),
+      // The field explorer reads the same fetchers' schemas the data API answers with.
+      ...fieldCataloguesHandlers({ catalogues: createFieldCataloguesService({ db, fetchers }) }),
     },
     /** The authorization server's and the data API's own routes, outside the contract's endpoints. */
     register: async () => {

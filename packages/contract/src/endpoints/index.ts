@@ -5,6 +5,7 @@ import * as clientLinks from './client-links.ts';
 import * as billing from './billing.ts';
 import * as connections from './connections.ts';
 import * as connectorGrants from './connector-grants.ts';
+import * as dataSourceFields from './data-source-fields.ts';
 import * as dataSources from './data-sources.ts';
 import * as documents from './documents.ts';
 import * as home from './home.ts';
@@ -24,6 +25,7 @@ export {
   billing,
   connections,
   connectorGrants,
+  dataSourceFields,
   dataSources,
   home,
   invitations,
@@ -45,6 +47,7 @@ export * from './stats.ts';
 export { connectorCallbackPath, type ConnectionResult } from './connections.ts';
 export { type Account, type AccountStatus, type ConnectorInfo } from './data-sources.ts';
 export { teamNameSchema } from './team.ts';
+export { type CatalogueField } from './data-source-fields.ts';
 
 /** Every endpoint of the API. The authorization-matrix test fails when a route is missing. */
 export const ENDPOINTS = {
@@ -85,6 +88,8 @@ export const ENDPOINTS = {
   getGroupedData: dataSources.getGroupedData,
   deleteAccount: dataSources.deleteAccount,
   restoreAccount: dataSources.restoreAccount,
+  getAccountFields: dataSourceFields.getAccountFields,
+  getConnectorFields: dataSourceFields.getConnectorFields,
   getConnectorGrants: connectorGrants.getConnectorGrants,
   revokeConnectorGrant: connectorGrants.revokeConnectorGrant,
   getConnectorConsent: connectorGrants.getConnectorConsent,

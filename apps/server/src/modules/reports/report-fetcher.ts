@@ -39,6 +39,12 @@ export interface ReportField {
    * so it is always fetched for the exact range, never summed.
    */
   rollup?: FieldRollup;
+  /** The provider's group of the field (Traffic source, Ecommerce, …), where it has one. */
+  group?: string;
+  /** Ids of fields a report cannot ask together with this one, where the provider says so. */
+  incompatibleWith?: readonly string[];
+  /** Groups whose fields a report can ask together with this one (all others cannot). */
+  compatibleGroups?: readonly string[];
 }
 
 /**

@@ -5,11 +5,15 @@ import { Icon } from '../../../components/icon.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
 
-/** One account under its credential: name and id, status, when added, last refresh, Delete. */
+/**
+ * One account under its credential: name and id, status, when added, last refresh, its fields
+ * and Delete.
+ */
 export const AccountRow = memo(function AccountRow({
   account,
   canManage,
   onDelete,
+  onShowFields,
   addedByClient,
   index,
   measureRow,
@@ -17,6 +21,7 @@ export const AccountRow = memo(function AccountRow({
   account: Account;
   canManage: boolean;
   onDelete: (account: Account) => void;
+  onShowFields: (account: Account) => void;
   /** The client's email when its login came through a client link (no member added it). */
   addedByClient?: string | null;
   /** Its place in the table's list of rows. */
@@ -57,6 +62,16 @@ export const AccountRow = memo(function AccountRow({
         )}
       </td>
       <td className="ds-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Fields of ${account.name}`}
+          title="Fields"
+          onClick={() => onShowFields(account)}
+          data-testid="account-fields-button"
+        >
+          <Icon name="list" size={16} />
+        </button>
         {canManage && (
           <button
             type="button"

@@ -1,3 +1,4 @@
+import type { Account } from '@gds/contract';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
 import { AccountRow } from './account-row.tsx';
@@ -33,6 +34,12 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
     estimateSize,
   });
 
+  const { onShowFields } = actions;
+  const showFields = useCallback(
+    (account: Account) => onShowFields(group.connectorId, account),
+    [onShowFields, group.connectorId],
+  );
+
   const renderRow = (index: number): ReactNode => {
     const row = rows[index]!;
     if (row.kind === 'credential') {
@@ -55,6 +62,7 @@ export function ConnectorTable({ group, connectorName, actions, virtual }: Conne
         account={row.account}
         canManage={actions.canManage}
         onDelete={actions.onDelete}
+        onShowFields={showFields}
         addedByClient={row.credential.connectedByEmail}
         index={index}
         measureRow={measureRow}

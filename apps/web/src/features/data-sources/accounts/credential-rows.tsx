@@ -14,6 +14,8 @@ export const COLUMNS = 5;
 export interface RowActions {
   canManage: boolean;
   onDelete: (account: Account) => void;
+  /** Opens the field explorer on one of the connector's accounts. */
+  onShowFields: (connectorId: number, account: Account) => void;
   onReconnect: (connectorId: number, credential: Credential) => void;
   /** False while the connector catalog does not know the connector. */
   canReconnect: (connectorId: number) => boolean;

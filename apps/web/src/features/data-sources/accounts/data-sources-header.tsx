@@ -9,13 +9,20 @@ interface DataSourcesHeaderProps {
   usage: GroupedData['usage'] | undefined;
   canManage: boolean;
   onAdd: () => void;
+  /** Opens the field explorer on a connector's standard fields. */
+  onBrowseFields: () => void;
 }
 
 /**
- * The screen's title, the plan's usage meter and Add data source; without the permission to
- * manage data sources, a note that says who can.
+ * The screen's title, the plan's usage meter, Browse fields and Add data source; without the
+ * permission to manage data sources, a note that says who can.
  */
-export function DataSourcesHeader({ usage, canManage, onAdd }: DataSourcesHeaderProps) {
+export function DataSourcesHeader({
+  usage,
+  canManage,
+  onAdd,
+  onBrowseFields,
+}: DataSourcesHeaderProps) {
   return (
     <>
       <header className="page-header ds-header">
@@ -31,6 +38,13 @@ export function DataSourcesHeader({ usage, canManage, onAdd }: DataSourcesHeader
           ) : (
             <Skeleton width={200} height={34} />
           )}
+          <Button
+            icon={<Icon name="search" size={16} />}
+            onClick={onBrowseFields}
+            data-testid="browse-fields"
+          >
+            Browse fields
+          </Button>
           {canManage && (
             <Button
               variant="primary"

@@ -6,6 +6,7 @@ import { useCan } from '../../../lib/permissions.ts';
 import { useConnectors, type Connector } from '../api/connectors-query.ts';
 import { useGroupedData } from '../api/grouped-data-query.ts';
 import { ConnectorGallery } from '../connect/connector-gallery.tsx';
+import { FieldExplorerDialog, type FieldExplorerTarget } from '../fields/field-explorer-dialog.tsx';
 import { ConnectorGrants } from '../grants/connector-grants.tsx';
 import { useConnectFlow } from '../connect/use-connect-flow.tsx';
 import { AccountViews } from './account-views.tsx';
@@ -24,10 +25,12 @@ import { useDeleteRestore } from './use-delete-restore.ts';
  */
 export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
   const grouped = useGroupedData();
-  const catalog = useConnectors().data?.byId;
+  const connectors = useConnectors().data;
+  const catalog = connectors?.byId;
   const canManage = useCan(['manage_data_sources']);
   const { connect, dialog: credentialDialog } = useConnectFlow();
   const [galleryOpen, setGalleryOpen] = useState(false);
+  const [fieldsOf, setFieldsOf] = useState<FieldExplorerTarget | null>(null);
   const [view, setView] = useState<AccountView>('accounts');
   const { groups, counts, connectorName, connectorOptions } = useConnectorGroups(
     grouped.data,
@@ -50,6 +53,8 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
     () => ({
       canManage,
       onDelete: askDelete,
+      onShowFields: (connectorId, account) =>
+        setFieldsOf({ kind: 'account', connectorId, account }),
       onReconnect: (connectorId, credential) => {
         const connector = catalog?.get(connectorId);
         if (connector) void connect(connector, { credentialId: credential.id });
@@ -69,7 +74,16 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
   const isEmpty = data !== undefined && groups.every((group) => group.credentials.length === 0);
   return (
     <div className="page ds-page">
-      <DataSourcesHeader usage={data?.usage} canManage={canManage} onAdd={openGallery} />
+      <DataSourcesHeader
+        usage={data?.usage}
+        canManage={canManage}
+        onAdd={openGallery}
+        // The connector browsed first: the team's first one, or the catalog's first.
+        onBrowseFields={() => {
+          const first = groups[0]?.connectorId ?? connectors?.all[0]?.id;
+          if (first !== undefined) setFieldsOf({ kind: 'connector', connectorId: first });
+        }}
+      />
 
       {grouped.isError && !data && !isSessionError(grouped.error) ? (
         <GroupsLoadError error={grouped.error} onRetry={() => void grouped.refetch()} />
@@ -107,6 +121,11 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
         deleting={deleteRestore.deleting}
         onCancel={deleteRestore.cancelDelete}
         onConfirm={deleteRestore.confirmDelete}
+      />
+      <FieldExplorerDialog
+        target={fieldsOf}
+        onClose={() => setFieldsOf(null)}
+        connectors={connectors?.all ?? []}
       />
       {credentialDialog}
       {footer}
