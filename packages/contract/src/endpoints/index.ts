@@ -14,6 +14,7 @@ import * as probes from './probes.ts';
 import * as roles from './roles.ts';
 import * as signIn from './sign-in.ts';
 import * as stats from './stats.ts';
+import * as profile from './profile.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
@@ -54,6 +55,8 @@ export const ENDPOINTS = {
   loginCallback: signIn.loginCallback,
   getTeamInfo: team.getTeamInfo,
   updateTeamInfo: team.updateTeamInfo,
+  getMailPreferences: profile.getMailPreferences,
+  updateMailPreferences: profile.updateMailPreferences,
   getTeamUsers: members.getTeamUsers,
   getTeamUser: members.getTeamUser,
   updateTeamUser: members.updateTeamUser,
