@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
+import { RelativeTime, useNow } from '../../../components/relative-time.tsx';
 import type { Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
 import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
@@ -38,7 +38,8 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
   measureRow?: ((element: HTMLTableRowElement | null) => void) | undefined;
 }) {
   const attention = needsAttention(credential);
-  const days = credential.status === 'connected' ? daysLeft(credential, Date.now()) : null;
+  const now = useNow();
+  const days = credential.status === 'connected' ? daysLeft(credential, now) : null;
   return (
     <tr
       ref={measureRow}
