@@ -81,4 +81,24 @@ describeEachDatabase('expiry forecast and the warning digest', (db) => {
     expect(again).toHaveLength(2);
     expect(again[1]?.text_body).toContain('expires within a day');
   });
+
+  it('the provider console sets a refresh-token lifetime per provider, and refuses what is not a number of days', async () => {
+    const setLifetime = async (days: string) => {
+      const answer = await fetch(`${ctx.base}/sandbox/providers/console/refresh-lifetime`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ connector: 'linkedin-ads', days }).toString(),
+        redirect: 'manual',
+      });
+      expect(answer.status).toBe(303);
+      const page = await fetch(new URL(answer.headers.get('location') ?? '', ctx.base));
+      return page.text();
+    };
+    expect(await setLifetime('2.5')).toContain('LinkedIn Ads refresh tokens now last 2.5 days');
+    expect(ctx.control.refreshLifetime('linkedin-ads')).toBe(2.5 * 24 * 3600);
+    expect(await setLifetime('soon')).toContain('is not a number of days');
+    expect(ctx.control.refreshLifetime('linkedin-ads')).toBe(2.5 * 24 * 3600);
+    expect(await setLifetime('')).toContain('LinkedIn Ads refresh tokens now last until revoked');
+    expect(ctx.control.refreshLifetime('linkedin-ads')).toBeUndefined();
+  });
 });
