@@ -6,6 +6,12 @@
 /** The SPA page the identity provider sends the browser back to after sign-in. */
 export const LOGIN_CALLBACK_PATH = '/login/callback';
 
+/** The Data Sources screen, where a login is reconnected (linked from warning emails). */
+export const DATA_SOURCES_PATH = '/data-sources';
+
+/** The member's own profile: their mail choices (linked from the emails they can turn off). */
+export const PROFILE_PATH = '/profile';
+
 /**
  * The SPA page the server sends the browser to when an OAuth connection ends. Its only query
  * is `id`, an opaque result id; the page shows what getConnectionResult answers for it.

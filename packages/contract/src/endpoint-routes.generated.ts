@@ -27,6 +27,8 @@ export const ENDPOINT_ROUTES = {
   loginCallback: route('loginCallback', 'GET', '/api/auth/callback'),
   getTeamInfo: route('getTeamInfo', 'GET', '/api/team/info'),
   updateTeamInfo: route('updateTeamInfo', 'PUT', '/api/team/info'),
+  getMailPreferences: route('getMailPreferences', 'GET', '/api/profile/mailPreferences'),
+  updateMailPreferences: route('updateMailPreferences', 'PUT', '/api/profile/mailPreferences'),
   getTeamUsers: route('getTeamUsers', 'GET', '/api/team/users'),
   getTeamUser: route('getTeamUser', 'GET', '/api/team/user'),
   updateTeamUser: route('updateTeamUser', 'PUT', '/api/team/user'),

@@ -71,6 +71,22 @@ export interface OAuth2Settings {
   clientAuth?: 'basic' | 'body' | 'none';
   /** Name of the client id parameter; default client_id (TikTok says client_key). */
   clientIdParam?: string;
+  /**
+   * How long a login lasts where the token answer does not say (no refresh_token_expires_in),
+   * as the provider documents it.
+   */
+  grantLifetime?: GrantLifetime;
+}
+
+/**
+ * A provider's documented login lifetime: `days` after the person consented, or after the last
+ * successful refresh when `sliding` (each refresh renews it); `source` is the provider's page
+ * that states it.
+ */
+export interface GrantLifetime {
+  days: number;
+  sliding: boolean;
+  source: string;
 }
 
 /** Where a connector's reporting API lives (the server's fetchers know its paths and shapes). */

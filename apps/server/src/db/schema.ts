@@ -59,6 +59,8 @@ export interface UsersTable {
   /** When the user joined their current team (accepting an invitation moves them). */
   joined_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_login_at: NullableTimestamp;
+  /** Whether the member receives the email digest of the team's credential warnings. */
+  credential_digest: Defaulted<boolean>;
 }
 
 export interface SessionsTable {
@@ -164,6 +166,8 @@ export interface ConnectionResultsTable {
   expires_at: Timestamp;
 }
 
+export type ExpiryForecastSource = 'provider' | 'rule';
+
 export type CredentialStatus = 'connected' | 'needs_reconnect' | 'error';
 
 export interface DataSourceCredentialsTable {
@@ -189,6 +193,10 @@ export interface DataSourceCredentialsTable {
   /** A client who connected it through a client link (created_by is then null). */
   connected_by_email: Defaulted<string | null>;
   client_link_id: Defaulted<string | null>;
+  /** When it stops working unless reconnected (forecast); null when nothing is known. */
+  refresh_expires_at: NullableTimestamp;
+  /** Where the forecast comes from: what the provider said, or its documented rule. */
+  refresh_expires_source: Defaulted<ExpiryForecastSource | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -224,6 +232,8 @@ export interface CredentialEventsTable {
   occurrence: string;
   details: Json<Record<string, unknown>>;
   occurred_at: Timestamp;
+  /** When the email digest told it (warnings only; each is told once). */
+  digested_at: NullableTimestamp;
 }
 
 /** A team's usage and limits at the end of a day (UTC), for the Stats screen's history. */

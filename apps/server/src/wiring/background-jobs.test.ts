@@ -15,6 +15,7 @@ function jobsWith(purges: ReadonlyArray<() => Promise<unknown>>) {
       billingReconcileIntervalMs: 60_000,
     },
     refresher: { runOnce: idle, releaseClaims: idle } as unknown as TokenRefresher,
+    warnings: { runOnce: () => Promise.resolve({ recorded: 0, digests: 0 }) },
     dataJobs: {
       loop: { name: 'data-jobs', start: () => undefined, stop: idle, alive: () => true },
       runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0 }),

@@ -3,6 +3,10 @@ import type { Config } from '../config/config.ts';
 import type { ServerKeyRings } from '../crypto/server-key-rings.repository.ts';
 import { KEY_RING_HEARTBEAT_MS } from '../crypto/server-key-rings.repository.ts';
 import type { JobMetrics, Metrics } from '../lib/metrics.ts';
+import type {
+  CredentialWarnings,
+  WarningSummary,
+} from '../modules/credentials/credential-warnings.ts';
 import type { RefreshSummary, TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import type { DataJobSummary } from '../modules/data-api/data-job-worker.ts';
 import type { BackgroundLoop, BackgroundLoops } from '../lib/background-loops.ts';
@@ -12,6 +16,11 @@ import { createBackgroundLoops } from '../lib/background-loops.ts';
 export interface BackgroundJobs {
   /** Refreshes every token due now, each by one instance only. */
   refreshTokens: () => Promise<RefreshSummary>;
+  /**
+   * Records the expiry warnings due and sends each team's members one digest of the
+   * credential happenings not told yet, each happening by one instance only.
+   */
+  warnCredentials: () => Promise<WarningSummary>;
   /**
    * Purges old sessions, states, connection results, rate-limit windows, expired report
    * results, data requests past their retention, and accounts deleted past retention.
@@ -42,10 +51,12 @@ export function backgroundJobs(app: FastifyInstance): BackgroundJobs {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How often credential warnings are recorded and digested: a failure is told within this. */
+const CREDENTIAL_WARNINGS_MS = 15 * 60 * 1000;
 
 /**
  * Registers the jobs, and with `run` starts them on timers in this instance: purges hourly,
- * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS, the key-ring heartbeat every 30 s,
+ * token refresh every CONNECTOR_REFRESH_INTERVAL_SECONDS, credential warnings every 15 minutes, the key-ring heartbeat every 30 s,
  * billing's event reconciliation every BILLING_RECONCILE_INTERVAL_SECONDS.
  * Every instance runs them; row locks make sure two never do the same piece of work.
  *
@@ -58,6 +69,7 @@ export function registerBackgroundJobs(
   deps: {
     config: Pick<Config, 'refresh' | 'connectorTimeoutMs' | 'billingReconcileIntervalMs'>;
     refresher: TokenRefresher;
+    warnings: CredentialWarnings;
     /** The report jobs: the queue loop the server runs, and one run now for tests. */
     dataJobs: { loop: BackgroundLoop; runOnce: () => Promise<DataJobSummary> };
     /** Run one after another; a purge that fails does not keep the others from running. */
@@ -99,6 +111,7 @@ export function registerBackgroundJobs(
   };
   const jobs: BackgroundJobs = {
     refreshTokens: () => refreshTokens(),
+    warnCredentials: () => deps.warnings.runOnce(),
     purge: () => purge(new AbortController().signal),
     announceKeys: () => deps.keyRings.announce(),
     reconcileBilling: () => deps.reconcileBilling?.() ?? Promise.resolve(undefined),
@@ -132,6 +145,9 @@ export function registerBackgroundJobs(
 
   loops.every('purge', HOUR_MS, purge);
   loops.every('token-refresh', deps.config.refresh.intervalMs, (signal) => refreshTokens(signal));
+  loops.every('credential-warnings', CREDENTIAL_WARNINGS_MS, (signal) =>
+    deps.warnings.runOnce(signal),
+  );
   loops.every('key-heartbeat', KEY_RING_HEARTBEAT_MS, jobs.announceKeys);
   if (deps.reconcileBilling) {
     loops.every('billing-reconcile', deps.config.billingReconcileIntervalMs, deps.reconcileBilling);

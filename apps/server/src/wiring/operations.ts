@@ -9,6 +9,7 @@ import { registerOpenApiRoutes } from '../http/openapi.routes.ts';
 import { purgeRateLimits } from '../http/rate-limit.ts';
 import { adminHandlers } from '../modules/admin/admin.routes.ts';
 import { createAdminSwitchService } from '../modules/admin/admin-switch.service.ts';
+import { createCredentialWarnings } from '../modules/credentials/credential-warnings.ts';
 import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import type { DataJobSummary } from '../modules/data-api/data-job-worker.ts';
 import {
@@ -74,10 +75,11 @@ export function startBackgroundJobs(
     firstRunAfterMs: number;
   },
 ) {
-  const { app, config, db, clock, cipher, metrics } = core;
+  const { app, config, db, clock, cipher, metrics, mailer } = core;
   return registerBackgroundJobs(app, {
     config,
     refresher: deps.refresher,
+    warnings: createCredentialWarnings({ db, clock, mailer, config, log: app.log }),
     dataJobs: deps.dataJobs,
     purges: [...deps.purges, () => purgeRateLimits({ db, clock })],
     keyRings: createServerKeyRings(db, cipher),

@@ -10,6 +10,7 @@ import { createMembersService } from '../modules/members/members.service.ts';
 import type { EndDataAccess } from '../modules/members/members.service.ts';
 import { rolesHandlers } from '../modules/roles/roles.routes.ts';
 import { createRolesService } from '../modules/roles/roles.service.ts';
+import { createMailPreferencesService } from '../modules/team/mail-preferences.service.ts';
 import { teamHandlers } from '../modules/team/team.routes.ts';
 import type { Gates } from '../http/route.ts';
 import type { AppCore } from './app-core.ts';
@@ -56,7 +57,7 @@ export function wireTeam(core: AppCore, deps: { session: SessionWiring }) {
   return {
     acceptance,
     handlers: {
-      ...teamHandlers({ teams }),
+      ...teamHandlers({ teams, mailPreferences: createMailPreferencesService({ db }) }),
       ...membersHandlers({ members: createMembersService({ db, clock, endDataAccess }), cookie }),
       ...rolesHandlers({ roles: createRolesService({ db }), teamLimit: teamRoleChangeLimit }),
       ...invitationsHandlers({

@@ -42,6 +42,7 @@ export function buildRoutes(): RouteObject[] {
         screen(ROUTES.Billing, () => import('./routes/billing-route.tsx')),
         screen(ROUTES.Feedback, () => import('./routes/feedback-route.tsx')),
         screen(ROUTES.Stats, () => import('./routes/stats-route.tsx')),
+        screen(ROUTES.Profile, () => import('./routes/profile-route.tsx')),
         screen(ROUTES.Invitation, () => import('./routes/invitation-route.tsx')),
         screen(ROUTES.ClientConnect, () => import('./routes/client-connect-route.tsx')),
         screen(

@@ -56,6 +56,11 @@ function subscribe(listener: () => void): () => void {
 
 const getNow = () => now;
 
+/** The shared clock's time (ms), kept current while the component shows. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, getNow);
+}
+
 interface RelativeTimeProps {
   /** An ISO timestamp; null shows `fallback`. */
   value: string | null;
@@ -69,7 +74,7 @@ interface RelativeTimeProps {
  * and in the machine-readable dateTime attribute.
  */
 export function RelativeTime({ value, fallback = 'Never', className, testId }: RelativeTimeProps) {
-  const current = useSyncExternalStore(subscribe, getNow);
+  const current = useNow();
   if (!value) {
     return (
       <span className={className} data-testid={testId}>

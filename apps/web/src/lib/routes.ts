@@ -2,6 +2,7 @@ import {
   CLIENT_CONNECT_RESULT_PATH,
   CLIENT_LINK_PATH_PREFIX,
   INVITATION_PATH_PREFIX,
+  PROFILE_PATH,
   type Permission,
 } from '@gds/contract';
 
@@ -17,6 +18,7 @@ export const ROUTE_NAMES = [
   'Billing',
   'Feedback',
   'Stats',
+  'Profile',
   'Invitation',
   'ClientConnect',
   'ClientConnectResult',
@@ -66,6 +68,7 @@ export const ROUTES: Record<RouteName, RouteMeta> = {
   },
   Feedback: { name: 'Feedback', path: '/thankyou', title: 'Feedback', public: false },
   Stats: { name: 'Stats', path: '/stats', title: 'Stats', public: false },
+  Profile: { name: 'Profile', path: PROFILE_PATH, title: 'Profile', public: false },
   // The invitee may not be signed in yet; the page explains what to do either way.
   Invitation: {
     name: 'Invitation',

@@ -66,6 +66,8 @@ export function credential(overrides: Partial<Credential> & { id: string }): Cre
     connectedByEmail: null,
     addedAt: '2026-03-14T10:00:00.000Z',
     lastRefreshedAt: '2026-03-20T10:00:00.000Z',
+    expiresAt: null,
+    expirySource: null,
     accounts: [],
     ...overrides,
   };

@@ -76,6 +76,12 @@ export const credentialGroupSchema = z.object({
   connectedByEmail: z.string().nullable(),
   addedAt: z.string(),
   lastRefreshedAt: z.string().nullable(),
+  /**
+   * When the login stops working unless someone reconnects it (null: not known), forecast from
+   * what the provider said ('provider') or from the lifetime it documents ('rule').
+   */
+  expiresAt: z.string().nullable().default(null),
+  expirySource: z.enum(['provider', 'rule']).nullable().default(null),
   accounts: z.array(accountSchema),
 });
 

@@ -15,6 +15,7 @@ import * as probes from './probes.ts';
 import * as roles from './roles.ts';
 import * as signIn from './sign-in.ts';
 import * as stats from './stats.ts';
+import * as profile from './profile.ts';
 import * as team from './team.ts';
 
 export * from './schemas.ts';
@@ -57,6 +58,8 @@ export const ENDPOINTS = {
   loginCallback: signIn.loginCallback,
   getTeamInfo: team.getTeamInfo,
   updateTeamInfo: team.updateTeamInfo,
+  getMailPreferences: profile.getMailPreferences,
+  updateMailPreferences: profile.updateMailPreferences,
   getTeamUsers: members.getTeamUsers,
   getTeamUser: members.getTeamUser,
   updateTeamUser: members.updateTeamUser,

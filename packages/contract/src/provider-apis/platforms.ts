@@ -32,6 +32,14 @@ const facebook = (scopes: string[], accounts: ProviderApi['accounts']): Provider
     scopes,
     scopeSeparator: ',',
     pkce: false,
+    // The server-side login flow hands out a long-lived user token with no refresh token; it
+    // lasts about 60 days and only a new consent replaces it.
+    grantLifetime: {
+      days: 60,
+      sliding: false,
+      source:
+        'https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived',
+    },
   },
   identity: {
     request: { url: `${FACEBOOK_GRAPH}/me?fields=id,name` },
@@ -46,6 +54,14 @@ const LINKEDIN_OAUTH: Omit<OAuth2Settings, 'scopes'> = {
   tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
   revokeUrl: 'https://www.linkedin.com/oauth/v2/revoke',
   pkce: false,
+  // Refresh tokens last 365 days from the consent and a refresh does not extend them (the token
+  // answer also says so in refresh_token_expires_in); access tokens last 60 days.
+  grantLifetime: {
+    days: 365,
+    sliding: false,
+    source:
+      'https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens',
+  },
 };
 const LINKEDIN_REST_HEADERS = {
   Authorization: 'Bearer {accessToken}',
@@ -122,6 +138,13 @@ export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
       tokenUrl: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
       scopes: ['https://ads.microsoft.com/msads.manage', 'offline_access'],
       pkce: true,
+      // A refresh token lapses after 90 days unused; each refresh hands out a new one that
+      // lasts another 90 days.
+      grantLifetime: {
+        days: 90,
+        sliding: true,
+        source: 'https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens',
+      },
     },
     identity: {
       request: bingCall('/User/Query', { UserId: null }),

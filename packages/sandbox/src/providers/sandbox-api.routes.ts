@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FoundItem } from '@gds/contract/json-path';
 import { writePath } from '@gds/contract/json-path';
+import { findConnectorByName } from '@gds/contract';
 import {
   SANDBOX_CONSOLE_PATH,
   SANDBOX_PROVIDERS_PATH,
@@ -78,20 +79,49 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
 
   app.get(SANDBOX_CONSOLE_PATH, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const notice = (req.query as Record<string, string | undefined>).revoked;
+    const notice = (req.query as Record<string, string | undefined>).notice;
     return reply.type('text/html').send(
       renderConsolePage({
         logins: deps.control.logins(),
+        lifetimes: deps.control.refreshLifetimes(),
         action: `${SANDBOX_CONSOLE_PATH}/revoke`,
-        ...(notice ? { notice: `Access of ${notice} was revoked.` } : {}),
+        lifetimeAction: `${SANDBOX_CONSOLE_PATH}/refresh-lifetime`,
+        ...(notice ? { notice } : {}),
       }),
     );
   });
 
+  const backToConsole = (reply: FastifyReply, notice: string) =>
+    reply.redirect(`${SANDBOX_CONSOLE_PATH}?${new URLSearchParams({ notice }).toString()}`, 303);
+
   app.post(`${SANDBOX_CONSOLE_PATH}/revoke`, async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, string | undefined>;
     if (body.connector && body.login) deps.control.revoke(body.connector, body.login);
-    const back = new URLSearchParams({ revoked: body.login ?? '' });
-    return reply.redirect(`${SANDBOX_CONSOLE_PATH}?${back.toString()}`, 303);
+    return backToConsole(reply, `Access of ${body.login ?? ''} was revoked.`);
+  });
+
+  app.post(`${SANDBOX_CONSOLE_PATH}/refresh-lifetime`, async (req, reply) => {
+    const body = (req.body ?? {}) as Record<string, string | undefined>;
+    const connector = findConnectorByName(body.connector ?? '');
+    if (connector?.auth !== 'oauth2')
+      return backToConsole(reply, 'Choose a provider that signs in with OAuth.');
+    const text = (body.days ?? '').trim();
+    const days = Number(text);
+    if (text !== '' && !(Number.isFinite(days) && days > 0)) {
+      return backToConsole(
+        reply,
+        `"${text}" is not a number of days: type a number above 0, or nothing for tokens that never lapse.`,
+      );
+    }
+    deps.control.setRefreshLifetime(
+      connector.nameSimple,
+      text === '' ? undefined : Math.round(days * 86_400),
+    );
+    return backToConsole(
+      reply,
+      text === ''
+        ? `${connector.name} refresh tokens now last until revoked.`
+        : `${connector.name} refresh tokens now last ${days} days from the next connection.`,
+    );
   });
 }

@@ -45,6 +45,26 @@ export class SandboxProviderControl {
   readonly #logins = new Map<string, SandboxLogin>();
   readonly #usedRefreshTokens = new Set<string>();
   readonly #held = new Set<() => void>();
+  readonly #refreshLifetimes = new Map<string, number>();
+
+  /**
+   * Refresh tokens of this connector lapse `seconds` after the consent (fixed, as LinkedIn's
+   * do), and token answers say so in refresh_token_expires_in; undefined: they never lapse.
+   * Applies to consents given from now on.
+   */
+  setRefreshLifetime(connector: string, seconds: number | undefined): void {
+    if (seconds === undefined) this.#refreshLifetimes.delete(connector);
+    else this.#refreshLifetimes.set(connector, seconds);
+  }
+
+  refreshLifetime(connector: string): number | undefined {
+    return this.#refreshLifetimes.get(connector);
+  }
+
+  /** The connectors with a refresh-token lifetime set, and that lifetime in seconds. */
+  refreshLifetimes(): Array<{ connector: string; seconds: number }> {
+    return [...this.#refreshLifetimes].map(([connector, seconds]) => ({ connector, seconds }));
+  }
 
   /** Answers `status` (default 503) on every call of this kind until healed. */
   fail(kind: SandboxCallKind, status = 503): void {

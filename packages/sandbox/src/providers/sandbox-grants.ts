@@ -10,17 +10,31 @@ interface TokenAnswer {
   expires_in: number;
   scope: string;
   refresh_token?: string;
+  /** Seconds the refresh token has left, where its lifetime is limited (as LinkedIn says). */
+  refresh_token_expires_in?: number;
 }
 
-/** Issues an access token (and a refresh token when asked) for a login. */
+/**
+ * Issues an access token (and a refresh token when asked) for a login. `refreshEndsAt` is when
+ * the login's refresh token lapses: undefined at a consent (the console's lifetime for the
+ * connector, if any, starts now), the presented token's end at a refresh (null: never).
+ */
 export function issueTokens(
   deps: SandboxProviderDeps,
   connector: SandboxConnector,
   login: string,
   accounts: number[],
   withRefreshToken: boolean,
+  refreshEndsAt?: number | null,
 ): TokenAnswer {
   const now = deps.clock().getTime();
+  const lifetime = deps.control.refreshLifetime(connector.nameSimple);
+  const ends =
+    refreshEndsAt === undefined
+      ? lifetime === undefined
+        ? undefined
+        : now + lifetime * 1000
+      : (refreshEndsAt ?? undefined);
   const ttl = deps.control.tokenTtlSeconds ?? deps.config.sandboxTokenTtlSeconds;
   const grant = {
     c: connector.nameSimple,
@@ -31,7 +45,9 @@ export function issueTokens(
   };
   const signed = signGrant(deps.key, 'at', { ...grant, exp: now + ttl * 1000 });
   const accessToken = deps.control.unsendableTokens ? `${signed}\n${signed}` : signed;
-  const refreshToken = withRefreshToken ? signGrant(deps.key, 'rt', grant) : undefined;
+  const refreshToken = withRefreshToken
+    ? signGrant(deps.key, 'rt', { ...grant, ...(ends === undefined ? {} : { exp: ends }) })
+    : undefined;
   deps.control.issuedTokens.push(accessToken, ...(refreshToken ? [refreshToken] : []));
   deps.control.rememberLogin(connector.nameSimple, login, new Date(now));
   const oauth2 = connector.api?.oauth2;
@@ -41,6 +57,9 @@ export function issueTokens(
     expires_in: ttl,
     scope: (oauth2?.scopes ?? []).join(oauth2?.scopeSeparator ?? ' '),
     ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    ...(ends === undefined
+      ? {}
+      : { refresh_token_expires_in: Math.max(0, Math.floor((ends - now) / 1000)) }),
   };
 }
 
@@ -58,7 +77,7 @@ export function refreshTokens(
   if (!grant || deps.control.isRefreshTokenUsed(grant.j)) return undefined;
   const rotate = deps.control.rotateRefreshTokens;
   if (rotate) deps.control.useRefreshToken(grant.j);
-  return issueTokens(deps, connector, grant.l, grant.a, rotate);
+  return issueTokens(deps, connector, grant.l, grant.a, rotate, grant.exp ?? null);
 }
 
 /** The grant of a token of this connector that is well signed, unexpired and not revoked. */

@@ -14,7 +14,10 @@ export interface SandboxGrant {
   a: number[];
   /** Revocation generation at issue. */
   g: number;
-  /** Issued and expires at (ms); refresh tokens do not expire. */
+  /**
+   * Issued and expires at (ms); refresh tokens expire only where the console set a lifetime
+   * for their connector, counted from the consent (a rotated one keeps the consent's end).
+   */
   iat: number;
   exp?: number;
   /** Unique id (refresh-token rotation). */

@@ -63,7 +63,14 @@ export async function submitFormLogin(
       reconnect: row.credential_id,
       identity: found.identity,
       accounts: found.accounts,
-      secret: { access: JSON.stringify(fields), refresh: undefined, expiresAt: null, scopes: '' },
+      secret: {
+        access: JSON.stringify(fields),
+        refresh: undefined,
+        expiresAt: null,
+        scopes: '',
+        // A key or password lasts until someone changes it: nothing to forecast.
+        expiry: null,
+      },
     });
     return {
       success: true,

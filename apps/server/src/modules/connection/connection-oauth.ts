@@ -8,6 +8,7 @@ import { ConnectRefused, storeCredential } from '../credentials/store-credential
 import type { VerifiedCredential } from '../credentials/store-credential.ts';
 import { discoverOAuthCredential } from '../providers/discover.ts';
 import { exchangeCode } from '../providers/oauth2-client.ts';
+import { forecastExpiry } from '../credentials/expiry-forecast.ts';
 import { ProviderError, logProviderFailure } from '../providers/provider-http.ts';
 import type { ConnectionDeps } from './connection-deps.ts';
 import { connectionDeadline } from './connection-deps.ts';
@@ -118,6 +119,11 @@ export async function finishConsent(
         refresh: tokens.refreshToken,
         expiresAt: tokens.expiresInSeconds ? new Date(now + tokens.expiresInSeconds * 1000) : null,
         scopes: tokens.scope ?? provider.api.oauth2.scopes.join(' '),
+        expiry: forecastExpiry({
+          lifetime: provider.api.oauth2.grantLifetime,
+          tokens: { ...tokens, hasRefreshToken: tokens.refreshToken !== undefined },
+          now: new Date(now),
+        }),
       },
     });
     return {

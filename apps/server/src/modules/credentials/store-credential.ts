@@ -9,6 +9,7 @@ import { lockAccountLimit } from '../team/team-plan.service.ts';
 import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
 import { createCredentialEventsRepository } from './credential-events.repository.ts';
 import { createCredentialsRepository } from './credentials.repository.ts';
+import type { ExpiryForecast } from './expiry-forecast.ts';
 import { sealContext } from './seal-context.ts';
 import { storeAccounts } from './store-accounts.ts';
 
@@ -31,8 +32,17 @@ export interface VerifiedCredential {
   reconnect: string | null;
   identity: FoundItem;
   accounts: FoundItem[];
-  /** The access token (a form login: its fields as JSON) and what came with it. */
-  secret: { access: string; refresh: string | undefined; expiresAt: Date | null; scopes: string };
+  /**
+   * The access token (a form login: its fields as JSON) and what came with it, with when the
+   * login stops working unless reconnected (null: not known).
+   */
+  secret: {
+    access: string;
+    refresh: string | undefined;
+    expiresAt: Date | null;
+    scopes: string;
+    expiry: ExpiryForecast | null;
+  };
 }
 
 export interface StoredCredential {
@@ -93,6 +103,8 @@ export async function storeCredential(
       key_version: deps.cipher.currentVersion,
       expires_at: input.secret.expiresAt,
       scopes: input.secret.scopes,
+      refresh_expires_at: input.secret.expiry?.at ?? null,
+      refresh_expires_source: input.secret.expiry?.source ?? null,
       status: 'connected' as const,
       status_reason: null,
       last_refreshed_at: now,

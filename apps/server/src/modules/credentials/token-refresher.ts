@@ -12,6 +12,7 @@ import type { ProviderDirectory } from '../providers/provider-directory.ts';
 import { ProviderError } from '../providers/provider-http.ts';
 import { CREDENTIAL_MESSAGES } from './credential-messages.ts';
 import { createCredentialEventsRepository } from './credential-events.repository.ts';
+import { forecastExpiry } from './expiry-forecast.ts';
 import { createRefreshClaimsRepository } from './refresh-claims.repository.ts';
 import { sealContext } from './seal-context.ts';
 
@@ -101,6 +102,14 @@ export function createTokenRefresher(deps: {
       const signal = AbortSignal.timeout(deps.config.connectorTimeoutMs);
       const tokens = await refreshAccessToken(provider, current, signal);
       const now = deps.clock();
+      const expiry = forecastExpiry({
+        lifetime: provider.api.oauth2.grantLifetime,
+        tokens: { ...tokens, hasRefreshToken: true },
+        now,
+        previous: row.refresh_expires_at
+          ? { at: row.refresh_expires_at, source: row.refresh_expires_source ?? 'rule' }
+          : null,
+      });
       // A rotated refresh token is stored with the access token, before either is used; a
       // provider that sends none keeps the old one valid, so it is kept.
       await settle(row, lease, {
@@ -114,6 +123,8 @@ export function createTokenRefresher(deps: {
           ? new Date(now.getTime() + tokens.expiresInSeconds * 1000)
           : null,
         ...(tokens.scope ? { scopes: tokens.scope } : {}),
+        refresh_expires_at: expiry?.at ?? null,
+        refresh_expires_source: expiry?.source ?? null,
         status: 'connected',
         status_reason: null,
         last_refreshed_at: now,

@@ -63,6 +63,8 @@ const GROUPED = namedStatement(
       || ',"connectedByEmail":' || ${orNull(sql`to_json(c.connected_by_email)::text`)}
       || ',"addedAt":' || ${isoTime(sql`c.created_at`)}
       || ',"lastRefreshedAt":' || c.refreshed
+      || ',"expiresAt":' || ${orNull(isoTime(sql`c.refresh_expires_at`))}
+      || ',"expirySource":' || ${orNull(sql`to_json(c.refresh_expires_source)::text`)}
       || ',"accounts":[' || coalesce(ca.json, '') || ']}' AS json
     FROM credentials c
     LEFT JOIN credential_accounts ca ON ca.credential_id = c.id
@@ -95,7 +97,8 @@ const people = (teamId: string) => sql`people AS (
 /** The team's credentials, with when they last refreshed written once for all their accounts. */
 const credentials = (teamId: string) => sql`credentials AS (
   SELECT c.id, c.connector_id, c.display_name, c.status, c.status_reason, c.created_by,
-    c.connected_by_email, c.created_at, ${orNull(isoTime(sql`c.last_refreshed_at`))} AS refreshed
+    c.connected_by_email, c.created_at, c.refresh_expires_at, c.refresh_expires_source,
+    ${orNull(isoTime(sql`c.last_refreshed_at`))} AS refreshed
   FROM "data_source_credentials" c
   WHERE c."team_id" = ${teamId}
 )`;

@@ -15,6 +15,11 @@ export interface TokenSet {
   /** Absent when the provider keeps the previous refresh token valid (or has none). */
   refreshToken: string | undefined;
   expiresInSeconds: number | undefined;
+  /**
+   * How long the refresh token lasts, where the provider says (refresh_token_expires_in:
+   * LinkedIn, Microsoft for some apps); undefined when it does not.
+   */
+  refreshExpiresInSeconds: number | undefined;
   scope: string | undefined;
 }
 
@@ -128,13 +133,17 @@ function toTokenSet(answer: unknown, host: string): TokenSet {
   if (!isHeaderSafe(accessToken)) {
     throw new ProviderError('invalid', `${host} answered an access token a header cannot carry`);
   }
-  const expires = Number(record.expires_in);
+  const seconds = (value: unknown) => {
+    const n = Number(value);
+    return Number.isFinite(n) && n > 0 ? n : undefined;
+  };
   const scope = Array.isArray(record.scope) ? record.scope.join(' ') : text(record.scope);
   return {
     accessToken,
     refreshToken: text(record.refresh_token),
     // 0 or missing means "does not expire" for several providers (Mailchimp, Stripe).
-    expiresInSeconds: Number.isFinite(expires) && expires > 0 ? expires : undefined,
+    expiresInSeconds: seconds(record.expires_in),
+    refreshExpiresInSeconds: seconds(record.refresh_token_expires_in),
     scope,
   };
 }

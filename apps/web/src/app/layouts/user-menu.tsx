@@ -35,8 +35,8 @@ function helpItems(skin: Skin): MenuItem[] {
 }
 
 /**
- * Right side of the top navigation: the user's picture and email, opening 'Admin' (platform
- * admins only), help and 'Log Out'.
+ * Right side of the top navigation: the user's picture and email, opening 'Profile', 'Admin'
+ * (platform admins only), help and 'Log Out'.
  */
 export function UserMenu() {
   const user = useAppStore((state) => state.user);
@@ -73,6 +73,12 @@ export function UserMenu() {
         </>
       }
       items={[
+        {
+          label: 'Profile',
+          icon: 'mail',
+          testId: 'profile-item',
+          onSelect: () => void navigate(ROUTES.Profile.path),
+        },
         ...adminItem,
         ...helpItems(skin),
         {

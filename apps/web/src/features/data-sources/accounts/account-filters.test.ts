@@ -61,4 +61,43 @@ describe('account filters', () => {
       byStatus: { connected: 2, needs_reconnect: 1, error: 0, deleted: 2 },
     });
   });
+
+  it('keeps only logins expiring within 14 days when asked, and sorts soonest expiry first', () => {
+    const now = Date.parse('2026-03-20T10:00:00.000Z');
+    const inDays = (days: number) => new Date(now + days * 24 * 3600 * 1000).toISOString();
+    const groups = [
+      {
+        connectorId: 1,
+        credentials: [
+          credential({ id: 'a-later', expiresAt: inDays(30), accounts: [account({ id: 'a1' })] }),
+          credential({ id: 'b-none', accounts: [account({ id: 'b1' })] }),
+          credential({ id: 'c-soon', expiresAt: inDays(3), accounts: [account({ id: 'c1' })] }),
+        ],
+      },
+      {
+        connectorId: 11,
+        credentials: [
+          credential({ id: 'd-soonest', expiresAt: inDays(1), accounts: [account({ id: 'd1' })] }),
+        ],
+      },
+    ];
+    const ids = (result: ReturnType<typeof filterGroups>) =>
+      result.flatMap((g) => g.credentials.map((c) => c.id));
+    expect(ids(filterGroups(groups, { ...NO_FILTERS, expiring: true }, now))).toEqual([
+      'c-soon',
+      'd-soonest',
+    ]);
+    expect(ids(filterGroups(groups, { ...NO_FILTERS, sort: 'expiry' }, now))).toEqual([
+      'd-soonest',
+      'c-soon',
+      'a-later',
+      'b-none',
+    ]);
+    expect(ids(filterGroups(groups, NO_FILTERS, now))).toEqual([
+      'a-later',
+      'b-none',
+      'c-soon',
+      'd-soonest',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Account, AccountStatus } from '@gds/contract';
 import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
+import { expiresSoon } from './credential-expiry.ts';
 
 /** Statuses offered by the status filter of the accounts view (deleted has its own view). */
 export const ACTIVE_STATUSES = ['connected', 'needs_reconnect', 'error'] as const;
@@ -10,12 +11,36 @@ export interface AccountFilters {
   search: string;
   connectorId: number | null;
   status: ActiveStatus | null;
+  /** Only logins forecast to stop working within the notice period. */
+  expiring: boolean;
+  /** Logins by name (the server's order), or soonest forecast expiry first. */
+  sort: 'name' | 'expiry';
 }
 
-export const NO_FILTERS: AccountFilters = { search: '', connectorId: null, status: null };
+export const NO_FILTERS: AccountFilters = {
+  search: '',
+  connectorId: null,
+  status: null,
+  expiring: false,
+  sort: 'name',
+};
 
+/** Whether anything narrows the lists (the order is not a filter). */
 export function hasFilters(filters: AccountFilters): boolean {
-  return filters.search.trim() !== '' || filters.connectorId !== null || filters.status !== null;
+  return (
+    filters.search.trim() !== '' ||
+    filters.connectorId !== null ||
+    filters.status !== null ||
+    filters.expiring
+  );
+}
+
+/** Soonest forecast expiry first; logins with none keep their order after them. */
+function byExpiry(a: Pick<Credential, 'expiresAt'>, b: Pick<Credential, 'expiresAt'>): number {
+  if (a.expiresAt === b.expiresAt) return 0;
+  if (!a.expiresAt) return 1;
+  if (!b.expiresAt) return -1;
+  return Date.parse(a.expiresAt) - Date.parse(b.expiresAt);
 }
 
 const includes = (text: string, needle: string) => text.toLowerCase().includes(needle);
@@ -41,6 +66,7 @@ function credentialMatches(credential: Credential, needle: string): boolean {
 export function filterGroups(
   groups: readonly ConnectorGroup[],
   filters: AccountFilters,
+  now = Date.now(),
 ): ConnectorGroup[] {
   const needle = filters.search.trim().toLowerCase();
   const filtering = hasFilters(filters);
@@ -49,6 +75,7 @@ export function filterGroups(
     if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
     const credentials: Credential[] = [];
     for (const credential of group.credentials) {
+      if (filters.expiring && !expiresSoon(credential, now)) continue;
       const wholeCredential = needle === '' || credentialMatches(credential, needle);
       const accounts = credential.accounts.filter(
         (account) =>
@@ -64,8 +91,12 @@ export function filterGroups(
         );
       }
     }
+    if (filters.sort === 'expiry') credentials.sort(byExpiry);
     if (credentials.length > 0) result.push({ ...group, credentials });
   }
+  // Sorted by expiry, the connector whose login expires first comes first.
+  if (filters.sort === 'expiry')
+    result.sort((a, b) => byExpiry(a.credentials[0]!, b.credentials[0]!));
   return result;
 }
 

@@ -3,10 +3,11 @@ import { memo } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { RelativeTime } from '../../../components/relative-time.tsx';
+import { RelativeTime, useNow } from '../../../components/relative-time.tsx';
 import type { Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
 import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
+import { EXPIRY_NOTICE_DAYS, daysLeft, expiryLabel } from './credential-expiry.ts';
 
 /** Columns of a connector's table: account, status, added, last refreshed, actions. */
 export const COLUMNS = 5;
@@ -39,6 +40,8 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
   measureRow?: ((element: HTMLTableRowElement | null) => void) | undefined;
 }) {
   const attention = needsAttention(credential);
+  const now = useNow();
+  const days = credential.status === 'connected' ? daysLeft(credential, now) : null;
   return (
     <tr
       ref={measureRow}
@@ -59,6 +62,14 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
                 <Badge tone={STATUS_TONES[credential.status]}>
                   {STATUS_LABELS[credential.status]}
                 </Badge>
+              )}
+              {days !== null && days < EXPIRY_NOTICE_DAYS && (
+                <span
+                  title={`Reconnect before ${formatMediumDate(credential.expiresAt ?? '')} so its reports keep working (${credential.expirySource === 'provider' ? 'as the provider said' : 'as the provider documents its logins lasting'}).`}
+                  data-testid="credential-expiry"
+                >
+                  <Badge tone={days <= 1 ? 'danger' : 'warning'}>{expiryLabel(days)}</Badge>
+                </span>
               )}
             </span>
             <span className="ds-credential-meta">

@@ -76,6 +76,24 @@ describe('Data Sources screen', () => {
     expect(screen.getByTestId('tab-deleted')).toHaveTextContent('Deleted1');
   });
 
+  it('says when a login expires within 14 days, and filters to those logins', async () => {
+    const groups = sampleGroups();
+    const ga = groups.find((g) => g.connectorId === 1);
+    if (!ga?.credentials[0]) throw new Error('sample has a Google Analytics login');
+    ga.credentials[0] = {
+      ...ga.credentials[0],
+      expiresAt: daysFromNow(4.5),
+      expirySource: 'provider',
+    };
+    mockDataSourcesApi(groupedData(groups));
+    await openDataSources();
+
+    expect(screen.getAllByTestId('credential-expiry')).toHaveLength(1);
+    expect(screen.getByTestId('credential-expiry')).toHaveTextContent('Expires in 5 days');
+    await userEvent.click(screen.getByTestId('expiring-filter'));
+    await waitFor(() => expect(rowNames()).toEqual(['Acme Website', 'Acme Shop']));
+  });
+
   it('warns near the account limit', async () => {
     mockDataSourcesApi(groupedData(sampleGroups(), { accountsUsed: 18, accountLimit: 20 }));
     await openDataSources();

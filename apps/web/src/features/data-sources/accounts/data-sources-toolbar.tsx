@@ -3,12 +3,14 @@ import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import {
   ACTIVE_STATUSES,
+  NO_FILTERS,
   hasFilters,
   type AccountCounts,
   type AccountFilters,
   type ActiveStatus,
 } from './account-filters.ts';
 import { STATUS_LABELS } from './account-format.ts';
+import { EXPIRY_NOTICE_DAYS } from './credential-expiry.ts';
 
 interface DataSourcesToolbarProps {
   filters: AccountFilters;
@@ -99,10 +101,40 @@ export function DataSourcesToolbar({
           </select>
         </div>
       )}
+      {showStatus && (
+        <div className="select-field">
+          <label htmlFor={`${id}-sort`} className="select-label">
+            Sort
+          </label>
+          <select
+            id={`${id}-sort`}
+            className="select"
+            value={filters.sort}
+            onChange={(event) =>
+              onChange({ ...filters, sort: event.target.value === 'expiry' ? 'expiry' : 'name' })
+            }
+            data-testid="sort-logins"
+          >
+            <option value="name">Login name</option>
+            <option value="expiry">Expires soonest</option>
+          </select>
+        </div>
+      )}
+      {showStatus && (
+        <label className="checkbox-row">
+          <input
+            type="checkbox"
+            checked={filters.expiring}
+            onChange={(event) => onChange({ ...filters, expiring: event.target.checked })}
+            data-testid="expiring-filter"
+          />{' '}
+          Expiring within {EXPIRY_NOTICE_DAYS} days
+        </label>
+      )}
       {hasFilters(filters) && (
         <Button
           variant="ghost"
-          onClick={() => onChange({ search: '', connectorId: null, status: null })}
+          onClick={() => onChange({ ...NO_FILTERS, sort: filters.sort })}
           data-testid="clear-filters"
         >
           Clear
