@@ -42,6 +42,7 @@ describe('migrations on an empty database', () => {
       '0019_report_days.sql',
       '0020_shared_jobs.sql',
       '0021_credential_events.sql',
+      '0023_team_webhooks.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

@@ -11,6 +11,7 @@ import { adminHandlers } from '../modules/admin/admin.routes.ts';
 import { createAdminSwitchService } from '../modules/admin/admin-switch.service.ts';
 import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import type { DataJobSummary } from '../modules/data-api/data-job-worker.ts';
+import type { WebhookRunSummary } from '../modules/team-webhooks/webhook-delivery-worker.ts';
 import {
   backgroundLoopsCheck,
   databaseCheck,
@@ -68,6 +69,7 @@ export function startBackgroundJobs(
   deps: {
     refresher: TokenRefresher;
     dataJobs: { loop: BackgroundLoop; runOnce: () => Promise<DataJobSummary> };
+    webhookDeliveries: { loop: BackgroundLoop; runOnce: () => Promise<WebhookRunSummary> };
     purges: readonly Purge[];
     reconcileBilling: (() => Promise<unknown>) | undefined;
     run: boolean;
@@ -79,6 +81,7 @@ export function startBackgroundJobs(
     config,
     refresher: deps.refresher,
     dataJobs: deps.dataJobs,
+    webhookDeliveries: deps.webhookDeliveries,
     purges: [...deps.purges, () => purgeRateLimits({ db, clock })],
     keyRings: createServerKeyRings(db, cipher),
     reconcileBilling: deps.reconcileBilling,

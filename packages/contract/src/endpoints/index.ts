@@ -15,6 +15,7 @@ import * as roles from './roles.ts';
 import * as signIn from './sign-in.ts';
 import * as stats from './stats.ts';
 import * as team from './team.ts';
+import * as teamWebhooks from './team-webhooks.ts';
 
 export * from './schemas.ts';
 export {
@@ -33,6 +34,7 @@ export {
   signIn,
   stats,
   team,
+  teamWebhooks,
 };
 export * from './activity.ts';
 export * from './admin.ts';
@@ -42,6 +44,7 @@ export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export * from './stats.ts';
+export * from './team-webhooks.ts';
 export { connectorCallbackPath, type ConnectionResult } from './connections.ts';
 export { type Account, type AccountStatus, type ConnectorInfo } from './data-sources.ts';
 export { teamNameSchema } from './team.ts';
@@ -71,6 +74,11 @@ export const ENDPOINTS = {
   getInvitationInfo: invitations.getInvitationInfo,
   acceptInvitation: invitations.acceptInvitation,
   getActivity: activity.getActivity,
+  getTeamWebhook: teamWebhooks.getTeamWebhook,
+  saveTeamWebhook: teamWebhooks.saveTeamWebhook,
+  rotateTeamWebhookSecret: teamWebhooks.rotateTeamWebhookSecret,
+  deleteTeamWebhook: teamWebhooks.deleteTeamWebhook,
+  sendTeamWebhookTest: teamWebhooks.sendTeamWebhookTest,
   getClientLinks: clientLinks.getClientLinks,
   createClientLink: clientLinks.createClientLink,
   revokeClientLink: clientLinks.revokeClientLink,
