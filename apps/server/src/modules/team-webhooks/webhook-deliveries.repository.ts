@@ -1,5 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { WebhookDeliveryRow } from '../../db/schema.ts';
+
+/** An account a delivery names: ours, the provider's, and its name. */
+interface WebhookAccount {
+  id: string;
+  externalId: string;
+  name: string;
+}
 
 /** A delivery to add: the body already written, due at once. */
 export interface NewDelivery {
@@ -53,25 +61,12 @@ export function createWebhookDeliveriesRepository(db: Db) {
           'c.connector_id',
           eb
             .selectFrom('data_source_accounts as a')
-            .select((a) =>
-              a.fn
-                .coalesce(
-                  a.fn.agg<Array<{ id: string; externalId: string; name: string }>>('jsonb_agg', [
-                    a.fn('jsonb_build_object', [
-                      a.val('id'),
-                      a.ref('a.id'),
-                      a.val('externalId'),
-                      a.ref('a.external_id'),
-                      a.val('name'),
-                      a.ref('a.name'),
-                    ]),
-                  ]),
-                  a.cast<Array<{ id: string; externalId: string; name: string }>>(
-                    a.val('[]'),
-                    'jsonb',
-                  ),
-                )
-                .as('accounts'),
+            .select(
+              sql<
+                WebhookAccount[]
+              >`coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'externalId', a.external_id, 'name', a.name) ORDER BY a.name), '[]'::jsonb)`.as(
+                'accounts',
+              ),
             )
             .whereRef('a.credential_id', '=', 'c.id')
             .whereRef('a.team_id', '=', 'c.team_id')
