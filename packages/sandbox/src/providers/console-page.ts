@@ -27,7 +27,7 @@ export function renderConsolePage(input: {
   return page(
     'Sandbox provider console',
     `<h1>Sandbox provider console</h1>
-<p>Logins the demo providers have given access to. Revoking one makes its next token refresh fail, as at a real provider: the app then asks to reconnect it.</p>
+<p>Logins the demo providers have given access to. Revoking one makes its next token refresh fail, as at a real provider: the app then asks to reconnect it, and tells the team webhook (see the <a href="/sandbox/webhook-inbox">webhook inbox</a>).</p>
 ${notice}
 ${rows ? `<ul>\n${rows}\n</ul>` : '<p>No sandbox logins yet. Connect a data source first.</p>'}`,
   );
