@@ -1,5 +1,5 @@
 import type { WebhookDelivery } from '@gds/contract';
-import { formatMediumDate } from '@gds/contract';
+import { WEBHOOK_REPLAY_WINDOW_SECONDS, formatMediumDate } from '@gds/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -92,6 +92,10 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
     <div className="webhook-secret" role="status" data-testid="webhook-secret">
       <p>
         <strong>Signing secret</strong> — copy it now: it is not shown again.
+      </p>
+      <p className="page-meta">
+        Check each delivery&apos;s signature with it, and refuse one signed more than{' '}
+        {WEBHOOK_REPLAY_WINDOW_SECONDS / 60} minutes ago.
       </p>
       <code>{secret}</code>
       <CopyButton text={secret} what="Secret" testId="webhook-secret-copy" />
