@@ -46,7 +46,10 @@ interface TeamAObjects {
   invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
   /** An active single-use client link of team A for Google Analytics. */
   clientLink(): Promise<{ id: string; token: string }>;
-  /** Team A has a webhook (to rotate its secret, test, or remove). */
+  /**
+   * Team A, and the teams of the outsiders who call too, each have a webhook (to rotate its
+   * secret, test, or remove: an outsider acts on its own team's).
+   */
   webhook(): Promise<void>;
   /** A connector grant of member A (to revoke). */
   grant(): Promise<string>;
@@ -459,19 +462,20 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
     },
     async webhook() {
       // The secret is never opened here: no delivery runs in this suite.
-      await db()
-        .insertInto('team_webhooks')
-        .values({
-          team_id: ownerA.team.id,
-          url: 'https://hooks.example.com/matrix-a',
-          secret_enc: 'sealed',
-          key_version: 'v1',
-          created_at: new Date(),
-          secret_rotated_at: new Date(),
-        })
-        .onConflict((oc) => oc.column('team_id').doNothing())
-        .execute();
-      marksOfA.push('https://hooks.example.com/matrix-a');
+      for (const owner of [ownerA, ownerB, platformAdmin]) {
+        await db()
+          .insertInto('team_webhooks')
+          .values({
+            team_id: owner.team.id,
+            url: 'https://hooks.example.com/matrix',
+            secret_enc: 'sealed',
+            key_version: 'v1',
+            created_at: new Date(),
+            secret_rotated_at: new Date(),
+          })
+          .onConflict((oc) => oc.column('team_id').doNothing())
+          .execute();
+      }
     },
     async grant() {
       const grantId = `matrix-grant-${teamA.unique('g')}`;
