@@ -85,6 +85,7 @@ const SERVER_MODULES = [
   'sign-in',
   'providers',
   'credentials',
+  'team-webhooks',
   'reports',
   'report-connectors',
   'connector-authorization',

@@ -178,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = startBackgroundJobs(core, {
     refresher: connections.refresher,
     dataJobs: dataApi.dataJobs,
+    webhookDeliveries: team.webhookDeliveries,
     purges: [...dataApi.purges, ...signIn.purges, ...connections.purges, ...demo.purges],
     reconcileBilling: billing.reconcile,
     run: options.maintenance === true,

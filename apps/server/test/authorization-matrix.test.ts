@@ -46,6 +46,11 @@ interface TeamAObjects {
   invitation(state: 'pending' | 'accepted by member A'): Promise<{ id: string; token: string }>;
   /** An active single-use client link of team A for Google Analytics. */
   clientLink(): Promise<{ id: string; token: string }>;
+  /**
+   * Team A, and the teams of the outsiders who call too, each have a webhook (to rotate its
+   * secret, test, or remove: an outsider acts on its own team's).
+   */
+  webhook(): Promise<void>;
   /** A connector grant of member A (to revoke). */
   grant(): Promise<string>;
   /** A pending connector authorization request (its interaction uid). */
@@ -129,6 +134,20 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     form: { token: (await teamA.invitation('accepted by member A')).token },
   }),
   getActivity: {},
+  getTeamWebhook: {},
+  saveTeamWebhook: { form: { url: 'https://hooks.example.com/matrix-a' } },
+  rotateTeamWebhookSecret: async (teamA) => {
+    await teamA.webhook();
+    return {};
+  },
+  deleteTeamWebhook: async (teamA) => {
+    await teamA.webhook();
+    return {};
+  },
+  sendTeamWebhookTest: async (teamA) => {
+    await teamA.webhook();
+    return {};
+  },
   getClientLinks: {},
   createClientLink: {
     form: { connectorId: '1', recipientEmail: 'matrix-client@example.com', sendEmail: 'false' },
@@ -218,6 +237,11 @@ const ACCESS: { [N in Name]: 'public' | 'platformAdmin' | readonly Permission[] 
   getInvitationInfo: 'public',
   acceptInvitation: [],
   getActivity: ['view_activity'],
+  getTeamWebhook: ['edit_team'],
+  saveTeamWebhook: ['edit_team'],
+  rotateTeamWebhookSecret: ['edit_team'],
+  deleteTeamWebhook: ['edit_team'],
+  sendTeamWebhookTest: ['edit_team'],
   getClientLinks: ['manage_data_sources'],
   createClientLink: ['manage_data_sources'],
   revokeClientLink: ['manage_data_sources'],
@@ -444,6 +468,23 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
       const link = await seedClientLink(db(), { teamId: ownerA.team.id });
       marksOfA.push(link.id);
       return link;
+    },
+    async webhook() {
+      // The secret is never opened here: no delivery runs in this suite.
+      for (const owner of [ownerA, ownerB, platformAdmin]) {
+        await db()
+          .insertInto('team_webhooks')
+          .values({
+            team_id: owner.team.id,
+            url: 'https://hooks.example.com/matrix',
+            secret_enc: 'sealed',
+            key_version: 'v1',
+            created_at: new Date(),
+            secret_rotated_at: new Date(),
+          })
+          .onConflict((oc) => oc.column('team_id').doNothing())
+          .execute();
+      }
     },
     async grant() {
       const grantId = `matrix-grant-${teamA.unique('g')}`;

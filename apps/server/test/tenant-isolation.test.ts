@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { DataJobQuery } from '@gds/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
-import type { Database, CredentialRow, DataJobRow } from '../src/db/schema.ts';
+import type { Database, CredentialRow, DataJobRow, WebhookDeliveryRow } from '../src/db/schema.ts';
 import { openTestDatabase } from '../src/db/test-database.ts';
 import {
   A,
@@ -31,6 +31,8 @@ import { createConnectorGrantsRepository } from '../src/modules/connector-author
 import { createAccountsRepository } from '../src/modules/credentials/accounts.repository.ts';
 import { createCredentialEventsRepository } from '../src/modules/credentials/credential-events.repository.ts';
 import { createCredentialsRepository } from '../src/modules/credentials/credentials.repository.ts';
+import { createTeamWebhooksRepository } from '../src/modules/team-webhooks/team-webhooks.repository.ts';
+import { createWebhookDeliveriesRepository } from '../src/modules/team-webhooks/webhook-deliveries.repository.ts';
 import { createKeyRotationRepository } from '../src/modules/credentials/key-rotation.repository.ts';
 import { createCachedAnswersRepository } from '../src/modules/data-api/cached-answers.repository.ts';
 import { createDataJobsRepository } from '../src/modules/data-api/data-jobs.repository.ts';
@@ -121,6 +123,8 @@ const MAKE: Record<string, (db: Db) => Repo> = {
 const credentialOf = (id: string) => ({ id, team_id: A.team }) as CredentialRow;
 const jobOf = (id: string) =>
   ({ id, team_id: A.team, state: 'running', lease_until: LEASE }) as DataJobRow;
+const deliveryOf = (id: string) =>
+  ({ id, team_id: A.team, claimed_until: LEASE }) as WebhookDeliveryRow;
 const RANGE = { from: '2026-01-04', to: '2026-01-07', timeZone: 'UTC' };
 
 /**
@@ -549,6 +553,44 @@ const CASES: Record<string, Record<string, Case<never>>> = {
       ),
     ]),
   ),
+  createTeamWebhooksRepository: cases(createTeamWebhooksRepository, {
+    find: (r) => r.find(A.team, true),
+    save: (r) =>
+      r.save(A.team, {
+        url: 'https://hooks.example.com/a',
+        secretEnc: 'sealed',
+        keyVersion: 'v1',
+        createdAt: NOW,
+        secretRotatedAt: NOW,
+      }),
+    remove: (r) => r.remove(A.team),
+  }),
+  createWebhookDeliveriesRepository: cases(createWebhookDeliveriesRepository, {
+    undeliveredEvents: BACKGROUND,
+    add: (r) =>
+      r.add({
+        teamId: A.team,
+        eventId: null,
+        kind: 'test',
+        credentialName: null,
+        body: '{}',
+        at: NOW,
+      }),
+    claim: BACKGROUND,
+    settle: (r) =>
+      r.settle(deliveryOf(B.webhookDelivery), LEASE, {
+        status: 'delivered',
+        attempts: 1,
+        nextAttemptAt: NOW,
+        at: NOW,
+        httpStatus: 200,
+        durationMs: 1,
+        error: null,
+      }),
+    release: (r) => r.release(deliveryOf(B.webhookDelivery), LEASE),
+    listRecent: (r) => r.listRecent(A.team, 10),
+    dropPending: (r) => r.dropPending(A.team),
+  }),
   createUsersRepository: cases(createUsersRepository, {
     findSessionUser: across('a session names its user, and the user names the team'),
     findIdByEmail: across('signing in finds a person by email in the business unit'),

@@ -26,7 +26,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 
 /** What each permission lets a member do, in a sentence (the roles editor shows it). */
 export const PERMISSION_DESCRIPTIONS: Record<Permission, string> = {
-  edit_team: 'Change the team name.',
+  edit_team: 'Change the team name and the webhook that tells of credential events.',
   manage_members:
     "Invite people, change members' roles and remove members (their data-source logins move to another member).",
   manage_roles: 'Create custom roles and change or delete them.',

@@ -15,6 +15,7 @@ export type { SandboxKeys } from './keys.ts';
 export { SANDBOX_CLIENT_ID, SANDBOX_OIDC_PATH, sandboxIssuer } from './sandbox-constants.ts';
 export { SANDBOX_OUTBOX_PATH, registerOutboxPage } from './outbox.routes.ts';
 export type { OutboxEntry } from './pages/outbox-page.ts';
+export { registerWebhookInbox } from './webhook-inbox.routes.ts';
 export {
   SANDBOX_DEVELOPER_TOKEN,
   loadSandboxProviderKey,

@@ -236,6 +236,38 @@ export interface CredentialEventsTable {
   digested_at: NullableTimestamp;
 }
 
+/** A team's webhook for credential events; the signing secret is sealed like tokens. */
+export interface TeamWebhooksTable {
+  team_id: string;
+  url: string;
+  secret_enc: string;
+  key_version: string;
+  created_at: Timestamp;
+  secret_rotated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event's delivery to a team's webhook: the body as signed, and its last attempt. */
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  team_id: string;
+  /** The credential event delivered; null for a test event. */
+  event_id: string | null;
+  kind: string;
+  credential_name: string | null;
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  http_status: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 /** A team's usage and limits at the end of a day (UTC), for the Stats screen's history. */
 export interface TeamUsageDaysTable {
   team_id: string;
@@ -457,6 +489,8 @@ export interface Database {
   data_source_credentials: DataSourceCredentialsTable;
   data_source_accounts: DataSourceAccountsTable;
   credential_events: CredentialEventsTable;
+  team_webhooks: TeamWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   audit_log: AuditLogTable;
   team_usage_days: TeamUsageDaysTable;
   invitations: InvitationsTable;
@@ -509,4 +543,5 @@ export type NewOauthState = Insertable<OauthStatesTable>;
 export type ConnectionResultRow = Selectable<ConnectionResultsTable>;
 export type NewConnectionResult = Insertable<ConnectionResultsTable>;
 export type CredentialRow = Selectable<DataSourceCredentialsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type DataJobRow = Selectable<DataJobsTable>;

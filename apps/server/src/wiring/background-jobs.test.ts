@@ -20,6 +20,10 @@ function jobsWith(purges: ReadonlyArray<() => Promise<unknown>>) {
       loop: { name: 'data-jobs', start: () => undefined, stop: idle, alive: () => true },
       runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0 }),
     },
+    webhookDeliveries: {
+      loop: { name: 'team-webhooks', start: () => undefined, stop: idle, alive: () => true },
+      runOnce: () => Promise.resolve({ delivered: 0, failed: 0, retried: 0 }),
+    },
     purges,
     keyRings: { announce: idle, forget: idle },
     reconcileBilling: undefined,

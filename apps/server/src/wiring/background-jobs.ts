@@ -9,6 +9,7 @@ import type {
 } from '../modules/credentials/credential-warnings.ts';
 import type { RefreshSummary, TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import type { DataJobSummary } from '../modules/data-api/data-job-worker.ts';
+import type { WebhookRunSummary } from '../modules/team-webhooks/webhook-delivery-worker.ts';
 import type { BackgroundLoop, BackgroundLoops } from '../lib/background-loops.ts';
 import { createBackgroundLoops } from '../lib/background-loops.ts';
 
@@ -32,6 +33,8 @@ export interface BackgroundJobs {
   reconcileBilling: () => Promise<unknown>;
   /** Runs the report jobs due now, each by one instance only. */
   runDataJobs: () => Promise<DataJobSummary>;
+  /** Turns new credential events into webhook deliveries and sends those due now, each by one instance. */
+  deliverWebhooks: () => Promise<WebhookRunSummary>;
   /**
    * The loops this instance runs. A new kind of background work joins here: `loops.every`
    * for work on a timer, `loops.add` for a loop with its own timing (a queue worker). Both are
@@ -72,6 +75,8 @@ export function registerBackgroundJobs(
     warnings: CredentialWarnings;
     /** The report jobs: the queue loop the server runs, and one run now for tests. */
     dataJobs: { loop: BackgroundLoop; runOnce: () => Promise<DataJobSummary> };
+    /** Team webhook deliveries: their own queue loop, and one run now for tests. */
+    webhookDeliveries: { loop: BackgroundLoop; runOnce: () => Promise<WebhookRunSummary> };
     /** Run one after another; a purge that fails does not keep the others from running. */
     purges: ReadonlyArray<(signal: AbortSignal) => Promise<unknown>>;
     keyRings: ServerKeyRings;
@@ -116,6 +121,7 @@ export function registerBackgroundJobs(
     announceKeys: () => deps.keyRings.announce(),
     reconcileBilling: () => deps.reconcileBilling?.() ?? Promise.resolve(undefined),
     runDataJobs: () => deps.dataJobs.runOnce(),
+    deliverWebhooks: () => deps.webhookDeliveries.runOnce(),
     loops,
     metrics: deps.metrics.jobs,
   };
@@ -154,5 +160,6 @@ export function registerBackgroundJobs(
   }
   // Jobs queued by this instance start at once (the loop's kick); its timer picks up the rest.
   loops.add(deps.dataJobs.loop);
+  loops.add(deps.webhookDeliveries.loop);
   return jobs;
 }

@@ -90,6 +90,7 @@ export async function openDemoMode(
     purges,
     register: async () => {
       sandbox.registerOutboxPage(app, { newest: (limit) => mailer.outbox(limit) });
+      await sandbox.registerWebhookInbox(app, { db, clock, publicUrl: config.publicUrl });
       if (keys) await sandbox.registerSandbox(app, { config, keys, pagePolicy });
       await sandbox.registerSandboxProviders(app, {
         config,

@@ -12,6 +12,7 @@ import { createAdminSwitchService } from '../modules/admin/admin-switch.service.
 import { createCredentialWarnings } from '../modules/credentials/credential-warnings.ts';
 import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import type { DataJobSummary } from '../modules/data-api/data-job-worker.ts';
+import type { WebhookRunSummary } from '../modules/team-webhooks/webhook-delivery-worker.ts';
 import {
   backgroundLoopsCheck,
   databaseCheck,
@@ -69,6 +70,7 @@ export function startBackgroundJobs(
   deps: {
     refresher: TokenRefresher;
     dataJobs: { loop: BackgroundLoop; runOnce: () => Promise<DataJobSummary> };
+    webhookDeliveries: { loop: BackgroundLoop; runOnce: () => Promise<WebhookRunSummary> };
     purges: readonly Purge[];
     reconcileBilling: (() => Promise<unknown>) | undefined;
     run: boolean;
@@ -81,6 +83,7 @@ export function startBackgroundJobs(
     refresher: deps.refresher,
     warnings: createCredentialWarnings({ db, clock, mailer, config, log: app.log }),
     dataJobs: deps.dataJobs,
+    webhookDeliveries: deps.webhookDeliveries,
     purges: [...deps.purges, () => purgeRateLimits({ db, clock })],
     keyRings: createServerKeyRings(db, cipher),
     reconcileBilling: deps.reconcileBilling,

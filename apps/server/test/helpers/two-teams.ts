@@ -35,6 +35,7 @@ export function idsOf(team: 'a' | 'b') {
     clientLink: id(10),
     doneJob: id(11),
     runningJob: id(12),
+    webhookDelivery: id(13),
     ownerEmail: `owner-${team}@example.com`,
     memberEmail: `member-${team}@example.com`,
     grantId: `grant-${team}`,
@@ -143,6 +144,31 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
       occurrence: t.at(0).toISOString(),
       details: '{}',
       occurred_at: t.at(1000),
+    })
+    .execute();
+  await db
+    .insertInto('team_webhooks')
+    .values({
+      team_id: t.team,
+      url: 'https://hooks.example.com/in',
+      secret_enc: `sealed-${t.team}`,
+      key_version: 'v1',
+      created_at: t.at(0),
+      secret_rotated_at: t.at(0),
+    })
+    .execute();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: t.webhookDelivery,
+      team_id: t.team,
+      event_id: null,
+      kind: 'test',
+      credential_name: null,
+      body: '{}',
+      next_attempt_at: t.at(0),
+      claimed_until: LEASE,
+      created_at: t.at(0),
     })
     .execute();
   await db

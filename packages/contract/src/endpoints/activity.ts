@@ -11,6 +11,9 @@ import { idSchema, personSchema } from './schemas.ts';
 export const ACTIVITY_ACTIONS = {
   'team.create': 'Created the team',
   'team.rename': 'Renamed the team',
+  'team_webhook.save': 'Set the team webhook',
+  'team_webhook.rotate_secret': "Replaced the team webhook's signing secret",
+  'team_webhook.delete': 'Removed the team webhook',
   'member.join': 'Joined the team',
   'member.role_change': "Changed a member's role",
   'member.remove': 'Removed a member',

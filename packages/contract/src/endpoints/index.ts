@@ -17,6 +17,7 @@ import * as signIn from './sign-in.ts';
 import * as stats from './stats.ts';
 import * as profile from './profile.ts';
 import * as team from './team.ts';
+import * as teamWebhooks from './team-webhooks.ts';
 
 export * from './schemas.ts';
 export {
@@ -36,6 +37,7 @@ export {
   signIn,
   stats,
   team,
+  teamWebhooks,
 };
 export * from './activity.ts';
 export * from './admin.ts';
@@ -45,6 +47,7 @@ export * from './connector-grants.ts';
 export * from './invitations.ts';
 export * from './roles.ts';
 export * from './stats.ts';
+export * from './team-webhooks.ts';
 export { connectorCallbackPath, type ConnectionResult } from './connections.ts';
 export { type Account, type AccountStatus, type ConnectorInfo } from './data-sources.ts';
 export { teamNameSchema } from './team.ts';
@@ -77,6 +80,11 @@ export const ENDPOINTS = {
   getInvitationInfo: invitations.getInvitationInfo,
   acceptInvitation: invitations.acceptInvitation,
   getActivity: activity.getActivity,
+  getTeamWebhook: teamWebhooks.getTeamWebhook,
+  saveTeamWebhook: teamWebhooks.saveTeamWebhook,
+  rotateTeamWebhookSecret: teamWebhooks.rotateTeamWebhookSecret,
+  deleteTeamWebhook: teamWebhooks.deleteTeamWebhook,
+  sendTeamWebhookTest: teamWebhooks.sendTeamWebhookTest,
   getClientLinks: clientLinks.getClientLinks,
   createClientLink: clientLinks.createClientLink,
   revokeClientLink: clientLinks.revokeClientLink,

@@ -44,7 +44,7 @@ export function renderConsolePage(input: {
     `<h1>Sandbox provider console</h1>
 ${notice}
 <h2>Logins</h2>
-<p>Logins the demo providers have given access to. Revoking one makes its next token refresh fail, as at a real provider: the app then asks to reconnect it.</p>
+<p>Logins the demo providers have given access to. Revoking one makes its next token refresh fail, as at a real provider: the app then asks to reconnect it, and tells the team webhook (see the <a href="/sandbox/webhook-inbox">webhook inbox</a>).</p>
 ${rows ? `<ul>\n${rows}\n</ul>` : '<p>No sandbox logins yet. Connect a data source first.</p>'}
 <h2>Refresh token lifetime</h2>
 <p>How long a provider's refresh tokens last after someone connects (as LinkedIn's last a year). Token answers say it in refresh_token_expires_in, so the app forecasts when the login expires and warns before. Applies to logins connected or reconnected from now on; leave the days empty for tokens that never lapse.</p>

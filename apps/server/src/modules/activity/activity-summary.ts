@@ -26,6 +26,13 @@ const list = (value: unknown) =>
  */
 const SENTENCES: { [A in ActivityAction]?: (d: Details) => string | undefined } = {
   'team.rename': (d) => `Renamed the team from ${text(d, 'from')} to ${text(d, 'to')}`,
+  'team_webhook.save': (d) =>
+    text(d, 'from')
+      ? `Changed the team webhook from ${text(d, 'from')} to ${text(d, 'url')}`
+      : `Set the team webhook to ${text(d, 'url')}`,
+  'team_webhook.rotate_secret': (d) =>
+    `Replaced the signing secret of the team webhook ${text(d, 'url')}`,
+  'team_webhook.delete': (d) => `Removed the team webhook ${text(d, 'url')}`,
   'member.join': (d) => (text(d, 'role') ? `Joined the team as ${text(d, 'role')}` : undefined),
   'member.role_change': (d) =>
     `Changed the role of ${text(d, 'email')} from ${text(d, 'fromRole')} to ${text(d, 'toRole')}`,

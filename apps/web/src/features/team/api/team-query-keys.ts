@@ -10,6 +10,7 @@ export const TEAM_KEYS = {
   invitations: ['team', 'invitations'],
   roles: ['team', 'roles'],
   activity: ['team', 'activity'],
+  webhook: ['team', 'webhook'],
 } as const satisfies Record<string, QueryKey>;
 
 export function refreshAfterChange(queryClient: QueryClient, touched: readonly QueryKey[]): void {

@@ -15,11 +15,13 @@ import { MembersPanel } from './members-panel.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 import { RolesPanel } from './roles-panel.tsx';
 import { TeamNameEditor } from './team-name-editor.tsx';
+import { WebhookPanel } from './webhook-panel.tsx';
 
-type Section = 'members' | 'roles' | 'activity';
+type Section = 'members' | 'roles' | 'activity' | 'webhook';
 
 /**
- * The Team screen: name (with rename), plan, and the Members, Roles and Activity sections.
+ * The Team screen: name (with rename), plan, and the Members, Roles, Activity and Webhook
+ * sections.
  * The open section is in the address (?section=roles) so it survives a reload and can be linked.
  */
 export function TeamPage() {
@@ -34,6 +36,9 @@ export function TeamPage() {
     { value: 'roles', label: 'Roles', testId: 'tab-roles' },
     ...(canViewActivity
       ? [{ value: 'activity' as const, label: 'Activity', testId: 'tab-activity' }]
+      : []),
+    ...(canEditTeam
+      ? [{ value: 'webhook' as const, label: 'Webhook', testId: 'tab-webhook' }]
       : []),
   ];
   const asked = params.get('section');
@@ -99,6 +104,7 @@ export function TeamPage() {
             )}
             {section === 'roles' && <RolesPanel />}
             {section === 'activity' && <ActivityPanel />}
+            {section === 'webhook' && <WebhookPanel />}
           </Tabs>
         </div>
         <aside className="team-aside">
