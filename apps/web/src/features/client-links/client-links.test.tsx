@@ -67,10 +67,15 @@ describe('client links on Data Sources', () => {
     mockPage([
       link(),
       link({ id: 'link-2', status: 'revoked', recipientEmail: null, multiUse: true, uses: 3 }),
+      link({ id: 'link-3', credentialId: 'c1' }),
     ]);
     await open();
     const rows = await screen.findAllByTestId('client-link-row');
-    expect(rows.map((row) => row.dataset.status)).toEqual(['active', 'revoked']);
+    expect(rows.map((row) => row.dataset.status)).toEqual(['active', 'revoked', 'active']);
+    expect(within(rows[0]!).queryByTestId('client-link-reconnect')).toBeNull();
+    expect(within(rows[2]!).getByTestId('client-link-reconnect')).toHaveTextContent(
+      'Google Analytics Reconnect',
+    );
     expect(within(rows[0]!).getByText('Google Analytics')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('client@brand.com')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Ann Lee')).toBeInTheDocument();
