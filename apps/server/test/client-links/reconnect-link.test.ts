@@ -96,6 +96,13 @@ describeEachDatabase('client links: a client reconnects their login', (db) => {
     const broken = await runJob(account.id);
     expect(broken.body).toMatchObject({ state: 'failed' });
 
+    // The plan is full: reconnecting adds no account, so nothing stops it.
+    await db()
+      .updateTable('teams')
+      .set({ account_limit: 1 })
+      .where('id', '=', owner.team.id)
+      .execute();
+
     // One action: the link goes to the client who connected the login.
     const asked = await callAt(ctx, ENDPOINTS.askToReconnect, {
       cookie: owner.cookie,
@@ -121,6 +128,7 @@ describeEachDatabase('client links: a client reconnects their login', (db) => {
       status: 'active',
       reconnectLogin: CLIENT_LOGIN,
       recipientEmail: CLIENT_EMAIL,
+      blockedReason: null,
     });
 
     // Another login at the provider: refused with the reason, nothing stored, link still usable.
