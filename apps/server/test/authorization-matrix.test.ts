@@ -51,6 +51,8 @@ interface TeamAObjects {
    * secret, test, or remove: an outsider acts on its own team's).
    */
   webhook(): Promise<void>;
+  /** A Google Analytics login of team A (to ask its owner to reconnect). */
+  credential(): Promise<string>;
   /** A connector grant of member A (to revoke). */
   grant(): Promise<string>;
   /** A pending connector authorization request (its interaction uid). */
@@ -153,6 +155,9 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     form: { connectorId: '1', recipientEmail: 'matrix-client@example.com', sendEmail: 'false' },
   },
   revokeClientLink: async (teamA) => ({ query: { id: (await teamA.clientLink()).id } }),
+  askToReconnect: async (teamA) => ({
+    form: { credentialId: await teamA.credential(), recipientEmail: 'matrix-client@example.com' },
+  }),
   getClientLinkInfo: async (teamA) => ({ query: { token: (await teamA.clientLink()).token } }),
   startClientConnection: async (teamA) => ({
     form: { token: (await teamA.clientLink()).token, email: 'matrix-client@example.com' },
@@ -245,6 +250,7 @@ const ACCESS: { [N in Name]: 'public' | 'platformAdmin' | readonly Permission[] 
   getClientLinks: ['manage_data_sources'],
   createClientLink: ['manage_data_sources'],
   revokeClientLink: ['manage_data_sources'],
+  askToReconnect: ['manage_data_sources'],
   getClientLinkInfo: 'public',
   startClientConnection: 'public',
   getClientConnectionResult: 'public',
@@ -317,6 +323,7 @@ const TEAM_A_OBJECT = new Set<Name>([
   // Sent to member A: anyone else is told it is not found.
   'acceptInvitation',
   'revokeClientLink',
+  'askToReconnect',
   // Team A's invoice: another team's caller is told it is not found.
   'downloadInvoice',
   'revokeConnectorGrant',
@@ -463,6 +470,11 @@ describeEachDatabase('authorization matrix: every route and caller, no cross-tea
       });
       marksOfA.push(sent.id, email);
       return sent;
+    },
+    async credential() {
+      const login = await seedLogin(db(), ownerA.team.id, { userId: ownerA.user.id, accounts: 0 });
+      marksOfA.push(login.credentialId);
+      return login.credentialId;
     },
     async clientLink() {
       const link = await seedClientLink(db(), { teamId: ownerA.team.id });

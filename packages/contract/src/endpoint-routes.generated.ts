@@ -54,6 +54,7 @@ export const ENDPOINT_ROUTES = {
   getClientLinks: route('getClientLinks', 'GET', '/api/team/clientLinks'),
   createClientLink: route('createClientLink', 'POST', '/api/team/clientLink'),
   revokeClientLink: route('revokeClientLink', 'DELETE', '/api/team/clientLink'),
+  askToReconnect: route('askToReconnect', 'POST', '/api/team/credentialReconnect'),
   getClientLinkInfo: route('getClientLinkInfo', 'GET', '/api/clientLinks/info'),
   startClientConnection: route('startClientConnection', 'POST', '/api/clientLinks/start'),
   getClientConnectionResult: route('getClientConnectionResult', 'GET', '/api/clientLinks/result'),

@@ -44,6 +44,7 @@ describe('migrations on an empty database', () => {
       '0021_credential_events.sql',
       '0022_credential_expiry.sql',
       '0023_team_webhooks.sql',
+      '0024_reconnect_links.sql',
       '0027_unlogged_rate_limits.sql',
     ]);
     expect(await migrate(db)).toEqual([]);

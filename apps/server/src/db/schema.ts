@@ -134,6 +134,8 @@ export interface ClientLinksTable {
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** A reconnect link's credential (its owner signs in again); null for a link that adds accounts. */
+  credential_id: Defaulted<string | null>;
 }
 
 /** Demo mode's copy of every message sent (shown at /sandbox/outbox). */

@@ -117,6 +117,7 @@ describeEachDatabase('connection states', (db) => {
         teamId: holder.user.teamId,
         linkId: randomUUID(),
         email: 'client@example.com',
+        credentialId: null,
       },
       connector: PKCE,
       provider,

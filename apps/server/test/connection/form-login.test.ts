@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@gds/contract';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import type { SandboxContext, StartQuery } from '../helpers/connections.ts';
 import { callAt, startConnect, startSandboxApp } from '../helpers/connections.ts';
+import { storedSecrets } from '../helpers/secrets.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 
@@ -84,6 +85,50 @@ describeEachDatabase('connecting a form-login data source', (db) => {
     });
     expect(ctx.control.count('accounts', 'callrail')).toBe(accountsCalls);
     expect(await logins(team.team.id)).toEqual([]);
+  });
+
+  it('replacing the key of a stored login: checked first, a field left empty keeps its value, ids kept', async () => {
+    const team = await signIn(ctx.app, ctx.identity, 'rotate-key@example.com');
+    const connected = await submit(
+      { state: await stateFor(11, {}, team.cookie), apiKey: 'demo-key old', accountId: '555' },
+      team.cookie,
+    );
+    const credentialId = connected.json().credential?.id ?? '';
+    const accountsOf = () =>
+      db()
+        .selectFrom('data_source_accounts')
+        .select('id')
+        .where('team_id', '=', team.team.id)
+        .orderBy('id')
+        .execute();
+    const accounts = await accountsOf();
+    expect(accounts).toHaveLength(3);
+    const replace = async (fields: Record<string, string>) =>
+      submit({ state: await stateFor(11, { credentialId }, team.cookie), ...fields }, team.cookie);
+
+    // A key the provider refuses: said why, and the stored key stays in use.
+    const refused = await replace({ apiKey: 'not-the-key', accountId: '' });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      error: 'CallRail did not accept these details. Check them and try again.',
+    });
+    expect(await storedSecrets(db(), credentialId)).toMatchObject({
+      access: JSON.stringify({ apiKey: 'demo-key old', accountId: '555' }),
+    });
+
+    // The new key only: the account id is kept, the login and its accounts keep their ids.
+    const replaced = await replace({ apiKey: 'demo-key new', accountId: '' });
+    expect(replaced.json()).toMatchObject({
+      success: true,
+      credential: { id: credentialId },
+      accountsAdded: 0,
+    });
+    expect(replaced.body).not.toContain('demo-key');
+    expect(await storedSecrets(db(), credentialId)).toMatchObject({
+      access: JSON.stringify({ apiKey: 'demo-key new', accountId: '555' }),
+    });
+    expect(await accountsOf()).toEqual(accounts);
+    expect(await logins(team.team.id)).toHaveLength(1);
   });
 
   it('fields must be exactly the connector’s, all filled; a typo does not use up the state', async () => {

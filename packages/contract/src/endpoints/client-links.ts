@@ -27,6 +27,11 @@ export const clientLinkSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   status: z.enum(CLIENT_LINK_STATUSES),
+  /**
+   * A reconnect link's credential: the client signs in again to that login, which keeps its
+   * id and its accounts theirs. Null for a link that connects new accounts.
+   */
+  credentialId: z.string().nullable(),
 });
 export type ClientLink = z.infer<typeof clientLinkSchema>;
 
@@ -67,6 +72,31 @@ export const createClientLink = defineEndpoint({
   errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'FORBIDDEN', 'PLAN_LIMIT', 'RATE_LIMITED'],
 });
 
+/**
+ * Asks the person who owns a login (the client who connected it, or `recipientEmail`) to
+ * reconnect it: emails them a single-use link that re-authorizes that very credential at the
+ * provider, so its accounts keep their ids. Counted with the team's client links (RATE_LIMITED).
+ */
+export const askToReconnect = defineEndpoint({
+  name: 'askToReconnect',
+  method: 'POST',
+  path: '/api/team/credentialReconnect',
+  access: privateAccess('manage_data_sources'),
+  body: z.object({
+    credentialId: idSchema,
+    /** Empty: the email of the client who connected the login. */
+    recipientEmail: z.union([z.literal(''), emailSchema]).default(''),
+    expiresInDays: z.coerce
+      .number()
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(CLIENT_LINK_MAX_DAYS, `must be at most ${CLIENT_LINK_MAX_DAYS} days`)
+      .default(CLIENT_LINK_DEFAULT_DAYS),
+  }),
+  response: z.object({ link: clientLinkSchema, emailSent: z.boolean() }),
+  errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'FORBIDDEN', 'RATE_LIMITED'],
+});
+
 /** Stops a link from working; connections already made through it stay. */
 export const revokeClientLink = defineEndpoint({
   name: 'revokeClientLink',
@@ -102,6 +132,8 @@ export const getClientLinkInfo = defineEndpoint({
     recipientEmail: z.string().nullable(),
     /** A reason the link cannot be used now though it is active (the team's plan is full). */
     blockedReason: z.string().nullable(),
+    /** A reconnect link's login, to sign in to again; null for a link that adds accounts. */
+    reconnectLogin: z.string().nullable(),
   }),
   errors: ['NOT_FOUND', 'RATE_LIMITED'],
 });

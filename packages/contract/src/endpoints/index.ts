@@ -88,6 +88,7 @@ export const ENDPOINTS = {
   getClientLinks: clientLinks.getClientLinks,
   createClientLink: clientLinks.createClientLink,
   revokeClientLink: clientLinks.revokeClientLink,
+  askToReconnect: clientLinks.askToReconnect,
   getClientLinkInfo: clientLinks.getClientLinkInfo,
   startClientConnection: clientLinks.startClientConnection,
   getClientConnectionResult: clientLinks.getClientConnectionResult,

@@ -12,14 +12,18 @@ export interface ConsentRequest {
 
 /**
  * The sandbox provider's consent page (stands in for "Sign in with Google / Facebook / …" in
- * demo mode): names the connector, lets the person type the login identity, choose accounts
- * (all checked) and Allow or Deny. No script, inline style only (CSP as the sign-in page).
+ * demo mode): names the connector, lets the person type the login identity or pick one that
+ * signed in here before (as a provider's account chooser does: a client asked to reconnect
+ * picks the same login, or another one to see the app refuse it), choose accounts (all
+ * checked) and Allow or Deny. No script, inline style only (CSP as the sign-in page).
  */
 export function renderConsentPage(input: {
   connector: Pick<ConnectorDefinition, 'name'>;
   action: string;
   request: ConsentRequest;
   login: string;
+  /** Logins this provider has signed in before, offered to pick. */
+  knownLogins: readonly string[];
   accounts: ReadonlyArray<{ index: number; name: string }>;
 }): string {
   const { connector, request } = input;
@@ -32,6 +36,13 @@ export function renderConsentPage(input: {
         `<label class="check"><input type="checkbox" name="account_${a.index}" checked> ${escapeHtml(a.name)}</label>`,
     )
     .join('\n');
+  const known = input.knownLogins
+    .map((login) => `<option value="${escapeHtml(login)}"></option>`)
+    .join('');
+  const chooser = input.knownLogins.length
+    ? `<datalist id="known-logins">${known}</datalist>
+<p>Signed in here before: ${input.knownLogins.map((l) => `<code>${escapeHtml(l)}</code>`).join(', ')}. To reconnect a login, sign in as that same one.</p>`
+    : '';
   const scopes = request.scope
     ? `<p>Requested access: <code>${escapeHtml(request.scope)}</code></p>`
     : '';
@@ -43,7 +54,8 @@ ${scopes}
 <form method="post" action="${escapeHtml(input.action)}">
 ${hidden}
 <label for="login">Sign in to ${escapeHtml(connector.name)} as</label>
-<input id="login" name="login" type="text" autocomplete="username" required maxlength="254" value="${escapeHtml(input.login)}">
+<input id="login" name="login" type="text" autocomplete="username" required maxlength="254" value="${escapeHtml(input.login)}"${input.knownLogins.length ? ' list="known-logins"' : ''}>
+${chooser}
 <fieldset>
 <legend>Accounts to share</legend>
 ${accounts}

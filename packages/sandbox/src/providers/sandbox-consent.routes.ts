@@ -73,6 +73,10 @@ export function registerSandboxConsentRoutes(
         action: req.url.split('?')[0] ?? '',
         request,
         login: defaultLogin(connector),
+        knownLogins: control
+          .logins()
+          .filter((known) => known.connector === connector.nameSimple)
+          .map((known) => known.login),
         accounts,
       }),
     );

@@ -60,11 +60,15 @@ const SENTENCES: { [A in ActivityAction]?: (d: Details) => string | undefined } 
       .join(', '),
   'role.delete': (d) => `Deleted the role ${text(d, 'name')}`,
   'client_link.create': (d) =>
-    `Created a ${connector(d)} client link${text(d, 'email') ? ` for ${text(d, 'email')}` : ''}`,
+    text(d, 'credentialName')
+      ? `Asked ${text(d, 'email')} to reconnect ${connector(d)} login ${text(d, 'credentialName')}`
+      : `Created a ${connector(d)} client link${text(d, 'email') ? ` for ${text(d, 'email')}` : ''}`,
   'client_link.revoke': (d) =>
     `Revoked the ${connector(d)} client link${text(d, 'email') ? ` for ${text(d, 'email')}` : ''}`,
   'client_link.use': (d) =>
-    `${text(d, 'email')} connected ${connector(d)} login ${text(d, 'credentialName')} through a client link (${count(Number(d.accountsAdded) || 0, 'account', 'accounts')} added)`,
+    d.reconnected === true
+      ? `${text(d, 'email')} reconnected ${connector(d)} login ${text(d, 'credentialName')} through a reconnect link`
+      : `${text(d, 'email')} connected ${connector(d)} login ${text(d, 'credentialName')} through a client link (${count(Number(d.accountsAdded) || 0, 'account', 'accounts')} added)`,
   'data_source.connect': (d) =>
     `Connected ${connector(d)} login ${text(d, 'login')} (${count(Number(d.accountsAdded) || 0, 'account', 'accounts')} added)`,
   'data_source.reconnect': (d) => `Reconnected ${connector(d)} login ${text(d, 'login')}`,

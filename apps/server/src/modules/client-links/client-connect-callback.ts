@@ -99,7 +99,8 @@ async function claimUse(connect: ConnectionDeps, tx: Db, teamId: string, linkId:
 
 /**
  * A connection that could add none of its accounts (the plan is full) is refused as a whole:
- * nothing stored, the link not used up. Otherwise the use is in the team's activity log.
+ * nothing stored, the link not used up. A reconnect keeps the accounts it had, so it is never
+ * refused for that. Otherwise the use is in the team's activity log.
  */
 async function recordUse(
   tx: Db,
@@ -111,8 +112,9 @@ async function recordUse(
     row: OauthStateRow;
   },
 ) {
-  const { stored } = input;
-  if (stored.accountsAdded === 0 && stored.accountsSkipped > 0) {
+  const { stored, row } = input;
+  const reconnect = row.credential_id !== null;
+  if (!reconnect && stored.accountsAdded === 0 && stored.accountsSkipped > 0) {
     const team = await createClientLinksRepository(tx).find(input.teamId, input.linkId);
     throw new ConnectRefused(
       CLIENT_LINK_MESSAGES.allSkipped(team?.team_name ?? 'The team', stored.accountsSkipped),
@@ -129,6 +131,7 @@ async function recordUse(
       credentialName: stored.credential.name,
       accountsAdded: stored.accountsAdded,
       accountsSkipped: stored.accountsSkipped,
+      ...(reconnect ? { credentialId: stored.credential.id, reconnected: true } : {}),
     },
   });
 }

@@ -31,7 +31,10 @@ export function createClientConnect(deps: ConnectionDeps) {
     return row;
   }
 
-  /** Why an active link cannot be used right now (connector no longer allowed, plan full). */
+  /**
+   * Why an active link cannot be used right now (connector no longer allowed, plan full). A
+   * reconnect link adds no accounts, so a full plan does not block it.
+   */
   async function blockedReason(row: ClientLinkView): Promise<string | null> {
     try {
       await linkableConnector(deps, row.team_id, row.connector_id);
@@ -39,6 +42,7 @@ export function createClientConnect(deps: ConnectionDeps) {
       if (error instanceof AppError) return error.message;
       throw error;
     }
+    if (row.credential_id) return null;
     const room = await accountRoom(deps.db, row.team_id);
     return room.full ? CLIENT_LINK_MESSAGES.teamFull(row.team_name) : null;
   }
@@ -55,13 +59,15 @@ export function createClientConnect(deps: ConnectionDeps) {
         expiresAt: row.expires_at.toISOString(),
         recipientEmail: row.recipient_email,
         blockedReason: status === 'active' ? await blockedReason(row) : null,
+        reconnectLogin: row.credential_id ? (row.credential_name ?? null) : null,
       };
     },
 
     /**
      * Starts the provider's consent for the client: the link must work, its connector still
-     * be allowed and the team have room. The state (10 minutes, once) is bound to `browser`
-     * and carries the link and the email to credit.
+     * be allowed and the team have room (unless it reconnects a login). The state (10
+     * minutes, once) is bound to `browser` and carries the link, the email to credit and the
+     * credential a reconnect link re-authorizes.
      */
     async start(input: {
       unit: BusinessUnit;
@@ -76,7 +82,7 @@ export function createClientConnect(deps: ConnectionDeps) {
         throw new AppError('CONFLICT', CLIENT_LINK_MESSAGES.dead(status, row.team_name));
       }
       const connector = await linkableConnector(deps, row.team_id, row.connector_id);
-      if ((await accountRoom(deps.db, row.team_id)).full) {
+      if (!row.credential_id && (await accountRoom(deps.db, row.team_id)).full) {
         throw new AppError('PLAN_LIMIT', CLIENT_LINK_MESSAGES.teamFull(row.team_name));
       }
       const provider = deps.providers.find(connector.id);
@@ -92,6 +98,7 @@ export function createClientConnect(deps: ConnectionDeps) {
           teamId: row.team_id,
           linkId: row.id,
           email: input.email,
+          credentialId: row.credential_id,
         },
         connector,
         provider,

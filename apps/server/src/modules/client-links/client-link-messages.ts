@@ -20,4 +20,9 @@ export const CLIENT_LINK_MESSAGES = {
         ? `This link was withdrawn by ${teamName}. Ask them for a new one if you still need to connect.`
         : `This link has already been used. Ask ${teamName} for a new one if you need to connect more accounts.`,
   notFoundForTeam: 'That client link was not found.',
+  reconnectNoEmail:
+    'No one is on record as the owner of this login. Type the email of the person who signs in to it.',
+  reconnectUnknown: 'That login was not found. It may have been deleted.',
+  reconnectUsed: (teamName: string) =>
+    `This link has already been used. Ask ${teamName} for a new one if the login needs reconnecting again.`,
 } as const;

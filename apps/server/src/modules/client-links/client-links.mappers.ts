@@ -24,5 +24,6 @@ export function toClientLink(row: ClientLinkView, now: Date, people: TeamPeople)
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     status: statusOf(row, now),
+    credentialId: row.credential_id,
   };
 }

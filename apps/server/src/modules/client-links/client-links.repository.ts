@@ -8,6 +8,9 @@ export function createClientLinksRepository(db: Db) {
     db
       .selectFrom('client_links as l')
       .innerJoin('teams as t', 't.id', 'l.team_id')
+      .leftJoin('data_source_credentials as c', (join) =>
+        join.onRef('c.id', '=', 'l.credential_id').onRef('c.team_id', '=', 'l.team_id'),
+      )
       .select([
         'l.id',
         'l.team_id',
@@ -19,6 +22,8 @@ export function createClientLinksRepository(db: Db) {
         'l.created_at',
         'l.expires_at',
         'l.revoked_at',
+        'l.credential_id',
+        'c.display_name as credential_name',
         't.name as team_name',
         't.business_unit',
       ]);
@@ -33,6 +38,8 @@ export function createClientLinksRepository(db: Db) {
       createdBy: string;
       now: Date;
       expiresAt: Date;
+      /** A reconnect link's credential. */
+      credentialId?: string | null;
     }): Promise<string> {
       const inserted = await db
         .insertInto('client_links')
@@ -45,6 +52,7 @@ export function createClientLinksRepository(db: Db) {
           created_by: row.createdBy,
           created_at: row.now,
           expires_at: row.expiresAt,
+          credential_id: row.credentialId ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -8,8 +8,9 @@ import type { ClientConnect } from './client-connect.service.ts';
 import type { ClientLinksService } from './client-links.service.ts';
 
 /**
- * Client connect links: the team's list, create and revoke (manage_data_sources; each team may
- * make only so many an hour), and the client's public page, start and result.
+ * Client connect links: the team's list, create, ask to reconnect and revoke
+ * (manage_data_sources; each team may make only so many an hour), and the client's public page,
+ * start and result.
  */
 export function clientLinksHandlers(deps: {
   config: Config;
@@ -23,6 +24,7 @@ export function clientLinksHandlers(deps: {
   | 'getClientLinks'
   | 'createClientLink'
   | 'revokeClientLink'
+  | 'askToReconnect'
   | 'getClientLinkInfo'
   | 'startClientConnection'
   | 'getClientConnectionResult'
@@ -36,6 +38,11 @@ export function clientLinksHandlers(deps: {
       return links.create(caller, body, appOriginOf(req, deps.config));
     },
     revokeClientLink: async ({ user, query }) => links.revoke(user, query.id),
+    askToReconnect: async ({ user, body, req, reply }) => {
+      // A reconnect link is a client link: it counts against the same hourly budget.
+      await deps.teamLimit(user.teamId, reply);
+      return links.askToReconnect(user, body, appOriginOf(req, deps.config));
+    },
     getClientLinkInfo: async ({ unit, query }) => client.info(unit, query.token),
     startClientConnection: async ({ unit, body, req, reply }) => {
       // The origin first: a refused host must not leave a cookie behind.

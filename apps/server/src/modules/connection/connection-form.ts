@@ -5,6 +5,7 @@ import type { ResponseOf, connections } from '@gds/contract';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../http/request-context.ts';
 import { ConnectRefused, storeCredential } from '../credentials/store-credential.ts';
+import { storedFormFields } from '../credentials/stored-form-fields.ts';
 import { discoverFormCredential } from '../providers/discover.ts';
 import { ProviderError, isHeaderSafe, logProviderFailure } from '../providers/provider-http.ts';
 import type { ConnectionDeps } from './connection-deps.ts';
@@ -28,6 +29,10 @@ const failure = (error: string): FormLoginResult => ({
  * The fields are checked against the catalog before the state is used up (a typo does not
  * cost a new form), then with the provider before anything is stored. The fields are secrets:
  * stored encrypted like tokens, never in clear. A refusal answers success false.
+ *
+ * Reconnecting a stored login replaces its key in place: a field left empty keeps the value
+ * stored, so one key or secret can be rotated without retyping the rest. The stored fields
+ * stay in use until the provider accepts the new ones; a refusal changes nothing.
  */
 export async function submitFormLogin(
   deps: ConnectionDeps,
@@ -46,6 +51,15 @@ export async function submitFormLogin(
   const connector =
     peeked.kind === 'valid' ? findConnector(peeked.row.connector_id ?? 0) : undefined;
   if (!connector || connector.auth !== 'form') return failure(CONNECTION_MESSAGES.formStale);
+  const replacing = peeked.kind === 'valid' ? peeked.row.credential_id : null;
+  if (replacing) {
+    const stored = await storedFormFields(deps, user.teamId, replacing);
+    for (const field of connector.loginFields ?? []) {
+      const typed = fields[field.fieldName];
+      const kept = stored[field.fieldName];
+      if (!typed?.trim() && kept !== undefined) fields[field.fieldName] = kept;
+    }
+  }
   checkFields(connector.loginFields ?? [], fields);
   checkSendable(connector, fields);
   const redeemed = await redeemConnectionState(deps, { holder, state, connectorId: connector.id });

@@ -23,7 +23,15 @@ export type ConnectionHolder =
 /** What a state remembers besides its holder, for the callback to act on. */
 export type ConnectionStateFacts =
   | { kind: 'member'; credentialId: string | null; returnUri: string | null }
-  | { kind: 'client'; unit: BusinessUnit; teamId: string; linkId: string; email: string };
+  | {
+      kind: 'client';
+      unit: BusinessUnit;
+      teamId: string;
+      linkId: string;
+      email: string;
+      /** A reconnect link's credential: the consent must sign in to that same login. */
+      credentialId: string | null;
+    };
 
 /** What redeeming a state found. */
 export type RedeemedState =
@@ -136,6 +144,7 @@ function boundTo(holder: ConnectionHolder, facts: ConnectionStateFacts) {
       team_id: facts.teamId,
       client_link_id: facts.linkId,
       client_email: facts.email,
+      credential_id: facts.credentialId,
     };
   }
   throw new Error('a connection state’s facts belong to the other flow');

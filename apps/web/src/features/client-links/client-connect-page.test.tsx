@@ -19,6 +19,7 @@ function info(overrides: Partial<ClientLinkInfo> = {}): ClientLinkInfo {
     expiresAt: '2099-03-21T10:00:00.000Z',
     recipientEmail: 'client@brand.com',
     blockedReason: null,
+    reconnectLogin: null,
     ...overrides,
   };
 }
@@ -57,6 +58,17 @@ describe('the client’s connect page', () => {
       token: TOKEN,
       email: 'client@brand.com',
     });
+  });
+
+  it('a reconnect link names the login to sign in to again', async () => {
+    mockClient({ body: info({ reconnectLogin: 'analytics@brand.com' }) });
+    renderApp(`/connect/${TOKEN}`);
+    expect(await screen.findByTestId('client-connect-title')).toHaveTextContent(
+      'Reconnect your Google Analytics login analytics@brand.com for Northwind Media',
+    );
+    expect(
+      screen.getByText(/Sign in at Google Analytics as analytics@brand.com again/),
+    ).toBeVisible();
   });
 
   it('shows no app chrome even to someone signed in on this browser', async () => {

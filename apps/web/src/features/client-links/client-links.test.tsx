@@ -25,6 +25,7 @@ function link(overrides: Partial<ClientLink> = {}): ClientLink {
     createdAt: '2026-03-14T10:00:00.000Z',
     expiresAt: '2099-03-21T10:00:00.000Z',
     status: 'active',
+    credentialId: null,
     ...overrides,
   };
 }
@@ -66,10 +67,15 @@ describe('client links on Data Sources', () => {
     mockPage([
       link(),
       link({ id: 'link-2', status: 'revoked', recipientEmail: null, multiUse: true, uses: 3 }),
+      link({ id: 'link-3', credentialId: 'c1' }),
     ]);
     await open();
     const rows = await screen.findAllByTestId('client-link-row');
-    expect(rows.map((row) => row.dataset.status)).toEqual(['active', 'revoked']);
+    expect(rows.map((row) => row.dataset.status)).toEqual(['active', 'revoked', 'active']);
+    expect(within(rows[0]!).queryByTestId('client-link-reconnect')).toBeNull();
+    expect(within(rows[2]!).getByTestId('client-link-reconnect')).toHaveTextContent(
+      'Google Analytics Reconnect',
+    );
     expect(within(rows[0]!).getByText('Google Analytics')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('client@brand.com')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Ann Lee')).toBeInTheDocument();
@@ -78,6 +84,52 @@ describe('client links on Data Sources', () => {
     expect(within(rows[1]!).queryByTestId('revoke-client-link')).toBeNull();
     expect(screen.getByTestId('connected-by-client')).toHaveTextContent(
       'Connected by client@brand.com via link',
+    );
+  });
+
+  it('asks the client who connected a login to reconnect it, from the login’s menu', async () => {
+    const requests = mockPage([], {
+      askToReconnect: {
+        body: { link: link({ credentialId: 'c1' }), emailSent: true },
+      },
+    });
+    await open();
+    await userEvent.click(screen.getByTestId('credential-menu'));
+    await userEvent.click(await screen.findByTestId('ask-to-reconnect'));
+    const dialog = await screen.findByTestId('ask-to-reconnect-dialog');
+    expect(within(dialog).getByTestId('ask-to-reconnect-email')).toHaveValue('client@brand.com');
+    await userEvent.click(within(dialog).getByTestId('ask-to-reconnect-send'));
+    await waitFor(() => expect(screen.queryByTestId('ask-to-reconnect-dialog')).toBeNull());
+    const asked = requests.find((r) => r.endpoint === 'askToReconnect');
+    expect(Object.fromEntries(new URLSearchParams(asked?.body))).toEqual({
+      credentialId: 'c1',
+      recipientEmail: 'client@brand.com',
+    });
+    expect(toasts()).toContain(
+      'success: We emailed client@brand.com a link to reconnect credential-c1@acme.test.',
+    );
+  });
+
+  it('a refused request stays in the dialog with the reason', async () => {
+    mockPage([], {
+      askToReconnect: {
+        status: 429,
+        body: {
+          error: {
+            code: 'RATE_LIMITED',
+            message:
+              'Your team has made the most client links allowed in an hour. Please try again later.',
+          },
+        },
+      },
+    });
+    await open();
+    await userEvent.click(screen.getByTestId('credential-menu'));
+    await userEvent.click(await screen.findByTestId('ask-to-reconnect'));
+    const dialog = await screen.findByTestId('ask-to-reconnect-dialog');
+    await userEvent.click(within(dialog).getByTestId('ask-to-reconnect-send'));
+    expect(await within(dialog).findByTestId('ask-to-reconnect-refusal')).toHaveTextContent(
+      'Your team has made the most client links allowed in an hour.',
     );
   });
 

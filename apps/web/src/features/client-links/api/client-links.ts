@@ -26,6 +26,17 @@ export function useCreateClientLink() {
   });
 }
 
+export type ReconnectRequest = BodyOf<typeof ENDPOINT_ROUTES.askToReconnect>;
+
+/** Emails a login's owner a link to reconnect it; the new link joins the team's list. */
+export function useAskToReconnect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReconnectRequest) => apiCall(ENDPOINT_ROUTES.askToReconnect, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
 export function useRevokeClientLink() {
   const queryClient = useQueryClient();
   return useMutation({

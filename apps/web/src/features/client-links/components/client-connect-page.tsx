@@ -106,18 +106,22 @@ function ClientConnectForm({
   };
 
   const blocked = info.blockedReason;
+  const login = info.reconnectLogin;
   return (
     <div className="card link-card" data-testid="client-connect">
       <header className="link-header">
         <ConnectorBadge connector={{ id: info.connectorId, name: info.connectorName }} size="lg" />
-        <p className="page-eyebrow">Connect your accounts</p>
+        <p className="page-eyebrow">{login ? 'Reconnect your login' : 'Connect your accounts'}</p>
         <h1 className="link-title" data-testid="client-connect-title">
-          Connect your {info.connectorName} accounts to {info.teamName}
+          {login
+            ? `Reconnect your ${info.connectorName} login ${login} for ${info.teamName}`
+            : `Connect your ${info.connectorName} accounts to ${info.teamName}`}
         </h1>
         <p className="link-lead">
-          {info.teamName} uses {skin.name} to report on your data. You sign in at{' '}
-          {info.connectorName} itself and choose what to share: you never give anyone your password,
-          and you need no account here.
+          {info.teamName} uses {skin.name} to report on your data.{' '}
+          {login
+            ? `Sign in at ${info.connectorName} as ${login} again and their reports keep working; signing in as another login changes nothing. You never give anyone your password, and you need no account here.`
+            : `You sign in at ${info.connectorName} itself and choose what to share: you never give anyone your password, and you need no account here.`}
         </p>
         <dl className="link-facts">
           <div>

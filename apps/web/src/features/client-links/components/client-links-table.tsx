@@ -36,7 +36,18 @@ export function ClientLinksTable({
       rowTestId="client-link-row"
       rowData={(link) => ({ 'data-status': link.status })}
       columns={[
-        { header: 'Data source', cell: (link) => connectorName(link.connectorId) },
+        {
+          header: 'Data source',
+          // A reconnect link signs one login in again instead of adding accounts.
+          cell: (link) =>
+            link.credentialId ? (
+              <span data-testid="client-link-reconnect">
+                {connectorName(link.connectorId)} <Badge tone="neutral">Reconnect</Badge>
+              </span>
+            ) : (
+              connectorName(link.connectorId)
+            ),
+        },
         {
           header: 'Client',
           cellClassName: 'client-link-email',

@@ -2,6 +2,7 @@ import { formatMediumDate, type Account } from '@gds/contract';
 import { memo } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Button } from '../../../components/button.tsx';
+import { DropdownMenu, type MenuItem } from '../../../components/dropdown-menu.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { RelativeTime, useNow } from '../../../components/relative-time.tsx';
 import type { Credential } from '../api/grouped-data-query.ts';
@@ -20,11 +21,13 @@ export interface RowActions {
   onReconnect: (connectorId: number, credential: Credential) => void;
   /** False while the connector catalog does not know the connector. */
   canReconnect: (connectorId: number) => boolean;
+  /** The login's menu: what a manager may do with it (ask its owner to reconnect, replace its key). */
+  menuFor: (connectorId: number, credential: Credential) => readonly MenuItem[];
 }
 
 /**
- * A credential's header row, the first of its row group: name and id, health, Reconnect.
- * `index` is its place in the table's list of rows.
+ * A credential's header row, the first of its row group: name and id, health, Reconnect, and
+ * the login's menu. `index` is its place in the table's list of rows.
  */
 export const CredentialHeaderRow = memo(function CredentialHeaderRow({
   connectorId,
@@ -42,6 +45,7 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
   const attention = needsAttention(credential);
   const now = useNow();
   const days = credential.status === 'connected' ? daysLeft(credential, now) : null;
+  const menu = actions.canManage ? actions.menuFor(connectorId, credential) : [];
   return (
     <tr
       ref={measureRow}
@@ -108,6 +112,15 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
             >
               Reconnect<span className="visually-hidden"> {credential.name}</span>
             </Button>
+          )}
+          {menu.length > 0 && (
+            <DropdownMenu
+              trigger={<Icon name="menu" size={14} />}
+              triggerLabel={`Actions for ${credential.name}`}
+              menuLabel={`Actions for ${credential.name}`}
+              items={menu}
+              triggerTestId="credential-menu"
+            />
           )}
         </div>
       </th>

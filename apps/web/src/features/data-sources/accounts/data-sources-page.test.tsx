@@ -246,7 +246,9 @@ describe('Data Sources screen', () => {
     await openDataSources();
     await userEvent.click(screen.getByRole('button', { name: 'Reconnect CallRail main' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Login to CallRail' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Replace the key of CallRail' }),
+    ).toBeInTheDocument();
     const start = requests.find((r) => r.endpoint === 'startConnection');
     expect(Object.fromEntries(start?.query ?? [])).toEqual({
       integration_type: '11',
@@ -254,6 +256,47 @@ describe('Data Sources screen', () => {
       type: 'reauth',
       business_unit: 'MEGALYTIC_GDS',
       credentialId: 'cred-cr',
+    });
+  });
+
+  it('replaces the key of an API-key login from its menu: only the new key typed, the refusal said', async () => {
+    const requests = mockDataSourcesApi(groupedData(sampleGroups()), {
+      startConnection: authStart({ state: 'st-2' }),
+      submitFormLogin: {
+        body: {
+          success: false,
+          redirectUri: null,
+          credential: null,
+          accountsAdded: 0,
+          accountsSkipped: 0,
+          error: 'CallRail did not accept these details. Check them and try again.',
+        },
+      },
+    });
+    await openDataSources();
+    const menus = screen.getAllByRole('button', { name: /^Actions for / });
+    expect(menus.map((m) => m.getAttribute('aria-label')).sort()).toEqual([
+      'Actions for CallRail main',
+      'Actions for marketing@acme.test',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for CallRail main' }));
+    await userEvent.click(await screen.findByTestId('replace-key'));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the key of CallRail' });
+    expect(within(dialog).getByText(/a field left empty keeps what is stored/)).toBeVisible();
+    const key = within(dialog).getByTestId('credential-field-apiKey');
+    expect(key).toHaveAttribute('type', 'password');
+    await userEvent.type(key, 'new-key');
+    await userEvent.click(within(dialog).getByTestId('credential-form-submit'));
+    await waitFor(() =>
+      expect(toasts()).toContain(
+        'danger: The key was not replaced: CallRail did not accept these details. Check them and try again.',
+      ),
+    );
+    const sent = requests.find((r) => r.endpoint === 'submitFormLogin');
+    expect(Object.fromEntries(new URLSearchParams(sent?.body))).toEqual({
+      apiKey: 'new-key',
+      accountId: '',
+      state: 'st-2',
     });
   });
 

@@ -19,11 +19,26 @@ import { useCollapsedGroups } from './use-collapsed-groups.ts';
 import { useConnectorGroups } from './use-connector-groups.ts';
 import { useDeleteRestore } from './use-delete-restore.ts';
 
+/** A login whose owner is asked to reconnect it (the app shows the dialog that asks). */
+export interface LoginToReconnect {
+  id: string;
+  name: string;
+  connectorName: string;
+  connectedByEmail: string | null;
+}
+
 /**
  * The Data Sources screen: usage, the team's accounts grouped by connector, and Deleted.
- * `footer` is what the app adds below them (the client links section).
+ * `footer` is what the app adds below them (the client links section); `askToReconnect`
+ * renders the dialog that emails a login's owner a reconnect link.
  */
-export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
+export function DataSourcesPage({
+  footer,
+  askToReconnect,
+}: {
+  footer?: ReactNode;
+  askToReconnect?: (login: LoginToReconnect, close: () => void) => ReactNode;
+} = {}) {
   const grouped = useGroupedData();
   const connectors = useConnectors().data;
   const catalog = connectors?.byId;
@@ -48,6 +63,8 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
   const collapse = useCollapsedGroups(filtering.visibleGroups);
   const deleteRestore = useDeleteRestore();
   const { askDelete } = deleteRestore;
+  const [asking, setAsking] = useState<LoginToReconnect | null>(null);
+  const canAsk = askToReconnect !== undefined;
 
   const actions = useMemo<RowActions>(
     () => ({
@@ -60,8 +77,37 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
         if (connector) void connect(connector, { credentialId: credential.id });
       },
       canReconnect: (connectorId) => catalog?.has(connectorId) ?? false,
+      menuFor: (connectorId, credential) => {
+        const connector = catalog?.get(connectorId);
+        if (!connector) return [];
+        // A provider sign-in is its owner's to repeat; an API key the team can replace itself.
+        if (connector.auth === 'form') {
+          return [
+            {
+              label: 'Replace key',
+              onSelect: () => void connect(connector, { credentialId: credential.id }),
+              testId: 'replace-key',
+            },
+          ];
+        }
+        if (!canAsk) return [];
+        return [
+          {
+            label: 'Ask to reconnect',
+            icon: 'mail',
+            onSelect: () =>
+              setAsking({
+                id: credential.id,
+                name: credential.name,
+                connectorName: connector.name,
+                connectedByEmail: credential.connectedByEmail,
+              }),
+            testId: 'ask-to-reconnect',
+          },
+        ];
+      },
     }),
-    [canManage, askDelete, catalog, connect],
+    [canManage, askDelete, catalog, connect, canAsk],
   );
 
   const openGallery = () => setGalleryOpen(true);
@@ -128,6 +174,7 @@ export function DataSourcesPage({ footer }: { footer?: ReactNode } = {}) {
         connectors={connectors?.all ?? []}
       />
       {credentialDialog}
+      {asking && askToReconnect?.(asking, () => setAsking(null))}
       {footer}
     </div>
   );

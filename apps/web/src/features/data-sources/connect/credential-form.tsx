@@ -15,14 +15,19 @@ import { skippedAccountsMessage } from './connection-format.ts';
 
 type Values = Record<string, string>;
 
-/** Every credential field of the connector is required. */
-function schemaFor(connector: Connector) {
+/**
+ * Every credential field of the connector is required, except when replacing the key of a
+ * stored login: a field left empty then keeps its stored value.
+ */
+function schemaFor(connector: Connector, replacing: boolean) {
   const fields = connector.loginFields ?? [];
   return z.object(
     Object.fromEntries(
       fields.map((field) => [
         field.fieldName,
-        z.string().trim().min(1, `${field.label} is required`).max(2048),
+        replacing
+          ? z.string().trim().max(2048)
+          : z.string().trim().min(1, `${field.label} is required`).max(2048),
       ]),
     ),
   );
@@ -34,6 +39,8 @@ interface CredentialFormProps {
   state: string;
   /** Called once the form is answered, whatever the outcome (the modal closes). */
   onDone?: () => void;
+  /** Replacing the key of a stored login: empty fields keep theirs, a refusal says why. */
+  replacing?: boolean;
 }
 
 /**
@@ -41,10 +48,15 @@ interface CredentialFormProps {
  * turns loading on and posts the fields with state; then loading goes off, the data sources are
  * refreshed, the modal closes, and a toast or the dashboard tool's address follows.
  */
-export function CredentialForm({ connector, state, onDone }: CredentialFormProps) {
+export function CredentialForm({
+  connector,
+  state,
+  onDone,
+  replacing = false,
+}: CredentialFormProps) {
   const fields = connector.loginFields ?? [];
   const idPrefix = useId();
-  const schema = useMemo(() => schemaFor(connector), [connector]);
+  const schema = useMemo(() => schemaFor(connector, replacing), [connector, replacing]);
   const submit = useSubmitCredentialForm();
   const {
     register,
@@ -79,6 +91,9 @@ export function CredentialForm({ connector, state, onDone }: CredentialFormProps
       if (result.accountsSkipped > 0) {
         showToast(skippedAccountsMessage(result.accountsSkipped), { durationMs: 6000 });
       }
+    } else if (replacing && result?.error) {
+      // The key in use stays; the person reads why the new one was not taken.
+      showToast(`The key was not replaced: ${result.error}`, { tone: 'danger' });
     } else {
       if (result?.error) console.warn(`${connector.name} credentials refused:`, result.error);
       showToast(MESSAGES.accountNotValid(connector.name), { tone: 'danger' });
@@ -104,7 +119,8 @@ export function CredentialForm({ connector, state, onDone }: CredentialFormProps
               id={id}
               type={field.type}
               className={`input${message ? ' input-invalid' : ''}`}
-              required
+              required={!replacing}
+              placeholder={replacing ? 'Unchanged' : undefined}
               autoComplete="off"
               spellCheck={false}
               aria-invalid={message ? true : undefined}

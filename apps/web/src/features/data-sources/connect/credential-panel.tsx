@@ -17,16 +17,23 @@ interface CredentialPanelProps {
   connector: Connector;
   start: ConnectionStart;
   onDone?: () => void;
+  /** Reconnecting a stored login: a form then replaces its key in place. */
+  replacing?: boolean;
 }
 
 /**
  * Where a credential is given (the spec's login component): the connector's form, or the link
  * to sign in at the provider. Shared by the add/reconnect modal and the /auth page.
  */
-export function CredentialPanel({ connector, start, onDone }: CredentialPanelProps) {
+export function CredentialPanel({ connector, start, onDone, replacing }: CredentialPanelProps) {
   if (isFormConnector(connector) && start.state !== null) {
     return (
-      <CredentialForm connector={connector} state={start.state} {...(onDone ? { onDone } : {})} />
+      <CredentialForm
+        connector={connector}
+        state={start.state}
+        replacing={replacing ?? false}
+        {...(onDone ? { onDone } : {})}
+      />
     );
   }
   if (start.authUri !== null) {

@@ -92,24 +92,34 @@ export function useConnectFlow(): {
       <Dialog
         open
         title={dialogTitle(open)}
-        {...(isFormConnector(open.connector)
-          ? {
-              description: `Enter your ${open.connector.name} details. They are checked with ${open.connector.name} before anything is saved.`,
-            }
-          : {})}
+        {...(isFormConnector(open.connector) ? { description: formDescription(open) } : {})}
         onClose={() => {
           trackEvent('connectorDeselect', open.connector.nameSimple);
           close();
         }}
         testId="credential-dialog"
       >
-        <CredentialPanel connector={open.connector} start={open.start} onDone={close} />
+        <CredentialPanel
+          connector={open.connector}
+          start={open.start}
+          onDone={close}
+          replacing={open.reconnect}
+        />
       </Dialog>
     ));
   return { connect, dialog };
 }
 
 function dialogTitle({ connector, reconnect }: OpenDialog): string {
-  if (isFormConnector(connector)) return `Login to ${connector.name}`;
+  if (isFormConnector(connector)) {
+    return reconnect ? `Replace the key of ${connector.name}` : `Login to ${connector.name}`;
+  }
   return reconnect ? `Reconnect ${connector.name}` : `Connect ${connector.name}`;
+}
+
+/** A replaced key is checked before it is saved, and the one in use stays until then. */
+function formDescription({ connector, reconnect }: OpenDialog): string {
+  return reconnect
+    ? `Type the new key or secret; a field left empty keeps what is stored. ${connector.name} checks it first, and the key in use stays until it accepts the new one.`
+    : `Enter your ${connector.name} details. They are checked with ${connector.name} before anything is saved.`;
 }
