@@ -451,6 +451,14 @@ export interface ReportDaysTable {
   fetched_at: Timestamp;
 }
 
+/** One account's field list from its provider's metadata API (the schema cache). */
+export interface AccountFieldCataloguesTable {
+  team_id: string;
+  account_id: string;
+  fields: Json<unknown[]>;
+  fetched_at: Timestamp;
+}
+
 export interface DataJobPagesTable {
   job_id: string;
   team_id: string;
@@ -506,6 +514,7 @@ export interface Database {
   data_jobs: DataJobsTable;
   data_job_pages: DataJobPagesTable;
   report_days: ReportDaysTable;
+  account_field_catalogues: AccountFieldCataloguesTable;
   data_requests: DataRequestsTable;
   schema_migrations: MigrationsTable;
   billing_subscriptions: BillingSubscriptionsTable;

@@ -15,6 +15,7 @@ import { createAccessTokens } from '../modules/credentials/access-token.ts';
 import type { TokenRefresher } from '../modules/credentials/token-refresher.ts';
 import { registerDataApi } from '../modules/data-api/data-api.routes.ts';
 import type { DataApiLimits } from '../modules/data-api/data-api.routes.ts';
+import { createAccountFields } from '../modules/data-api/account-fields.ts';
 import { createDataApiService } from '../modules/data-api/data-api.service.ts';
 import { createDataJobWorker } from '../modules/data-api/data-job-worker.ts';
 import { purgeDataRequests } from '../modules/data-api/data-request-log.ts';
@@ -66,11 +67,18 @@ export function wireDataApi(
     log: app.log,
   });
   const grants = createConnectorGrantsService({ db, clock, server: authorizationServer });
+  const accessTokens = createAccessTokens({ db, clock, cipher, refresher: deps.refresher, config });
+  const accountFields = createAccountFields({
+    db,
+    clock,
+    accessTokens,
+    timeoutMs: config.connectorTimeoutMs,
+  });
   const dataJobs = createDataJobWorker({
     db,
     clock,
     fetchers,
-    accessTokens: createAccessTokens({ db, clock, cipher, refresher: deps.refresher, config }),
+    accessTokens,
     config,
     log: app.log,
     reportDays: metrics.reportDays,
@@ -87,6 +95,7 @@ export function wireDataApi(
     db,
     clock,
     fetchers,
+    accountFields,
     config,
     // Does nothing unless the loop runs in this instance (the server; tests run jobs themselves).
     kick: dataJobsLoop.kick,

@@ -11,6 +11,7 @@ import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
 import { aggregate } from './sandbox-report-aggregate.ts';
 import { askedDays, SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns, seeded, siteDay } from './sandbox-report-data.ts';
+import { ga4DimensionValue, ga4Metadata, GA4_NAMES } from './sandbox-ga4-metadata.ts';
 
 /**
  * runReport's paging: 10,000 rows when no limit is given, never more than 250,000 per request
@@ -69,6 +70,11 @@ const GA_METRICS: Readonly<Record<string, MetricRule>> = {
  */
 export const googleAnalyticsReports: SandboxReportApi = {
   answer(call) {
+    const metadata = /^properties\/([^/:]+)\/metadata$/.exec(call.path);
+    if (metadata && call.method === 'GET') {
+      const id = metadata[1] ?? '';
+      return call.accounts.has(id) ? { json: ga4Metadata(id) } : notYours(id);
+    }
     const match = /^properties\/([^:]+):runReport$/.exec(call.path);
     if (!match || call.method !== 'POST') return noSuchPath(call);
     const property = match[1] ?? '';
@@ -84,14 +90,22 @@ export const googleAnalyticsReports: SandboxReportApi = {
       return errorAnswer(400, 'dateRanges must hold one valid range of at most 1200 days.');
     const dimensions = (body.dimensions ?? []).map((d) => d.name ?? '');
     const metrics = (body.metrics ?? []).map((m) => m.name ?? '');
-    const unknown = [...dimensions, ...metrics].find((n) => !(n in GA_VALUES));
+    const unknown = [...dimensions, ...metrics].find((n) => !GA4_NAMES.has(n));
     if (unknown) return errorAnswer(400, `Field ${unknown} is not a valid dimension or metric.`);
+    const ownDimensions = new Set(Object.keys(GA_VALUES).filter((n) => !GA_VALUES[n]));
+    const otherDimensions = dimensions.filter((d) => d !== 'date' && !ownDimensions.has(d));
+    const otherMetrics = metrics.filter((m) => !(m in GA_VALUES));
+    const rules: Record<string, MetricRule> = { ...GA_METRICS };
+    for (const m of otherMetrics) rules[m] = otherMetricRule(m);
     const records: DayRecord[] = asked.days.flatMap((day) =>
       GA_SOURCES.map((s) => {
         const f = siteDay(property, day, s.share);
         return {
           day,
           keys: {
+            ...Object.fromEntries(
+              otherDimensions.map((d) => [d, ga4DimensionValue(d, property, s.source)]),
+            ),
             sessionSource: s.source,
             sessionMedium: s.medium,
             sessionCampaignName: s.campaign,
@@ -111,6 +125,9 @@ export const googleAnalyticsReports: SandboxReportApi = {
             screenPageViews: f.pageViews,
             keyEvents: f.keyEvents,
             totalRevenue: f.revenue,
+            ...Object.fromEntries(
+              otherMetrics.flatMap((m) => otherMetricValues(m, property, f.sessions)),
+            ),
           },
         };
       }),
@@ -121,7 +138,7 @@ export const googleAnalyticsReports: SandboxReportApi = {
         account: property,
         now: call.now,
         by: dimensions,
-        metrics: GA_METRICS,
+        metrics: rules,
       },
       records,
     ).map((row) => ({
@@ -135,7 +152,7 @@ export const googleAnalyticsReports: SandboxReportApi = {
     return {
       json: {
         dimensionHeaders: dimensions.map((name) => ({ name })),
-        metricHeaders: metrics.map((name) => ({ name, type: GA_VALUES[name] })),
+        metricHeaders: metrics.map((name) => ({ name, type: GA4_NAMES.get(name) })),
         rows: all.slice(offset, offset + limit),
         rowCount: all.length,
         metadata: { currencyCode: 'USD', timeZone: SANDBOX_TIME_ZONE },
@@ -175,6 +192,26 @@ const GA_VALUES: Readonly<Record<string, string>> = {
   keyEvents: 'TYPE_INTEGER',
   totalRevenue: 'TYPE_CURRENCY',
 };
+
+/**
+ * A metric the sandbox has no own model for: a rate (GA4's TYPE_FLOAT) is worked out from a
+ * hidden count over sessions, everything else is a count or amount that adds up.
+ */
+function otherMetricRule(name: string): MetricRule {
+  return GA4_NAMES.get(name) === 'TYPE_FLOAT' ? { ratio: [`${name}#part`, 'sessions'] } : 'sum';
+}
+
+/** A day's figure of such a metric, a stable share of the day's sessions. */
+function otherMetricValues(
+  name: string,
+  property: string,
+  sessions: number,
+): Array<[string, number]> {
+  const share = 0.05 + 0.9 * seeded(property, name);
+  if (GA4_NAMES.get(name) === 'TYPE_FLOAT') return [[`${name}#part`, sessions * share]];
+  if (GA4_NAMES.get(name) !== 'TYPE_CURRENCY') return [[name, Math.round(sessions * share)]];
+  return [[name, Math.round(sessions * share * 4000) / 100]];
+}
 
 /** Google Ads rows per page here (the real API sends 10,000). */
 const ADS_PAGE = 100;

@@ -3,7 +3,7 @@ import { noSuchPath } from './sandbox-report-api.ts';
 import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
 import { aggregate } from './sandbox-report-aggregate.ts';
 import { askedDays } from './sandbox-report-calendar.ts';
-import { adDay, dailyCount, sandboxCampaigns } from './sandbox-report-data.ts';
+import { adDay, dailyCount, sandboxCampaigns, seeded } from './sandbox-report-data.ts';
 
 /** LinkedIn's error answer shape. */
 const linkedinError = (status: number, message: string) => ({
@@ -90,6 +90,12 @@ function analytics(call: SandboxReportCall) {
   if (!call.accounts.has(account))
     return linkedinError(403, `Not enough permissions to access account ${account}.`);
   const fields = new Set((q.get('fields') ?? '').split(','));
+  // Figures the sandbox has no own model for: a stable share of the impressions each.
+  const others = [...fields].filter(
+    (f) => f && !(f in LINKEDIN_METRICS) && f !== 'dateRange' && f !== 'pivotValues',
+  );
+  const rules: Record<string, MetricRule> = { ...LINKEDIN_METRICS };
+  for (const f of others) rules[f] = f === 'approximateUniqueImpressions' ? 'distinct' : 'sum';
   const records: DayRecord[] = asked.days.flatMap((day) =>
     sandboxCampaigns(account).map((campaign) => {
       const f = adDay(account, day, campaign);
@@ -106,13 +112,16 @@ function analytics(call: SandboxReportCall) {
           shares: Math.round(f.clicks / 20),
           comments: Math.round(f.clicks / 15),
           follows: Math.round(f.clicks / 10),
+          ...Object.fromEntries(
+            others.map((o) => [o, Math.round(f.impressions * 0.05 * seeded(account, o))]),
+          ),
         },
       };
     }),
   );
   const by = granularity === 'DAILY' ? ['date', 'campaign'] : ['campaign'];
   const rows = aggregate(
-    { connector: call.connector.nameSimple, account, now: call.now, by, metrics: LINKEDIN_METRICS },
+    { connector: call.connector.nameSimple, account, now: call.now, by, metrics: rules },
     records,
   );
   const date = (day: string) => {

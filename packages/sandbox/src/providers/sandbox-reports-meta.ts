@@ -3,7 +3,7 @@ import { noSuchPath } from './sandbox-report-api.ts';
 import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
 import { aggregate } from './sandbox-report-aggregate.ts';
 import { askedDays } from './sandbox-report-calendar.ts';
-import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
+import { adDay, sandboxCampaigns, seeded } from './sandbox-report-data.ts';
 
 /** Rows per page here: at most the `limit` asked, and 50 at most, so paging is exercised. */
 const PAGE = 50;
@@ -73,7 +73,7 @@ export const facebookAdsReports: SandboxReportApi = {
     if (!period)
       return metaError(400, 100, '(#100) time_increment must be all_days, monthly or 1 to 90.');
     const fields = new Set((call.query.get('fields') ?? '').split(',').filter(Boolean));
-    const byCampaign = call.query.get('level') === 'campaign';
+    const byCampaign = ['campaign', 'adset', 'ad'].includes(call.query.get('level') ?? '');
     const breakdowns = (call.query.get('breakdowns') ?? '').split(',').filter(Boolean);
     const records: DayRecord[] = asked.days.flatMap((day) =>
       sandboxCampaigns(id).map((campaign) => {
@@ -126,18 +126,123 @@ export const facebookAdsReports: SandboxReportApi = {
           { action_type: 'link_click', value: String(v.inline_link_clicks) },
           { action_type: 'purchase', value: String(v.purchases) },
           { action_type: 'lead', value: String(v.leads) },
+          ...metaActions(id, v.impressions ?? 0, 0.02),
         ],
-        action_values: [{ action_type: 'purchase', value: (v.purchase_value ?? 0).toFixed(2) }],
+        action_values: [
+          { action_type: 'purchase', value: (v.purchase_value ?? 0).toFixed(2) },
+          ...metaActions(id, v.impressions ?? 0, 0.5),
+        ],
+        cost_per_action_type: [
+          { action_type: 'purchase', value: ((v.spend ?? 0) / (v.purchases || 1)).toFixed(6) },
+          { action_type: 'lead', value: ((v.spend ?? 0) / (v.leads || 1)).toFixed(6) },
+          ...metaActions(id, v.spend ?? 0, 0.4),
+        ],
       };
       const row: Record<string, unknown> = { date_start: start, date_stop: stop };
-      for (const field of fields) if (field in all) row[field] = all[field];
-      if (breakdowns.includes('country')) row.country = 'US';
-      if (breakdowns.includes('publisher_platform')) row.publisher_platform = 'facebook';
+      for (const field of fields) {
+        if (field in row) continue;
+        row[field] = field in all ? all[field] : metaOtherField(id, field, keys, v);
+      }
+      for (const b of breakdowns) row[b] = META_BREAKDOWN_VALUES[b] ?? `${b} A`;
       return row;
     });
     return page(call, rows);
   },
 };
+
+/** Breakdown values the sandbox answers (one per breakdown: rows are not split by it). */
+const META_BREAKDOWN_VALUES: Readonly<Record<string, string>> = {
+  country: 'US',
+  publisher_platform: 'facebook',
+  age: '25-34',
+  gender: 'female',
+  region: 'Texas',
+  device_platform: 'mobile',
+  impression_device: 'iphone',
+  platform_position: 'feed',
+};
+
+/** Action types the sandbox's ad accounts record besides purchases and leads. */
+const META_ACTION_TYPES = [
+  'landing_page_view',
+  'post_engagement',
+  'page_engagement',
+  'post_reaction',
+  'comment',
+  'post',
+  'like',
+  'onsite_conversion.post_save',
+  'photo_view',
+  'video_view',
+  'add_to_cart',
+  'add_to_wishlist',
+  'initiate_checkout',
+  'add_payment_info',
+  'complete_registration',
+  'view_content',
+  'search',
+  'contact',
+  'subscribe',
+  'start_trial',
+  'schedule',
+  'submit_application',
+  'find_location',
+  'customize_product',
+  'donate',
+  'mobile_app_install',
+  'omni_purchase',
+  'offsite_conversion.fb_pixel_purchase',
+  'offsite_conversion.fb_pixel_lead',
+  'onsite_conversion.lead_grouped',
+  'onsite_conversion.messaging_conversation_started_7d',
+];
+
+/** A list of every action type with a stable share of `base` each. */
+const metaActions = (account: string, base: number, scale: number) =>
+  META_ACTION_TYPES.map((type) => ({
+    action_type: type,
+    value: (base * scale * seeded(account, type)).toFixed(2),
+  }));
+
+/** Text fields of the objects, stable per campaign. */
+const META_TEXT: Readonly<Record<string, (campaign: string) => string>> = {
+  account_name: () => 'Sandbox ad account',
+  adset_id: (c) => `${c}1`,
+  adset_name: () => 'Ad set 1',
+  ad_id: (c) => `${c}11`,
+  ad_name: () => 'Ad 1',
+  objective: () => 'OUTCOME_SALES',
+  buying_type: () => 'AUCTION',
+  optimization_goal: () => 'OFFSITE_CONVERSIONS',
+  attribution_setting: () => '7d_click_1d_view',
+  account_currency: () => 'USD',
+  quality_ranking: () => 'AVERAGE',
+  engagement_rate_ranking: () => 'ABOVE_AVERAGE_35',
+  conversion_rate_ranking: () => 'AVERAGE',
+};
+
+/**
+ * Any other Insights field a fetcher asks: object text, a list of figures (video plays,
+ * outbound clicks), or a number, each a stable share of the row's impressions.
+ */
+function metaOtherField(
+  account: string,
+  field: string,
+  keys: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, number>>,
+): unknown {
+  const text = META_TEXT[field];
+  if (text) return text(keys.campaign_id ?? account);
+  if (field === 'account_id') return account;
+  const share = (values.impressions ?? 0) * 0.1 * seeded(account, field);
+  if (
+    field.endsWith('_actions') ||
+    /^(outbound_clicks|unique_outbound_clicks|cost_per_thruplay|purchase_roas)$/.test(field)
+  ) {
+    return [{ action_type: 'video_view', value: share.toFixed(2) }];
+  }
+  return share.toFixed(2);
+}
 
 /** The period (first and last day, within the range) a day falls in, or undefined when not valid. */
 function periodOf(increment: string, since: string, until: string) {

@@ -9,8 +9,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findAccount, liveAccounts } from '../credentials/credentials.service.ts';
 import type { ConnectorCaller } from '../connector-authorization/connector-grants.service.ts';
-import type { ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
+import type { ReportFetcher, ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
+import type { AccountFields } from './account-fields.ts';
 import { createCachedAnswersRepository } from './cached-answers.repository.ts';
 import { checkFilters } from './data-filters.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
@@ -50,6 +51,8 @@ export function createDataApiService(deps: {
   db: Db;
   clock: Clock;
   fetchers: ReportFetchers;
+  /** Each account's fields (stored provider metadata, or the documented catalogue). */
+  accountFields: AccountFields;
   config: Pick<Config, 'dataApi'>;
   /** Asks this instance's worker to look for work now (the job just queued). */
   kick: () => void;
@@ -67,11 +70,18 @@ export function createDataApiService(deps: {
 
   /** The caller's team's live account with its connector's fetcher, or a clear refusal. */
   async function reportTarget(caller: ConnectorCaller, accountId: string) {
-    return targetOf(await findAccount(deps.db, caller.teamId, accountId));
+    return targetOf(caller, await findAccount(deps.db, caller.teamId, accountId));
   }
 
-  /** The fetcher and report schema of a live account, or a clear refusal. */
-  function targetOf(account: (Parameters<typeof reportAccountOf>[0] & AccountRef) | undefined) {
+  /**
+   * The fetcher and report schema of a live account, or a clear refusal. `wanted` are the
+   * fields a report names (one the stored field list lacks has it read again).
+   */
+  async function targetOf(
+    caller: ConnectorCaller,
+    account: (Parameters<typeof reportAccountOf>[0] & AccountRef) | undefined,
+    wanted: readonly string[] = [],
+  ) {
     if (!account || account.deleted_at) {
       throw new AppError(
         'NOT_FOUND',
@@ -89,7 +99,13 @@ export function createDataApiService(deps: {
       );
     }
     const reportAccount = reportAccountOf(account);
-    return { account, connector, fetcher, reportAccount, schema: fetcher.schema(reportAccount) };
+    const schema = await deps.accountFields.schemaOf(
+      caller.teamId,
+      { id: account.id, report: reportAccount },
+      fetcher,
+      wanted,
+    );
+    return { account, connector, fetcher, reportAccount, schema };
   }
 
   /** The fields and date limits of one account, as Looker Studio's getSchema wants them. */
@@ -138,9 +154,12 @@ export function createDataApiService(deps: {
       now: started,
       reportConnectorIds,
     });
-    const target = targetOf(found?.account);
+    const target = await targetOf(caller, found?.account, [
+      ...request.fields,
+      ...request.filters.map((f) => f.field),
+    ]);
     try {
-      checkRequest(target.connector, target.schema, request, started);
+      checkRequest(target.connector, target.fetcher, target.schema, request, started);
     } catch (error) {
       if (error instanceof AppError) {
         // Rare: the account's fields changed since the stored result; its log row says so.
@@ -311,6 +330,7 @@ export type DataApiService = ReturnType<typeof createDataApiService>;
  */
 function checkRequest(
   connector: ConnectorDefinition,
+  fetcher: ReportFetcher,
   schema: ReportSchema,
   request: JobRequest,
   now: Date,
@@ -322,10 +342,16 @@ function checkRequest(
   if (unknown.length > 0) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `${connector.name} has no field ${[...new Set(unknown)].join(', ')}. Refresh the data source's fields in Looker Studio.`,
+      `${connector.name} has no field ${[...new Set(unknown)].join(', ')} for this account (a custom field may have been deleted or renamed in ${connector.name}). Refresh the data source's fields in Looker Studio and pick the report's fields again.`,
       'fields',
     );
   }
+  const byId = new Map(schema.fields.map((f) => [f.id, f]));
+  const named = [...new Set([...request.fields, ...request.filters.map((f) => f.field)])];
+  const conflict = fetcher.conflict?.(
+    named.map((id) => byId.get(id)).filter((f) => f !== undefined),
+  );
+  if (conflict) throw new AppError('VALIDATION_FAILED', conflict, 'fields');
   checkFilters(schema, request.filters);
   const { startDate, endDate } = request.dateRange;
   if (!isDay(startDate) || !isDay(endDate)) {

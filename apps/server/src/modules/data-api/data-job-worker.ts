@@ -12,6 +12,7 @@ import { findAccount } from '../credentials/credentials.service.ts';
 import { findTeam } from '../team/team.service.ts';
 import type { ReportFetchers } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
+import { createAccountFields } from './account-fields.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { createDayStore } from './day-store.ts';
 import { recordJobEnd } from './data-request-log.ts';
@@ -49,6 +50,12 @@ export function createDataJobWorker(deps: {
     db: deps.db,
     clock: deps.clock,
     ...(deps.reportDays ? { counter: deps.reportDays } : {}),
+  });
+  const accountFields = createAccountFields({
+    db: deps.db,
+    clock: deps.clock,
+    accessTokens: deps.accessTokens,
+    timeoutMs: deps.config.connectorTimeoutMs,
   });
   const { dataApi } = deps.config;
   // A report may take several provider calls; the lease outlasts the longest fetch.
@@ -123,7 +130,12 @@ export function createDataJobWorker(deps: {
       // Written by the data API's service from the parsed request alone.
       const request = job.request as DataJobQuery;
       const reportAccount = reportAccountOf(account);
-      const schema = fetcher.schema(reportAccount);
+      const schema = await accountFields.schemaOf(
+        job.team_id,
+        { id: account.id, report: reportAccount },
+        fetcher,
+        request.fields,
+      );
       const byId = new Map(schema.fields.map((f) => [f.id, f]));
       const fields = request.fields.map((id) => byId.get(id));
       if (fields.some((f) => f === undefined)) {
@@ -140,6 +152,7 @@ export function createDataJobWorker(deps: {
         accessToken: token.token,
         signal: AbortSignal.timeout(fetchTimeoutMs),
         providerCalls: calls,
+        catalogue: schema.fields,
       });
       const rows = cleanRows(
         fields.filter((f) => f !== undefined),

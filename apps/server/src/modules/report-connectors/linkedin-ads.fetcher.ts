@@ -1,7 +1,10 @@
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { dayFromParts, dayParts } from '../reports/report-dates.ts';
-import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { ratio, toNumber } from '../reports/report-values.ts';
+import {
+  linkedinAdAnalyticsCatalogue,
+  linkedinConflict,
+} from './catalogues/linkedin-ad-analytics.catalogue.ts';
 
 /** LinkedIn's versioned REST API asks its version in a header on every call. */
 export const LINKEDIN_VERSION = '202505';
@@ -12,18 +15,11 @@ export const linkedinHeaders = (token: string) => ({
   'X-Restli-Protocol-Version': '2.0.0',
 });
 
-/** Our metric ids and the adAnalytics fields each reads. */
-const METRICS: Readonly<Record<string, string>> = {
-  impressions: 'impressions',
-  clicks: 'clicks',
-  cost: 'costInLocalCurrency',
-  conversions: 'externalWebsiteConversions',
-  leads: 'oneClickLeads',
-  likes: 'likes',
-  shares: 'shares',
-  comments: 'comments',
-  follows: 'follows',
-};
+/** The metrics asked: the catalogue's fields with their adAnalytics names. */
+const metricsOf = (context: Pick<FetchContext, 'catalogue' | 'wants'>) =>
+  context.catalogue.filter(
+    (f) => f.concept === 'METRIC' && f.id !== 'ctr' && f.api && context.wants(f.id),
+  );
 
 interface AnalyticsElement extends Record<string, unknown> {
   dateRange?: { start?: unknown };
@@ -39,21 +35,8 @@ export const linkedinAds: FetcherDefinition = {
   historyDays: 730,
   // Conversions are credited back for the attribution window (30-day click by default).
   settleDays: 30,
-  fields: (account) => [
-    DATE,
-    dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
-    dimension('campaign', 'Campaign', 'The campaign name.'),
-    metric('impressions', 'Impressions', 'Times ads were shown.'),
-    metric('clicks', 'Clicks', 'Clicks on ads.'),
-    money(account, 'cost', 'Spend', 'Spend, in the account currency.'),
-    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
-    metric('conversions', 'Conversions', 'Website conversions.'),
-    metric('leads', 'Leads', 'Lead gen form submissions.'),
-    metric('likes', 'Reactions', 'Reactions on sponsored content.'),
-    metric('shares', 'Shares', 'Shares of sponsored content.'),
-    metric('comments', 'Comments', 'Comments on sponsored content.'),
-    metric('follows', 'Follows', 'Follows from sponsored content.'),
-  ],
+  fields: linkedinAdAnalyticsCatalogue,
+  conflict: linkedinConflict,
   rows: readRows,
 };
 
@@ -61,13 +44,16 @@ export const linkedinAds: FetcherDefinition = {
  * The adAnalytics address. Rest.li 2.0 syntax: the parentheses, colons and commas of its
  * objects and lists stay as they are; URNs inside a list are encoded.
  */
-export function analyticsUrl(context: Pick<FetchContext, 'base' | 'request'>): string {
+function analyticsUrl(context: FetchContext): string {
   const start = dayParts(context.request.dateRange.start);
   const end = dayParts(context.request.dateRange.end);
   const range = (p: { year: number; month: number; day: number }) =>
     `(year:${p.year},month:${p.month},day:${p.day})`;
   const account = `urn:li:sponsoredAccount:${context.request.account.externalId.replace(/^.*:/, '')}`;
-  const fields = ['dateRange', 'pivotValues', ...Object.values(METRICS)].join(',');
+  const asked = new Set(metricsOf(context).map((f) => f.api ?? ''));
+  // CTR is worked out from clicks and impressions.
+  if (context.wants('ctr')) ['clicks', 'impressions'].forEach((f) => asked.add(f));
+  const fields = ['dateRange', 'pivotValues', ...asked].join(',');
   return (
     `${context.base}/adAnalytics?q=analytics&pivot=CAMPAIGN&timeGranularity=DAILY` +
     `&dateRange=(start:${range(start)},end:${range(end)})` +
@@ -91,7 +77,7 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
       campaign_id: campaignId,
       campaign: names.get(campaignId) ?? null,
     };
-    for (const [id, field] of Object.entries(METRICS)) row[id] = toNumber(element[field]);
+    for (const f of metricsOf(context)) row[f.id] = toNumber(element[f.api ?? '']);
     row.ctr = ratio(toNumber(element.clicks), toNumber(element.impressions));
     return row;
   });

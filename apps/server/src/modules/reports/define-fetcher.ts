@@ -33,6 +33,8 @@ export interface FetchContext {
   base: string;
   /** The requested fields, in order. */
   fields: readonly ReportField[];
+  /** Every field of the account (its provider names included), to map ids generically. */
+  catalogue: readonly ReportField[];
   wants: (fieldId: string) => boolean;
   http: ReportHttp;
   scope: CallScope;
@@ -57,6 +59,13 @@ export interface FetcherDefinition {
   settleDays: number;
   /** Provider error codes its status does not tell. */
   readError?: ProviderErrorReading;
+  /**
+   * Every field of the account from the provider's metadata API, for providers that have one
+   * (GA4's custom dimensions are per property). The context names no fields.
+   */
+  metadata?: (context: FetchContext) => Promise<ReportField[]>;
+  /** Why the fields cannot be asked together (the provider's compatibility rules), or undefined. */
+  conflict?: (fields: readonly ReportField[]) => string | undefined;
   rows(context: FetchContext): Promise<ReportRow[]>;
 }
 
@@ -85,43 +94,76 @@ export function defineFetcher(
     settleDays: definition.settleDays,
   });
 
+  /** The plumbing of one request's provider calls. */
+  async function contextOf(
+    request: ReportRequest,
+    fields: readonly ReportField[],
+    catalogue: readonly ReportField[],
+  ) {
+    const scope: CallScope = {
+      connector: connector.nameSimple,
+      connectorName: connector.name,
+      secrets: secretsOf(request.accessToken),
+      signal: request.signal,
+      ...(request.providerCalls ? { calls: request.providerCalls } : {}),
+      ...(definition.readError ? { readError: definition.readError } : {}),
+    };
+    const login = connector.auth === 'form' ? formLogin(request.accessToken) : {};
+    const wanted = new Set(request.fields);
+    const context: FetchContext = {
+      request,
+      connector,
+      provider,
+      base: '',
+      fields,
+      catalogue,
+      wants: (id) => wanted.has(id) || request.filters.some((f) => f.field === id),
+      http: deps.http,
+      scope,
+      poll: deps.poll,
+      login,
+    };
+    context.base = await reportBase(context);
+    return context;
+  }
+
+  const conflict = (fields: readonly ReportField[]) => definition.conflict?.(fields);
+  const metadata = definition.metadata;
+
   return {
     connector: definition.connector,
     schema,
+    conflict,
+    ...(metadata
+      ? {
+          async readFields(account: ReportAccount, accessToken: string, signal: AbortSignal) {
+            const request: ReportRequest = {
+              account,
+              fields: [],
+              dateRange: { start: '', end: '' },
+              filters: [],
+              accessToken,
+              signal,
+            };
+            return metadata(await contextOf(request, [], []));
+          },
+        }
+      : {}),
     async fetch(request) {
       if (request.fields.length === 0) {
         throw new ReportError('invalid_request', 'Pick at least one field for the report.');
       }
-      const catalogue = new Map(definition.fields(request.account).map((f) => [f.id, f]));
+      const all = request.catalogue ?? definition.fields(request.account);
+      const catalogue = new Map(all.map((f) => [f.id, f]));
       const fields = request.fields.map((id) => known(catalogue, id, connector.name));
       const filters = request.filters.map((filter) => ({
         filter,
         field: known(catalogue, filter.field, connector.name),
       }));
+      const refused = conflict([...fields, ...filters.map((f) => f.field)]);
+      if (refused) throw new ReportError('invalid_request', refused);
       checkRange(connector.name, request.dateRange, definition.maxDaysPerCall);
-      const scope: CallScope = {
-        connector: connector.nameSimple,
-        connectorName: connector.name,
-        secrets: secretsOf(request.accessToken),
-        signal: request.signal,
-        ...(request.providerCalls ? { calls: request.providerCalls } : {}),
-        ...(definition.readError ? { readError: definition.readError } : {}),
-      };
-      const login = connector.auth === 'form' ? formLogin(request.accessToken) : {};
-      const wanted = new Set(request.fields);
-      const context: FetchContext = {
-        request,
-        connector,
-        provider,
-        base: '',
-        fields,
-        wants: (id) => wanted.has(id) || request.filters.some((f) => f.field === id),
-        http: deps.http,
-        scope,
-        poll: deps.poll,
-        login,
-      };
-      context.base = await reportBase(context);
+      const context = await contextOf(request, fields, all);
       const rows = await definition.rows(context);
       return {
         rows: rows

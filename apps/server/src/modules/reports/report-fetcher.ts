@@ -39,8 +39,13 @@ export interface ReportField {
    * so it is always fetched for the exact range, never summed.
    */
   rollup?: FieldRollup;
-  /** The provider's group of the field (Traffic source, Ecommerce, …), where it has one. */
+  /** Where a field explorer files it (the provider's own category: Traffic source, Ecommerce). */
   group?: string;
+  /**
+   * The provider's own name for the field (GA4's `sessionSource`, GAQL's `metrics.clicks`),
+   * which fetchers ask for; absent where the fetcher reads the field its own way.
+   */
+  api?: string;
   /** Ids of fields a report cannot ask together with this one, where the provider says so. */
   incompatibleWith?: readonly string[];
   /** Groups whose fields a report can ask together with this one (all others cannot). */
@@ -116,6 +121,11 @@ export interface ReportRequest {
   signal: AbortSignal;
   /** Counts the calls made to the provider for this request (the data API logs them per job). */
   providerCalls?: { count: number };
+  /**
+   * The account's fields as the data API knows them (its cached metadata); absent, the
+   * connector's documented fields.
+   */
+  catalogue?: readonly ReportField[];
 }
 
 export type ReportValue = string | number | boolean | null;
@@ -154,7 +164,19 @@ export class ReportError extends Error {
 export interface ReportFetcher {
   /** The connector's `nameSimple`. */
   connector: string;
+  /** The connector's documented fields and limits (the account's own come from `readFields`). */
   schema(account: ReportAccount): ReportSchema;
+  /**
+   * Every field of one account as the provider's metadata lists it (standard and custom), for
+   * connectors whose provider has a metadata API; one provider call, never cached here.
+   */
+  readFields?(
+    account: ReportAccount,
+    accessToken: string,
+    signal: AbortSignal,
+  ): Promise<ReportField[]>;
+  /** Why these fields cannot be asked in one report, in words naming them; undefined if they can. */
+  conflict?(fields: readonly ReportField[]): string | undefined;
   /** Rows of one account; throws ReportError for every failure a person can act on. */
   fetch(request: ReportRequest): Promise<ReportResult>;
 }

@@ -1,0 +1,101 @@
+import { findConnectorByName } from '@gds/contract';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AccessTokens } from '../credentials/access-token.ts';
+import { findAccount } from '../credentials/credentials.service.ts';
+import type { ReportAccount, ReportFetcher, ReportSchema } from '../reports/report-fetcher.ts';
+import { createFieldCataloguesRepository } from './field-catalogues.repository.ts';
+
+/** An account's stored field list is read again from the provider once it is this old. */
+const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A report naming a field the stored list does not hold asks the provider again (a custom
+ * field made since), but at most this often per account, so a mistyped field cannot make
+ * every request a metadata call.
+ */
+const RECHECK_AFTER_MS = 60 * 1000;
+
+/** The account as the field list needs it: its id for the cache, its report identity. */
+export interface FieldsAccount {
+  id: string;
+  report: ReportAccount;
+}
+
+/**
+ * Every account's fields, in one place: the data API's schema, its request checks, the report
+ * jobs and the field explorer all read an account's fields through `schemaOf`. Connectors
+ * whose provider lists each account's fields (GA4's metadata, with the property's custom
+ * dimensions and metrics) are answered from the stored list, one indexed read while it is
+ * fresh; the provider is asked when the list is missing, a day old, or lacks a field a report
+ * names. The others answer their documented catalogue without any read.
+ */
+export function createAccountFields(deps: {
+  db: Db;
+  clock: Clock;
+  accessTokens: Pick<AccessTokens, 'accessTokenFor'>;
+  /** Longest wait for the provider's metadata answer, in ms. */
+  timeoutMs: number;
+}) {
+  const cache = createFieldCataloguesRepository(deps.db);
+
+  /** Reads the account's fields from the provider and stores them; undefined when it cannot. */
+  async function readAndStore(teamId: string, account: FieldsAccount, fetcher: ReportFetcher) {
+    if (!fetcher.readFields) return undefined;
+    const row = await findAccount(deps.db, teamId, account.id);
+    if (!row) return undefined;
+    const token = await deps.accessTokens.accessTokenFor(teamId, row.credential_id);
+    if ('failure' in token) return undefined;
+    try {
+      const fields = await fetcher.readFields(
+        account.report,
+        token.token,
+        AbortSignal.timeout(deps.timeoutMs),
+      );
+      await cache.store(teamId, account.id, fields, deps.clock());
+      return fields;
+    } catch {
+      // The provider did not answer now: the stored list (or the documented one) serves.
+      return undefined;
+    }
+  }
+
+  return {
+    /**
+     * The account's fields and date limits. `wanted` are the field ids a report names: one the
+     * stored list lacks makes it ask the provider again before a refusal.
+     */
+    async schemaOf(
+      teamId: string,
+      account: FieldsAccount,
+      fetcher: ReportFetcher,
+      wanted: readonly string[] = [],
+    ): Promise<ReportSchema> {
+      const documented = fetcher.schema(account.report);
+      if (!fetcher.readFields) return documented;
+      const stored = await cache.find(teamId, account.id);
+      const now = deps.clock().getTime();
+      const age = stored ? now - stored.fetched_at.getTime() : Infinity;
+      const known = new Set(stored?.fields.map((f) => f.id));
+      const lacksWanted = wanted.some((id) => !known.has(id));
+      if (stored && age < REFRESH_AFTER_MS && !(lacksWanted && age >= RECHECK_AFTER_MS)) {
+        return { ...documented, fields: stored.fields };
+      }
+      const read = await readAndStore(teamId, account, fetcher);
+      if (read) return { ...documented, fields: read };
+      if (stored) return { ...documented, fields: stored.fields };
+      const readable = new Set(documented.fields.map((f) => f.id));
+      if (wanted.some((id) => !readable.has(id))) {
+        const name = findConnectorByName(fetcher.connector)?.name ?? 'The data source';
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          `${name} did not send this account's field list just now, so the report's fields cannot be checked. Refresh the report in a few minutes.`,
+        );
+      }
+      return documented;
+    },
+  };
+}
+
+export type AccountFields = ReturnType<typeof createAccountFields>;

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccountFields } from '../../src/modules/data-api/account-fields.ts';
+import type { ReportField, ReportFetcher } from '../../src/modules/reports/report-fetcher.ts';
+import { seedReportLogin, startDataApiApp } from '../helpers/connector-authorization.ts';
+import type { DataApiContext } from '../helpers/connector-authorization.ts';
+import { describeEachDatabase } from '../helpers/each-database.ts';
+import { signIn } from '../helpers/sign-in.ts';
+import { testClock } from '../helpers/test-app.ts';
+
+const field = (id: string): ReportField => ({
+  id,
+  name: id,
+  description: id,
+  concept: 'DIMENSION',
+  type: 'TEXT',
+});
+
+/**
+ * An account's field list from its provider's metadata is stored: a warm read asks the
+ * provider nothing, a day-old list is read again, and a report naming a field the list lacks
+ * has it read again (at most once a minute) before any refusal.
+ */
+describeEachDatabase('account fields: stored provider metadata', (db) => {
+  const clock = testClock(new Date('2026-03-10T12:00:00Z'));
+  let ctx: DataApiContext;
+  let teamId = '';
+  let accountId = '';
+  let offered: string[] = ['date', 'custom_event_plan'];
+  let reads = 0;
+  const fetcher: ReportFetcher = {
+    connector: 'google-analytics',
+    schema: () => ({
+      fields: [field('date')],
+      defaultDateRangeDays: 28,
+      maxDaysPerCall: 90,
+      historyDays: 90,
+      settleDays: 3,
+    }),
+    readFields: () => {
+      reads += 1;
+      return Promise.resolve(offered.map(field));
+    },
+    fetch: () => Promise.resolve({ rows: [] }),
+  };
+
+  beforeAll(async () => {
+    ctx = await startDataApiApp(db(), { clock });
+    const owner = await signIn(ctx.app, ctx.identity, 'fields-owner@example.com');
+    teamId = owner.team.id;
+    accountId = (await seedReportLogin(db(), teamId)).accountIds[0] ?? '';
+  });
+  afterAll(() => ctx.app.close());
+
+  it('reads once, answers warm from the store, refreshes a day later and for an unknown field', async () => {
+    const fields = createAccountFields({
+      db: db(),
+      clock,
+      accessTokens: { accessTokenFor: () => Promise.resolve({ token: 'token' }) },
+      timeoutMs: 1000,
+    });
+    const account = { id: accountId, report: { externalId: 'p1', name: 'P', currency: null } };
+    const ids = async (wanted: string[] = []) =>
+      (await fields.schemaOf(teamId, account, fetcher, wanted)).fields.map((f) => f.id);
+
+    expect(await ids()).toEqual(['date', 'custom_event_plan']);
+    expect(reads).toBe(1);
+    expect(await ids()).toEqual(['date', 'custom_event_plan']);
+    expect(reads).toBe(1);
+
+    // A custom field made at the provider since: named by a report, read again.
+    offered = ['date', 'custom_event_plan', 'custom_event_size'];
+    clock.advance(2 * 60 * 1000);
+    expect(await ids(['custom_event_size'])).toContain('custom_event_size');
+    expect(reads).toBe(2);
+    // A mistyped field does not make every request a metadata call.
+    expect(await ids(['nope'])).not.toContain('nope');
+    expect(reads).toBe(2);
+
+    // A custom field deleted at the provider leaves the list at the daily refresh.
+    offered = ['date', 'custom_event_size'];
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await ids()).toEqual(['date', 'custom_event_size']);
+    expect(reads).toBe(3);
+  });
+});
