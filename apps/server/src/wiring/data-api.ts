@@ -151,7 +151,14 @@ export function wireDataApi(
       ...connectorGrantsHandlers({ db, config, server: authorizationServer, grants }),
       ...statsHandlers({ stats }),
       // The field explorer reads the same fetchers' schemas the data API answers with.
-      ...fieldCataloguesHandlers({ catalogues: createFieldCataloguesService({ db, fetchers }) }),
+      ...fieldCataloguesHandlers({
+        catalogues: createFieldCataloguesService({
+          db,
+          fetchers,
+          accountSchema: (teamId, account, fetcher) =>
+            accountFields.schemaOf(teamId, account, fetcher),
+        }),
+      }),
     },
     /** The authorization server's and the data API's own routes, outside the contract's endpoints. */
     register: async () => {

@@ -3,7 +3,12 @@ import type { ConnectorDefinition, ResponseOf, dataSourceFields } from '@gds/con
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
-import type { ReportAccount, ReportFetchers } from '../reports/report-fetcher.ts';
+import type {
+  ReportAccount,
+  ReportFetcher,
+  ReportFetchers,
+  ReportSchema,
+} from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
 import { toCatalogueField } from './field-catalogues.mappers.ts';
 
@@ -19,7 +24,19 @@ const STANDARD_ACCOUNT: ReportAccount = { externalId: '', name: '', currency: nu
  * The field explorer on Data Sources: the fields a report can ask of an account, read through
  * the same schema the data API answers Looker Studio with, so the two never disagree.
  */
-export function createFieldCataloguesService(deps: { db: Db; fetchers: ReportFetchers }) {
+export function createFieldCataloguesService(deps: {
+  db: Db;
+  fetchers: ReportFetchers;
+  /**
+   * An account's fields as the data API answers them (its provider's list where it has one,
+   * stored and kept fresh, such as a GA4 property's custom dimensions).
+   */
+  accountSchema: (
+    teamId: string,
+    account: { id: string; report: ReportAccount },
+    fetcher: ReportFetcher,
+  ) => Promise<ReportSchema>;
+}) {
   const fetcherOf = (connector: ConnectorDefinition) => {
     const fetcher = deps.fetchers.find(connector.nameSimple);
     if (!fetcher) {
@@ -37,7 +54,11 @@ export function createFieldCataloguesService(deps: { db: Db; fetchers: ReportFet
       const account = await findAccount(deps.db, teamId, accountId);
       const connector = account && findConnector(account.connector_id);
       if (!account || account.deleted_at || !connector) throw notFound('That account');
-      const { fields } = fetcherOf(connector).schema(reportAccountOf(account));
+      const { fields } = await deps.accountSchema(
+        teamId,
+        { id: account.id, report: reportAccountOf(account) },
+        fetcherOf(connector),
+      );
       return {
         connectorId: connector.id,
         account: { id: account.id, name: account.name },
