@@ -41,6 +41,7 @@ describe('migrations on an empty database', () => {
       '0018_billing_checkout_expiry.sql',
       '0019_report_days.sql',
       '0020_shared_jobs.sql',
+      '0026_provider_quota.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

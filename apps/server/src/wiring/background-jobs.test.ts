@@ -17,7 +17,7 @@ function jobsWith(purges: ReadonlyArray<() => Promise<unknown>>) {
     refresher: { runOnce: idle, releaseClaims: idle } as unknown as TokenRefresher,
     dataJobs: {
       loop: { name: 'data-jobs', start: () => undefined, stop: idle, alive: () => true },
-      runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0 }),
+      runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0, waited: 0 }),
     },
     purges,
     keyRings: { announce: idle, forget: idle },

@@ -139,7 +139,7 @@ export async function tokenRequest(base: string, form: Record<string, string>) {
 }
 
 /** The whole authorization: consent, then the code exchanged; answers the token response. */
-export async function authorizeConnector(ctx: DataApiContext, sessionCookie: string) {
+export async function authorizeConnector(ctx: Pick<DataApiContext, 'base'>, sessionCookie: string) {
   const { verifier, challenge } = pkce();
   const back = await consentAs(ctx, sessionCookie, authorizeUrl(ctx.base, { challenge }));
   const code = back.searchParams.get('code') ?? '';

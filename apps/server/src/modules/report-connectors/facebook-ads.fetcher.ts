@@ -4,6 +4,7 @@ import { checkPageCount, sameOrigin } from '../reports/report-base.ts';
 import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
 import { toNumber } from '../reports/report-values.ts';
 import { readMetaError } from './meta-errors.ts';
+import { readMetaUsage } from './meta-usage.ts';
 
 /** An Insights row as documented: numbers as strings, actions as a typed list. */
 interface InsightsRow {
@@ -69,6 +70,7 @@ export const facebookAds: FetcherDefinition = {
   // https://developers.facebook.com/blog/post/2025/10/16/ads-insights-api-metric-availability-updates/
   settleDays: 28,
   readError: readMetaError,
+  readUsage: readMetaUsage,
   fields: (account) => [
     DATE,
     dimension('campaign_id', 'Campaign ID', 'The campaign id.'),

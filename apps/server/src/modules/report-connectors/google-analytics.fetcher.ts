@@ -10,6 +10,7 @@ import {
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
 import { ReportError } from '../reports/report-fetcher.ts';
+import { readGa4Answer, type Ga4AnswerMeta } from './ga4-signals.ts';
 
 /** Our field ids and the GA4 Data API's names for them. */
 const API_NAMES: Readonly<Record<string, string>> = {
@@ -115,10 +116,13 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
           limit: PAGE_SIZE,
           offset,
           keepEmptyRows: false,
+          // The property's quota as it stands after this call, in the answer.
+          returnPropertyQuota: true,
         },
       },
       context.scope,
     )) as RunReportAnswer;
+    readGa4Answer(answer, context.request.signals);
     const pageRows = answer.rows ?? [];
     for (const row of pageRows) rows.push(readRow(row, dimensions, metrics));
     offset += pageRows.length;
@@ -127,7 +131,7 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
 }
 
 /** The runReport answer, as documented (values are strings; `rowCount` counts all pages). */
-interface RunReportAnswer {
+interface RunReportAnswer extends Ga4AnswerMeta {
   rows?: Array<{
     dimensionValues?: Array<{ value?: string }>;
     metricValues?: Array<{ value?: string }>;

@@ -1,4 +1,5 @@
 import type { DataFilter } from '@gds/contract';
+import type { ReportSignals } from './report-signals.ts';
 
 /**
  * One way to read a connector's report data: the data API asks a `ReportFetcher` for the
@@ -110,6 +111,8 @@ export interface ReportRequest {
   signal: AbortSignal;
   /** Counts the calls made to the provider for this request (the data API logs them per job). */
   providerCalls?: { count: number };
+  /** Collects what the provider says about its quota and the figures' exactness. */
+  signals?: ReportSignals;
 }
 
 export type ReportValue = string | number | boolean | null;
