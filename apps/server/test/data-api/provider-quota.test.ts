@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATA_API, findConnectorByName } from '@gds/contract';
+import { DATA_API, ENDPOINTS, findConnectorByName } from '@gds/contract';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
   CLIENT_ID,
@@ -9,7 +9,7 @@ import {
   dataCall,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { startSandboxApp } from '../helpers/connections.ts';
+import { callAt, startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -124,5 +124,21 @@ describeEachDatabase('data API: provider quota in sight and respected', (db) => 
     expect(done.notices?.find((n) => n.kind === 'sampled')?.message).toMatch(
       /sampled these figures from 25% of the events/,
     );
+  });
+
+  it('Stats shows the notice of the sampled request and the quota each account spent, and whose reports spent it', async () => {
+    const stats = await callAt(ctx, ENDPOINTS.getStats, {
+      query: { from: '2026-03-20', to: '2026-03-20', timeZone: 'UTC' },
+      cookie: owner.cookie,
+    });
+    expect(stats.statusCode, stats.body).toBe(200);
+    const body = stats.json();
+    const sampled = body.dataNotices.find((n) => n.kind === 'sampled');
+    expect(sampled).toMatchObject({ requests: 1, connector: 'Google Analytics' });
+    expect(sampled?.message).toMatch(/sampled these figures/);
+    const quota = body.providerQuota.find((q) => q.accountId === accountId);
+    expect(quota?.days).toEqual([{ date: '2026-03-20', spent: 6, requests: 3 }]);
+    expect(quota?.spentBy).toEqual([{ name: expect.any(String), requests: 3, spent: 6 }]);
+    expect(quota?.hours.map((h) => h.quota)).toContain('tokens per hour');
   });
 });

@@ -303,6 +303,8 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
       duration_ms: t === A ? 100 : 900,
       outcome: 'failed',
       failure_reason: `failed for ${t.team}`,
+      quota_spent: t === A ? 3 : 7,
+      notices: JSON.stringify([{ kind: 'sampled', message: `sampled for ${t.team}` }]),
     })
     .execute();
   await sql`INSERT INTO audit_log (id, team_id, actor_user_id, action, details, created_at)
