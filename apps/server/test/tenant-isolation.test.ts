@@ -38,6 +38,7 @@ import { createCachedAnswersRepository } from '../src/modules/data-api/cached-an
 import { createDataJobsRepository } from '../src/modules/data-api/data-jobs.repository.ts';
 import { createDataRequestsRepository } from '../src/modules/data-api/data-requests.repository.ts';
 import { createReportDaysRepository } from '../src/modules/data-api/report-days.repository.ts';
+import { createProviderQuotaRepository } from '../src/modules/reports/provider-quota.repository.ts';
 import { createDataSourcesJsonRepository } from '../src/modules/data-sources/data-sources-json.repository.ts';
 import { createDataSourcesRepository } from '../src/modules/data-sources/data-sources.repository.ts';
 import { createInvitationsRepository } from '../src/modules/invitations/invitations.repository.ts';
@@ -354,8 +355,9 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     findJoinable: (r) => r.findJoinable(A.team, 'key-1', new Date(NOW.getTime() - 30 * DAY), NOW),
     findWithPage: (r) => r.findWithPage(A.team, B.doneJob, 1),
     claim: BACKGROUND,
-    finish: (r) => r.finish(jobOf(B.runningJob), [[['y']]], 1, NOW),
+    finish: (r) => r.finish(jobOf(B.runningJob), [[['y']]], 1, NOW, []),
     retryLater: (r) => r.retryLater(jobOf(B.runningJob), NOW),
+    waitForQuota: (r) => r.waitForQuota(jobOf(B.runningJob), NOW, 'waits', DAY),
     fail: (r) => r.fail(jobOf(B.runningJob), 'broken', NOW),
     purgeExpired: BACKGROUND,
   }),
@@ -415,6 +417,28 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     deleteOldest: (r) => r.deleteOldest(A.team, 10),
     deleteBefore: BACKGROUND,
     teamsOver: BACKGROUND,
+  }),
+  createProviderQuotaRepository: cases(createProviderQuotaRepository, {
+    record: (r) =>
+      r.record([
+        {
+          teamId: A.team,
+          accountId: A.account,
+          hour: NOW,
+          quota: 'tokensPerHour',
+          window: 'hour',
+          calls: 1,
+          spent: 2,
+          largestCall: 2,
+          remaining: 10,
+          usedPct: null,
+          blockedUntil: null,
+          now: NOW,
+        },
+      ]),
+    ofAccount: (r) => r.ofAccount(A.team, B.account, T0),
+    ofTeam: (r) => r.ofTeam(A.team, T0, NOW),
+    deleteBefore: BACKGROUND,
   }),
   createDataSourcesJsonRepository: cases(createDataSourcesJsonRepository, {
     groupedCredentials: (r) => r.groupedCredentials(A.team, 30),
@@ -496,6 +520,10 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     requestDays: (r) => r.requestDays(A.team, RANGE),
     requestMedian: (r) => r.requestMedian(A.team, RANGE),
     failingAccounts: (r) => r.failingAccounts(A.team, RANGE, 10),
+    quotaDays: (r) => r.quotaDays(A.team, RANGE),
+    quotaSpenders: (r) => r.quotaSpenders(A.team, RANGE),
+    dataNotices: (r) => r.dataNotices(A.team, RANGE),
+    accountNames: (r) => r.accountNames(A.team, [A.account, B.account]),
     teamCreatedAt: (r) => r.teamCreatedAt(A.team),
     accountsByConnector: (r) => r.accountsByConnector(A.team),
     countUsers: (r) => r.countUsers(A.team),

@@ -81,12 +81,27 @@ export const dataJobCreated = z.object({
   state: z.enum(DATA_JOB_STATES),
 });
 
+/**
+ * What the provider said about a report's figures: sampled (computed from part of the
+ * events), subject to thresholding (rows with few users withheld), or rows lumped into
+ * "(other)". The message says it for the person reading the report.
+ */
+export const DATA_NOTICE_KINDS = ['sampled', 'thresholded', 'other_row'] as const;
+export const dataNoticeSchema = z.object({
+  kind: z.enum(DATA_NOTICE_KINDS),
+  message: z.string(),
+});
+export type DataNotice = z.infer<typeof dataNoticeSchema>;
+
 export const dataJobPoll = z.object({
   jobId: z.string(),
   state: z.enum(DATA_JOB_STATES),
   /** When failed: what happened and what to do, for the person reading the report. */
   reason: z.string().optional(),
-  /** While queued or running: how long to wait before polling again. */
+  /**
+   * While queued or running: how long to wait before polling again. With a `reason` while
+   * queued: the job waits for the provider's quota to come back (the reason says until when).
+   */
   retryAfterMs: z.number().int().optional(),
   /** When done: field ids in the order of each row's values. */
   fields: z.array(z.string()).optional(),
@@ -94,6 +109,8 @@ export const dataJobPoll = z.object({
   totalRows: z.number().int().optional(),
   /** The next page's number, or null on the last page. */
   nextPage: z.number().int().nullable().optional(),
+  /** When done: what the provider said about the figures (sampled, thresholded). */
+  notices: z.array(dataNoticeSchema).optional(),
   /** Last: a done page is written as stored text after the small fields, in this order. */
   rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
 });

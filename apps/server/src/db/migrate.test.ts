@@ -46,6 +46,7 @@ describe('migrations on an empty database', () => {
       '0023_team_webhooks.sql',
       '0024_reconnect_links.sql',
       '0025_field_catalogues.sql',
+      '0026_provider_quota.sql',
       '0027_unlogged_rate_limits.sql',
     ]);
     expect(await migrate(db)).toEqual([]);

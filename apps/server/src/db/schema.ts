@@ -13,6 +13,13 @@ type NullableTimestamp = ColumnType<
 /** A column with a database default: optional on insert. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+/** A notice about a report's figures as stored (the contract's DataNotice). */
+export interface StoredNotice {
+  kind: string;
+  message: string;
+}
 
 export interface TeamsTable {
   id: Generated<string>;
@@ -436,6 +443,10 @@ export interface DataJobsTable {
   store_days: Defaulted<number>;
   /** Days of the report the provider was asked for. */
   provider_days: Defaulted<number>;
+  /** What the provider said about the figures (sampled, thresholded), as the poll answers it. */
+  notices: NullableJson<StoredNotice[]>;
+  /** Why a queued job waits: the provider's quota is (nearly) spent until run_after. */
+  wait_reason: Defaulted<string | null>;
 }
 
 /** One day of one report shape's rows (the day-grain store). */
@@ -482,6 +493,26 @@ export interface DataRequestsTable {
   failure_reason: string | null;
   /** Calls made to the provider's reporting API for it: 0 for a stored or shared answer; null before they were counted. */
   provider_calls: number | null;
+  /** Quota units the request's calls spent, where the provider counts units. */
+  quota_spent: Defaulted<number | null>;
+  /** What the provider said about the figures (sampled, thresholded). */
+  notices: NullableJson<StoredNotice[]>;
+}
+
+/** One quota of one account in one hour, as the provider stated it. */
+export interface ProviderQuotaHoursTable {
+  team_id: string;
+  account_id: string;
+  hour: Timestamp;
+  quota: string;
+  quota_window: 'hour' | 'day' | 'call';
+  calls: Defaulted<number>;
+  spent: Defaulted<number | null>;
+  largest_call: Defaulted<number | null>;
+  remaining: Defaulted<number | null>;
+  used_pct: Defaulted<number | null>;
+  blocked_until: NullableTimestamp;
+  updated_at: Timestamp;
 }
 
 export interface MigrationsTable {
@@ -516,6 +547,7 @@ export interface Database {
   report_days: ReportDaysTable;
   account_field_catalogues: AccountFieldCataloguesTable;
   data_requests: DataRequestsTable;
+  provider_quota_hours: ProviderQuotaHoursTable;
   schema_migrations: MigrationsTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_webhook_states: BillingWebhookStatesTable;

@@ -18,7 +18,7 @@ function jobsWith(purges: ReadonlyArray<() => Promise<unknown>>) {
     warnings: { runOnce: () => Promise.resolve({ recorded: 0, digests: 0 }) },
     dataJobs: {
       loop: { name: 'data-jobs', start: () => undefined, stop: idle, alive: () => true },
-      runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0 }),
+      runOnce: () => Promise.resolve({ done: 0, failed: 0, retried: 0, waited: 0 }),
     },
     webhookDeliveries: {
       loop: { name: 'team-webhooks', start: () => undefined, stop: idle, alive: () => true },

@@ -87,7 +87,7 @@ export function wireDataApi(
     name: 'data-jobs',
     intervalMs: config.dataApi.workerIntervalMs,
     runOnce: (signal) => dataJobs.runOnce(20, signal),
-    outcomes: { done: 'succeeded', failed: 'failed', retried: 'retried' },
+    outcomes: { done: 'succeeded', failed: 'failed', retried: 'retried', waited: 'retried' },
     metrics: metrics.jobs,
     log: app.log,
   });

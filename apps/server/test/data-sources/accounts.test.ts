@@ -70,6 +70,22 @@ describeEachDatabase('data sources: accounts', (db) => {
       addedBy: { id: owner.user.id, email: 'accounts-owner@example.com' },
     });
     expect(login?.accounts.map((a) => a.status)).toEqual(['needs_reconnect', 'needs_reconnect']);
+    // Each account row carries the time zone and currency its provider stated, or none.
+    expect(login?.accounts.map((a) => [a.timeZone, a.currency])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+    const [first] = login?.accounts ?? [];
+    await db()
+      .updateTable('data_source_accounts')
+      .set({ details: JSON.stringify({ timeZone: 'Europe/Paris', currency: 'EUR' }) })
+      .where('team_id', '=', owner.team.id)
+      .where('id', '=', first?.id ?? '')
+      .execute();
+    const again = (await grouped()).groups[0]?.credentials[0]?.accounts.find(
+      (a) => a.id === first?.id,
+    );
+    expect(again).toMatchObject({ timeZone: 'Europe/Paris', currency: 'EUR' });
     expect(JSON.stringify(data)).not.toMatch(/not-a-real-ciphertext|_enc|token/i);
   });
 

@@ -123,6 +123,8 @@ describeEachDatabase('data sources: the screen as PostgreSQL writes it', (db) =>
                   deletedAt: null,
                   deletedBy: null,
                   purgeAt: null,
+                  timeZone: null,
+                  currency: null,
                 },
                 {
                   id: deleted,
@@ -135,6 +137,8 @@ describeEachDatabase('data sources: the screen as PostgreSQL writes it', (db) =>
                   deletedAt: '2026-01-03T00:00:00.001Z',
                   deletedBy: ownerPerson,
                   purgeAt: '2026-02-02T00:00:00.001Z',
+                  timeZone: null,
+                  currency: null,
                 },
               ],
             },

@@ -311,6 +311,22 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
       fetched_at: t.at(0),
     })
     .execute();
+  // One quota hour in both teams at the same hour: a read that forgets its team finds both.
+  await db
+    .insertInto('provider_quota_hours')
+    .values({
+      team_id: t.team,
+      account_id: t.account,
+      hour: new Date(Math.floor(t.at(0).getTime() / 3_600_000) * 3_600_000),
+      quota: 'tokensPerHour',
+      quota_window: 'hour',
+      calls: 1,
+      spent: t === A ? 3 : 7,
+      largest_call: t === A ? 3 : 7,
+      remaining: t === A ? 100 : 1,
+      updated_at: t.at(0),
+    })
+    .execute();
   await db
     .insertInto('data_requests')
     .values({
@@ -324,6 +340,8 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
       duration_ms: t === A ? 100 : 900,
       outcome: 'failed',
       failure_reason: `failed for ${t.team}`,
+      quota_spent: t === A ? 3 : 7,
+      notices: JSON.stringify([{ kind: 'sampled', message: `sampled for ${t.team}` }]),
     })
     .execute();
   await sql`INSERT INTO audit_log (id, team_id, actor_user_id, action, details, created_at)

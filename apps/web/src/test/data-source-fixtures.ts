@@ -53,6 +53,8 @@ export function account(overrides: Partial<Account> & { id: string }): Account {
     deletedAt: null,
     deletedBy: null,
     purgeAt: null,
+    timeZone: null,
+    currency: null,
     ...overrides,
   };
 }

@@ -61,6 +61,10 @@ export const accountSchema = z.object({
   deletedBy: personSchema.nullable(),
   /** When a deleted account is purged for good. */
   purgeAt: z.string().nullable(),
+  /** The account's reporting time zone (IANA) as its provider states it: report days follow it. */
+  timeZone: z.string().nullable(),
+  /** The account's currency (ISO 4217) as its provider states it: money fields carry it. */
+  currency: z.string().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -114,6 +114,52 @@ export const getStats = defineEndpoint({
         lastFailedAt: z.string(),
       }),
     ),
+    /**
+     * Each account whose provider stated its quota in the last day or in the range: how close
+     * it is to a limit now, the last 24 hours by quota (what the hour's calls spent and what
+     * was left after), what its reports spent per day of the range, and whose reports spent it.
+     */
+    providerQuota: z.array(
+      z.object({
+        accountId: z.string(),
+        name: z.string(),
+        connector: z.string(),
+        connectorId: z.number().int(),
+        /** near: little is left of a quota; over: reports wait for it to refresh. */
+        standing: z.enum(['ok', 'near', 'over']),
+        hours: z.array(
+          z.object({
+            hour: z.string(),
+            /** The quota as people name it (tokens per hour, Ads Insights calls). */
+            quota: z.string(),
+            calls: z.number().int(),
+            spent: z.number().nullable(),
+            remaining: z.number().nullable(),
+            usedPct: z.number().nullable(),
+          }),
+        ),
+        days: z.array(
+          z.object({ date: z.string(), spent: z.number(), requests: z.number().int() }),
+        ),
+        /** Who ran the reports that spent it (members, or a deleted one), most first. */
+        spentBy: z.array(
+          z.object({ name: z.string(), requests: z.number().int(), spent: z.number() }),
+        ),
+      }),
+    ),
+    /** Accounts whose figures the provider said were not exact in the range, by kind. */
+    dataNotices: z.array(
+      z.object({
+        accountId: z.string(),
+        name: z.string(),
+        connector: z.string(),
+        connectorId: z.number().int(),
+        kind: z.enum(['sampled', 'thresholded', 'other_row']),
+        message: z.string(),
+        requests: z.number().int(),
+        lastAt: z.string(),
+      }),
+    ),
     /** Every credential of the team (users read "login") with its last token refresh. */
     credentials: z.array(
       z.object({

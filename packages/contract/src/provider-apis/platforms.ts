@@ -189,11 +189,16 @@ export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
     idField: 'id',
     nameField: 'name',
   }),
+  // Each ad account's currency and reporting time zone, which Insights dates and amounts follow
+  // (https://developers.facebook.com/docs/marketing-api/reference/ad-account/).
   'facebook-ads': facebook(['ads_read'], {
-    request: { url: `${FACEBOOK_GRAPH}/me/adaccounts?fields=id,name&limit=200` },
+    request: {
+      url: `${FACEBOOK_GRAPH}/me/adaccounts?fields=id,name,currency,timezone_name&limit=200`,
+    },
     listPath: 'data',
     idField: 'id',
     nameField: 'name',
+    details: { currency: 'currency', timeZone: 'timezone_name' },
   }),
   'instagram-insights': facebook(
     ['instagram_basic', 'instagram_manage_insights', 'pages_show_list'],

@@ -4,6 +4,7 @@ import type { FoundItem } from '@gds/contract/json-path';
 import { writeItem, writePath } from '@gds/contract/json-path';
 import { sandboxDemoSecret } from './sandbox-addresses.ts';
 import type { SandboxConnector } from './sandbox-deps.ts';
+import { SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 
 /**
  * The sandbox's deterministic data: a login's identity and accounts derive from its name, so
@@ -48,11 +49,11 @@ export function sandboxAccounts(
 
 /**
  * A sandbox account's detail (what its connector's lookup reads besides the id): a currency
- * is US dollars; anything else (Microsoft's customer id) derives from the account, so the
+ * is US dollars, a time zone the one its reports are dated in; anything else (Microsoft's customer id) derives from the account, so the
  * sandbox's reporting API can check the value it gets back.
  */
 export const sandboxDetail = (key: string, accountId: string): string =>
-  key === 'currency' ? 'USD' : `${key}-${accountId}`;
+  key === 'currency' ? 'USD' : key === 'timeZone' ? SANDBOX_TIME_ZONE : `${key}-${accountId}`;
 
 /** An answer holding the identity and/or accounts where the connector's lookups read them. */
 export function shapeAnswer(

@@ -39,6 +39,18 @@ export class SandboxProviderControl {
   tokenDelayMs = 0;
   /** Hand out access tokens holding a line break, which no header can carry. */
   unsendableTokens = false;
+  /**
+   * GA4's property quotas in the sandbox: a standard property's documented limits by default;
+   * a test lowers them to see a quota run out.
+   */
+  readonly ga4Quota = {
+    tokensPerHour: 40_000,
+    tokensPerProjectPerHour: 14_000,
+    tokensPerDay: 200_000,
+  };
+
+  /** Quota units spent, by quota and window (`<account> tokensPerHour 2026-03-01T10`). */
+  readonly #spent = new Map<string, number>();
 
   readonly #faults = new Map<SandboxCallKind, SandboxFault>();
   readonly #generations = new Map<string, number>();
@@ -140,6 +152,26 @@ export class SandboxProviderControl {
 
   isRefreshTokenUsed(id: string): boolean {
     return this.#usedRefreshTokens.has(id);
+  }
+
+  /**
+   * Spends `units` of each quota (key → limit) when every one has them left; answers what is
+   * left of each after, or the key of the first quota that has not enough (nothing spent).
+   */
+  spendQuota(
+    quotas: ReadonlyArray<{ key: string; limit: number }>,
+    units: number,
+  ): { remaining: number[] } | { exhausted: string } {
+    for (const q of quotas) {
+      if ((this.#spent.get(q.key) ?? 0) + units > q.limit) return { exhausted: q.key };
+    }
+    return {
+      remaining: quotas.map((q) => {
+        const spent = (this.#spent.get(q.key) ?? 0) + units;
+        this.#spent.set(q.key, spent);
+        return q.limit - spent;
+      }),
+    };
   }
 
   /** Waits until released or the caller goes away (a hanging provider). */

@@ -1,3 +1,4 @@
+import { SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 import type { FoundItem } from '@gds/contract/json-path';
 import type { SandboxReportAnswer, SandboxReportCall } from './sandbox-report-api.ts';
 import { errorAnswer, notYours } from './sandbox-report-api.ts';
@@ -57,6 +58,8 @@ export function googleAdsCustomerClients(
         ? `${call.connector.name} demo manager`
         : `${call.connector.name} demo ${id.split('-').at(-1) ?? ''}`,
       currencyCode: 'USD',
+      // The zone every sandbox account reports its days in.
+      timeZone: SANDBOX_TIME_ZONE,
     },
   });
   const results =
@@ -67,7 +70,7 @@ export function googleAdsCustomerClients(
     json: {
       results,
       fieldMask:
-        'customerClient.id,customerClient.descriptiveName,customerClient.manager,customerClient.level,customerClient.currencyCode',
+        'customerClient.id,customerClient.descriptiveName,customerClient.manager,customerClient.level,customerClient.currencyCode,customerClient.timeZone',
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SandboxProviderControl } from './sandbox-control.ts';
 import type { SandboxConnector } from './sandbox-deps.ts';
 
 /** One call to a sandbox reporting API, after its token was checked. */
@@ -24,6 +25,8 @@ export interface SandboxReportCall {
    * clock must not hold a report in preparation forever.
    */
   realNow: number;
+  /** The providers' quotas, spent as calls come (GA4's tokens). */
+  quota: Pick<SandboxProviderControl, 'spendQuota' | 'ga4Quota'>;
 }
 
 /** What a sandbox reporting API answers: JSON, or a file. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findConnectorByName } from '@gds/contract';
 import { providerApiOf } from '@gds/contract/providers';
+import { SandboxProviderControl } from './sandbox-control.ts';
 import type { SandboxReportCall } from './sandbox-report-api.ts';
 import { SANDBOX_REPORT_APIS } from './sandbox-report-apis.ts';
 import { historyStart } from './sandbox-report-calendar.ts';
@@ -20,6 +21,7 @@ function ask(
     headers?: Record<string, string>;
     account: string;
     at?: string | undefined;
+    quota?: SandboxProviderControl;
   },
 ) {
   const found = findConnectorByName(name);
@@ -38,6 +40,7 @@ function ask(
     sign: (text) => `signed-${text.length}`,
     now: Date.parse(more.at ?? NOW),
     realNow: Date.parse(more.at ?? NOW),
+    quota: more.quota ?? new SandboxProviderControl(),
   };
   return reports.answer(call);
 }
@@ -341,5 +344,59 @@ describe('each sandbox provider', () => {
     expect(recent.length).toBeGreaterThan(0);
     for (const t of recent)
       expect(t.created * 1000).toBeLessThan(Date.parse('2026-11-29T05:00:00Z'));
+  });
+});
+
+describe('sandbox GA4 quota and notices', () => {
+  const runReport = (
+    property: string,
+    body: Record<string, unknown>,
+    quota: SandboxProviderControl,
+    at?: string,
+  ) =>
+    ask('google-analytics', `properties/${property}:runReport`, {
+      method: 'POST',
+      account: property,
+      body: {
+        dateRanges: [{ startDate: '2026-11-01', endDate: '2026-11-14' }],
+        dimensions: [{ name: 'date' }],
+        metrics: [{ name: 'sessions' }],
+        returnPropertyQuota: true,
+        ...body,
+      },
+      quota,
+      at,
+    });
+
+  it('counts the property quota down call by call and refuses once spent, until the hour turns', () => {
+    const quota = new SandboxProviderControl();
+    quota.ga4Quota.tokensPerHour = 5;
+    const first = runReport('p-1', {}, quota).json as {
+      propertyQuota: Record<string, { consumed: number; remaining: number }>;
+    };
+    expect(first.propertyQuota.tokensPerHour).toEqual({ consumed: 2, remaining: 3 });
+    expect(first.propertyQuota.tokensPerDay).toEqual({ consumed: 2, remaining: 199_998 });
+    const second = runReport('p-1', {}, quota).json as typeof first;
+    expect(second.propertyQuota.tokensPerHour).toEqual({ consumed: 2, remaining: 1 });
+    const refused = runReport('p-1', {}, quota);
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(refused.json)).toContain('RESOURCE_EXHAUSTED');
+    const nextHour = runReport('p-1', {}, quota, '2026-11-28T16:00:00Z').json as typeof first;
+    expect(nextHour.propertyQuota.tokensPerHour).toEqual({ consumed: 2, remaining: 3 });
+  });
+
+  it('reports sampling, thresholding and "(other)" rows for a busy property only', () => {
+    const quota = new SandboxProviderControl();
+    const busy = runReport('p-2', { dimensions: [{ name: 'landingPage' }] }, quota).json as {
+      metadata: Record<string, unknown>;
+    };
+    expect(busy.metadata).toMatchObject({
+      subjectToThresholding: true,
+      dataLossFromOtherRow: true,
+      samplingMetadatas: [{ samplesReadCount: '250000', samplingSpaceSize: '1000000' }],
+    });
+    const quiet = runReport('p-1', {}, quota).json as { metadata: Record<string, unknown> };
+    expect(quiet.metadata.subjectToThresholding).toBeUndefined();
+    expect(quiet.metadata.samplingMetadatas).toBeUndefined();
   });
 });

@@ -61,6 +61,7 @@ export function registerSandboxReportRoutes(app: FastifyInstance, deps: SandboxP
       sign,
       now: deps.clock().getTime(),
       realNow: Date.now(),
+      quota: deps.control,
     });
     reply.code(answer.status ?? 200).header('cache-control', 'no-store');
     if (answer.file) return reply.type(answer.file.type).send(answer.file.bytes);

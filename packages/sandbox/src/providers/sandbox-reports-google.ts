@@ -12,6 +12,7 @@ import { aggregate } from './sandbox-report-aggregate.ts';
 import { askedDays, SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 import { adDay, sandboxCampaigns, seeded, siteDay } from './sandbox-report-data.ts';
 import { ga4DimensionValue, ga4Metadata, GA4_NAMES } from './sandbox-ga4-metadata.ts';
+import { busyPropertyMetadata, ga4Cost, spendGa4Quota } from './sandbox-ga4-signals.ts';
 
 /**
  * runReport's paging: 10,000 rows when no limit is given, never more than 250,000 per request
@@ -149,13 +150,22 @@ export const googleAnalyticsReports: SandboxReportApi = {
     }));
     const offset = Math.max(0, Number(body.offset ?? 0));
     const limit = Math.min(GA_MAX_LIMIT, Math.max(1, Number(body.limit ?? GA_DEFAULT_LIMIT)));
+    const page = all.slice(offset, offset + limit);
+    const quota = spendGa4Quota(call, property, ga4Cost(asked.days.length, page.length));
+    if (!('propertyQuota' in quota)) return quota;
     return {
       json: {
         dimensionHeaders: dimensions.map((name) => ({ name })),
         metricHeaders: metrics.map((name) => ({ name, type: GA4_NAMES.get(name) })),
-        rows: all.slice(offset, offset + limit),
+        rows: page,
         rowCount: all.length,
-        metadata: { currencyCode: 'USD', timeZone: SANDBOX_TIME_ZONE },
+        metadata: {
+          currencyCode: 'USD',
+          timeZone: SANDBOX_TIME_ZONE,
+          ...busyPropertyMetadata(property, asked.days.length, dimensions),
+        },
+        // Asked for with returnPropertyQuota, as the server's fetcher does.
+        ...(body.returnPropertyQuota === true ? quota : {}),
         kind: 'analyticsData#runReport',
       },
     };
@@ -168,6 +178,7 @@ interface GaRequest {
   metrics?: Array<{ name?: string }>;
   limit?: number | string;
   offset?: number | string;
+  returnPropertyQuota?: boolean;
 }
 
 /** The names the sandbox knows, with GA4's metric types (dimensions have none). */

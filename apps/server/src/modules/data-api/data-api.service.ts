@@ -274,6 +274,12 @@ export function createDataApiService(deps: {
       const age = now - job.created_at.getTime();
       const pollAgain = Math.min(POLL_AGAIN_MAX_MS, Math.max(POLL_AGAIN_MS, Math.round(age / 4)));
       const wait = Math.max(pollAgain, job.run_after.getTime() - now);
+      // A job waiting for the provider's quota says so, and polls again when it can run.
+      if (job.state === 'queued' && job.wait_reason) {
+        return {
+          json: { jobId, state: job.state, retryAfterMs: wait, reason: job.wait_reason },
+        };
+      }
       return { json: { jobId, state: job.state, retryAfterMs: wait } };
     }
     const total = job.total_rows ?? 0;
@@ -291,6 +297,7 @@ export function createDataApiService(deps: {
     const text =
       `{"jobId":${JSON.stringify(jobId)},"state":"done","fields":${JSON.stringify(fields)},` +
       `"page":${page},"totalRows":${total},"nextPage":${page < pages ? page + 1 : 'null'},` +
+      (job.notices && job.notices.length > 0 ? `"notices":${JSON.stringify(job.notices)},` : '') +
       `"rows":${rows}}`;
     return { text };
   }

@@ -13,6 +13,9 @@ import { findTeam } from '../team/team.service.ts';
 import type { ReportFetchers } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
 import { createAccountFields } from './account-fields.ts';
+import type { ReportSignals } from '../reports/report-signals.ts';
+import { emptySignals } from '../reports/report-signals.ts';
+import { quotaName, quotaWaitOf, recordQuota } from '../reports/provider-quota.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { createDayStore } from './day-store.ts';
 import { recordJobEnd } from './data-request-log.ts';
@@ -21,10 +24,24 @@ import { cleanRows } from './report-values.ts';
 /** The longest back-off between two tries of one job. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
 
+/**
+ * The quota units a job's calls spent: the most any one quota counted (GA4 deducts a call's
+ * tokens from its hourly, daily and per-project quotas alike); null where none counts units.
+ */
+function spentOf(signals: ReportSignals): number | null {
+  const byQuota = new Map<string, number>();
+  for (const r of signals.quota) {
+    if (r.spent !== null) byQuota.set(r.quota, (byQuota.get(r.quota) ?? 0) + r.spent);
+  }
+  return byQuota.size === 0 ? null : Math.max(...byQuota.values());
+}
+
 export interface DataJobSummary {
   done: number;
   failed: number;
   retried: number;
+  /** Put back without a call: the account's provider quota is (nearly) spent. */
+  waited: number;
 }
 
 /**
@@ -33,7 +50,8 @@ export interface DataJobSummary {
  * A rate limit or an outage puts the job back with a growing back-off, up to maxAttempts;
  * then, and for every failure a person must act on, the job fails with a reason that says
  * what to do. A job never stays running: its lease lapses if its instance dies, and another
- * claims it.
+ * claims it. A job of an account whose provider quota would run out with its next call
+ * waits (untried) until the quota refreshes; every answer's quota readings are stored.
  */
 export function createDataJobWorker(deps: {
   db: Db;
@@ -70,9 +88,14 @@ export function createDataJobWorker(deps: {
     return `${origin}/data-sources`;
   }
 
-  async function finishFailed(job: DataJobRow, reason: string, calls = 0): Promise<'failed'> {
+  async function finishFailed(
+    job: DataJobRow,
+    reason: string,
+    calls = 0,
+    signals?: ReportSignals,
+  ): Promise<'failed'> {
     const now = deps.clock();
-    if (await jobs.fail(job, reason, now)) await log(job, now, 0, 'failed', reason, calls);
+    if (await jobs.fail(job, reason, now)) await log(job, now, 0, 'failed', reason, calls, signals);
     return 'failed';
   }
 
@@ -83,6 +106,7 @@ export function createDataJobWorker(deps: {
     outcome: 'done' | 'failed',
     reason: string | null,
     providerCalls: number,
+    signals?: ReportSignals,
   ) {
     await recordJobEnd(deps.db, {
       teamId: job.team_id,
@@ -96,10 +120,32 @@ export function createDataJobWorker(deps: {
       outcome,
       failureReason: reason,
       providerCalls,
+      quotaSpent: signals ? spentOf(signals) : null,
+      notices: signals?.notices ?? [],
+    });
+  }
+
+  /** Stores what the job's calls said about the account's quota (a refusal too). */
+  async function keepQuota(job: DataJobRow, signals: ReportSignals) {
+    if (signals.quota.length === 0) return;
+    await recordQuota(deps.db, {
+      teamId: job.team_id,
+      accountId: job.account_id,
+      readings: signals.quota,
+      now: deps.clock(),
     });
   }
 
   async function run(job: DataJobRow): Promise<keyof DataJobSummary> {
+    const signals = emptySignals();
+    try {
+      return await attempt(job, signals);
+    } finally {
+      await keepQuota(job, signals);
+    }
+  }
+
+  async function attempt(job: DataJobRow, signals: ReportSignals): Promise<keyof DataJobSummary> {
     const connector = findConnector(job.connector_id);
     const name = connector?.name ?? 'The data source';
     const reconnect = async (why: string) =>
@@ -117,6 +163,14 @@ export function createDataJobWorker(deps: {
         job,
         'The account of this report was deleted from the team’s data sources. Choose another account in the connector’s settings.',
       );
+    }
+    const wait = await quotaWaitOf(deps.db, job.team_id, job.account_id, deps.clock());
+    if (wait) {
+      const at = wait.until.toISOString();
+      const reason = `${name} has nearly used its ${quotaName(wait.quota)} quota for ${account.name}. The report waits instead of failing and is read after ${at.slice(0, 10)} ${at.slice(11, 16)} UTC, when the quota refreshes.`;
+      await jobs.waitForQuota(job, wait.until, reason, dataApi.resultTtlMs);
+      deps.log.info({ jobId: job.id, quota: wait.quota, until: at }, 'report job waits for quota');
+      return 'waited';
     }
     const token = await deps.accessTokens.accessTokenFor(job.team_id, account.credential_id);
     // Provider calls this run makes, counted where fetchers call the provider.
@@ -153,6 +207,7 @@ export function createDataJobWorker(deps: {
         signal: AbortSignal.timeout(fetchTimeoutMs),
         providerCalls: calls,
         catalogue: schema.fields,
+        signals,
       });
       const rows = cleanRows(
         fields.filter((f) => f !== undefined),
@@ -163,8 +218,8 @@ export function createDataJobWorker(deps: {
         pages.push(rows.slice(i, i + job.page_size));
       if (pages.length === 0) pages.push([]);
       const now = deps.clock();
-      if (await jobs.finish(job, pages, rows.length, now))
-        await log(job, now, rows.length, 'done', null, calls.count);
+      if (await jobs.finish(job, pages, rows.length, now, signals.notices))
+        await log(job, now, rows.length, 'done', null, calls.count, signals);
       return 'done';
     } catch (error) {
       if (!(error instanceof ReportError)) {
@@ -173,11 +228,24 @@ export function createDataJobWorker(deps: {
           job,
           'The report could not be read because of an error on our side. Refresh the report; contact support if it keeps happening.',
           calls.count,
+          signals,
         );
       }
+      if (error.kind === 'rate_limited') {
+        // The provider's refusal is a reading too: the account's next jobs wait it out.
+        signals.quota.push({
+          quota: 'rate_limit',
+          spent: null,
+          remaining: 0,
+          usedPct: 100,
+          resetMs: error.retryAfterMs ?? null,
+          window: 'call',
+        });
+      }
       if (error.kind === 'reconnect')
-        return finishFailed(job, await reconnect(error.message), calls.count);
-      if (error.kind === 'invalid_request') return finishFailed(job, error.message, calls.count);
+        return finishFailed(job, await reconnect(error.message), calls.count, signals);
+      if (error.kind === 'invalid_request')
+        return finishFailed(job, error.message, calls.count, signals);
       if (job.attempts >= dataApi.maxAttempts) {
         const what =
           error.kind === 'rate_limited'
@@ -187,6 +255,7 @@ export function createDataJobWorker(deps: {
           job,
           `${name} ${what} and did not answer after ${job.attempts} tries. Refresh the report in a few minutes.`,
           calls.count,
+          signals,
         );
       }
       const backoff = Math.min(
@@ -208,7 +277,7 @@ export function createDataJobWorker(deps: {
      * aborted `signal` (shutdown) stops it claiming more; the job under way finishes.
      */
     async runOnce(limit = 20, signal?: AbortSignal): Promise<DataJobSummary> {
-      const summary: DataJobSummary = { done: 0, failed: 0, retried: 0 };
+      const summary: DataJobSummary = { done: 0, failed: 0, retried: 0, waited: 0 };
       for (let i = 0; i < limit && signal?.aborted !== true; i += 1) {
         const job = await jobs.claim(deps.clock(), leaseMs);
         if (!job) break;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DataJobQuery } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import { namedStatement } from '../../db/prepared-statements.ts';
-import type { DataJobRow } from '../../db/schema.ts';
+import type { DataJobRow, StoredNotice } from '../../db/schema.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 /** A job of the team by id: every poll reads it. */
@@ -155,11 +155,24 @@ export function createDataJobsRepository(db: Db) {
     },
 
     /** Stores the pages and marks the job done, only while this instance holds its lease. */
-    async finish(job: DataJobRow, pages: unknown[][][], totalRows: number, now: Date) {
+    async finish(
+      job: DataJobRow,
+      pages: unknown[][][],
+      totalRows: number,
+      now: Date,
+      notices: readonly StoredNotice[],
+    ) {
       return db.transaction().execute(async (tx) => {
         const updated = await tx
           .updateTable('data_jobs')
-          .set({ state: 'done', total_rows: totalRows, finished_at: now, lease_until: null })
+          .set({
+            state: 'done',
+            total_rows: totalRows,
+            finished_at: now,
+            lease_until: null,
+            wait_reason: null,
+            notices: notices.length > 0 ? JSON.stringify(notices) : null,
+          })
           .where('team_id', '=', job.team_id)
           .where('id', '=', job.id)
           .where('state', '=', 'running')
@@ -188,7 +201,30 @@ export function createDataJobsRepository(db: Db) {
     async retryLater(job: DataJobRow, runAfter: Date) {
       await db
         .updateTable('data_jobs')
-        .set({ state: 'queued', run_after: runAfter, lease_until: null })
+        .set({ state: 'queued', run_after: runAfter, lease_until: null, wait_reason: null })
+        .where('team_id', '=', job.team_id)
+        .where('id', '=', job.id)
+        .where('lease_until', '=', job.lease_until)
+        .execute();
+    },
+
+    /**
+     * Back to the queue until the provider's quota refreshes, while this instance holds the
+     * lease: the try is not counted (the job made no call), its result is kept at least
+     * `keepMs` after it can run, and polls read why it waits.
+     */
+    async waitForQuota(job: DataJobRow, runAfter: Date, reason: string, keepMs: number) {
+      const keepUntil = new Date(runAfter.getTime() + keepMs);
+      await db
+        .updateTable('data_jobs')
+        .set((eb) => ({
+          state: 'queued',
+          run_after: runAfter,
+          lease_until: null,
+          attempts: eb('attempts', '-', 1),
+          wait_reason: reason,
+          expires_at: sql<Date>`greatest(${eb.ref('expires_at')}, ${keepUntil}::timestamptz)`,
+        }))
         .where('team_id', '=', job.team_id)
         .where('id', '=', job.id)
         .where('lease_until', '=', job.lease_until)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { DataRequestOutcome } from '../../db/schema.ts';
+import type { DataRequestOutcome, StoredNotice } from '../../db/schema.ts';
 
 /** One logged data request: who asked, for what, how it went. */
 export interface DataRequestEntry {
@@ -16,6 +16,10 @@ export interface DataRequestEntry {
   failureReason: string | null;
   /** Calls made to the provider's reporting API for it (0 for a stored or shared answer). */
   providerCalls: number;
+  /** Quota units its calls spent, where the provider counts units. */
+  quotaSpent?: number | null;
+  /** What the provider said about its figures (sampled, thresholded). */
+  notices?: readonly StoredNotice[];
 }
 
 /** SQL of the data request log. Every statement names the team but the retention purge. */
@@ -36,6 +40,8 @@ export function createDataRequestsRepository(db: Db) {
           outcome: row.outcome,
           failure_reason: row.failureReason,
           provider_calls: row.providerCalls,
+          quota_spent: row.quotaSpent ?? null,
+          notices: row.notices && row.notices.length > 0 ? JSON.stringify(row.notices) : null,
         })
         .execute();
     },

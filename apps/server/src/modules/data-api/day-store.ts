@@ -54,7 +54,12 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
     const shapeKey = createHash('sha256')
       .update(JSON.stringify([dayFields, filters]))
       .digest('hex');
-    const settled = addDays(yesterday(deps.clock()), -schema.settleDays);
+    // Days are the account's own (discovery stored its reporting time zone where the provider
+    // states one): its yesterday ends when midnight passes there, not in UTC.
+    const settled = addDays(
+      yesterday(deps.clock(), request.account.details?.timeZone),
+      -schema.settleDays,
+    );
     const stored = await storedDays(job, catalogue, dayFields, filters, shapeKey, {
       start,
       end: end < settled ? end : settled,

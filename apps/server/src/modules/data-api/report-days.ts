@@ -1,4 +1,4 @@
-/** Report dates as YYYY-MM-DD text, computed in UTC (no time zone shifts a day). */
+/** Report dates as YYYY-MM-DD text, computed in UTC (no time zone shifts a day) unless named. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -10,7 +10,20 @@ export function isDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && toDay(date) === text;
 }
 
-export function yesterday(now: Date): string {
+/**
+ * The day before today, in `timeZone` when given (an account reports in its own zone: in
+ * Auckland a day ends half a day before it ends in UTC); in UTC otherwise, or when the zone is
+ * not one this runtime knows.
+ */
+export function yesterday(now: Date, timeZone?: string): string {
+  if (timeZone) {
+    try {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+      if (isDay(today)) return addDays(today, -1);
+    } catch {
+      // An unknown zone: the day is counted in UTC.
+    }
+  }
   return toDay(new Date(now.getTime() - DAY_MS));
 }
 

@@ -124,15 +124,23 @@ const accountJson = (retentionDays: number) => sql`
        || '","addedBy":' || ${orNull(sql`added.json`)}
        || ',"addedAt":' || ${isoTime(sql`a.added_at`)}
        || ',"lastRefreshedAt":' || c.refreshed
-       || ',"deletedAt":null,"deletedBy":null,"purgeAt":null}'
+       || ',"deletedAt":null,"deletedBy":null,"purgeAt":null' || ${zoneAndCurrency} || '}'
      ELSE
        ',"status":"deleted","addedBy":' || ${orNull(sql`added.json`)}
        || ',"addedAt":' || ${isoTime(sql`a.added_at`)}
        || ',"lastRefreshedAt":' || c.refreshed
        || ',"deletedAt":' || ${isoTime(sql`a.deleted_at`)}
        || ',"deletedBy":' || ${orNull(sql`deleter.json`)}
-       || ',"purgeAt":' || ${isoTime(sql`a.deleted_at`, retentionDays)} || '}'
+       || ',"purgeAt":' || ${isoTime(sql`a.deleted_at`, retentionDays)}
+       || ${zoneAndCurrency} || '}'
      END`;
+
+/**
+ * The time zone and currency discovery stored from the provider, as JSON strings (to_json
+ * escapes them) or null where the provider states none.
+ */
+const zoneAndCurrency = sql`',"timeZone":' || coalesce(to_json(a.details->>'timeZone')::text, 'null')
+  || ',"currency":' || coalesce(to_json(a.details->>'currency')::text, 'null')`;
 
 /**
  * A timestamp as JSON, as Date.toISOString writes it (UTC, milliseconds, cut not rounded),

@@ -5,11 +5,14 @@ import { ProviderError, callProvider } from './provider-http.ts';
 
 /**
  * Every client below a customer, at all levels, the customer itself at level 0 (Google Ads'
- * customer_client resource). Numbers arrive as strings in the REST answer (int64).
+ * customer_client resource, with each client's currency and reporting time zone:
+ * https://developers.google.com/google-ads/api/fields/v20/customer_client). Numbers arrive as
+ * strings in the REST answer (int64).
  */
 export const CUSTOMER_CLIENTS_QUERY =
   'SELECT customer_client.id, customer_client.descriptive_name, customer_client.manager, ' +
-  'customer_client.level, customer_client.currency_code FROM customer_client';
+  'customer_client.level, customer_client.currency_code, customer_client.time_zone ' +
+  'FROM customer_client';
 
 /** Bounds the pages of one customer's clients (10,000 rows a page). */
 const MAX_PAGES = 20;
@@ -20,6 +23,8 @@ interface CustomerClientRow {
     descriptiveName?: string;
     manager?: boolean;
     currencyCode?: string;
+    /** The customer's reporting time zone (IANA), which its report dates follow. */
+    timeZone?: string;
   };
 }
 
@@ -63,6 +68,7 @@ export async function googleAdsClientAccounts(
       const details: Record<string, string> = {};
       if (!direct.includes(id)) details.loginCustomerId = seed;
       if (client?.currencyCode) details.currency = client.currencyCode;
+      if (client?.timeZone) details.timeZone = client.timeZone;
       const name = client?.descriptiveName?.trim() || id;
       found.set(key, { id: key, name: name.slice(0, 200), details });
     }

@@ -5,6 +5,7 @@ import type { ReportField } from '../reports/report-fetcher.ts';
 import { toNumber } from '../reports/report-values.ts';
 import { metaConflict, metaInsightsCatalogue } from './catalogues/meta-insights.catalogue.ts';
 import { readMetaError } from './meta-errors.ts';
+import { readMetaUsage } from './meta-usage.ts';
 
 /** An Insights row as documented: numbers as strings, actions and video figures as typed lists. */
 type InsightsRow = Readonly<Record<string, unknown>>;
@@ -64,6 +65,7 @@ export const facebookAds: FetcherDefinition = {
   // https://developers.facebook.com/blog/post/2025/10/16/ads-insights-api-metric-availability-updates/
   settleDays: 28,
   readError: readMetaError,
+  readUsage: readMetaUsage,
   fields: metaInsightsCatalogue,
   conflict: metaConflict,
   rows: readRows,

@@ -13,6 +13,7 @@ import type { ReportField } from '../reports/report-fetcher.ts';
 import { ReportError } from '../reports/report-fetcher.ts';
 import type { Ga4Metadata } from './catalogues/ga4-metadata.ts';
 import { ga4Conflict, ga4Fields } from './catalogues/ga4-metadata.ts';
+import { readGa4Answer, type Ga4AnswerMeta } from './ga4-signals.ts';
 
 /** A field with the GA4 Data API's name for it. */
 const ga = (api: string, field: ReportField): ReportField => ({ ...field, api });
@@ -150,10 +151,13 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
           limit: PAGE_SIZE,
           offset,
           keepEmptyRows: false,
+          // The property's quota as it stands after this call, in the answer.
+          returnPropertyQuota: true,
         },
       },
       context.scope,
     )) as RunReportAnswer;
+    readGa4Answer(answer, context.request.signals);
     const pageRows = answer.rows ?? [];
     for (const row of pageRows) rows.push(readRow(row, dimensions, metrics));
     offset += pageRows.length;
@@ -162,7 +166,7 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
 }
 
 /** The runReport answer, as documented (values are strings; `rowCount` counts all pages). */
-interface RunReportAnswer {
+interface RunReportAnswer extends Ga4AnswerMeta {
   rows?: Array<{
     dimensionValues?: Array<{ value?: string }>;
     metricValues?: Array<{ value?: string }>;

@@ -11,6 +11,7 @@ import type {
   ReportValue,
 } from './report-fetcher.ts';
 import { ReportError } from './report-fetcher.ts';
+import type { QuotaReading } from './report-signals.ts';
 import type { CallScope, ReportHttp } from './report-http.ts';
 import { reportBase } from './report-base.ts';
 import { cleanValue, toNumber } from './report-values.ts';
@@ -66,6 +67,8 @@ export interface FetcherDefinition {
   metadata?: (context: FetchContext) => Promise<ReportField[]>;
   /** Why the fields cannot be asked together (the provider's compatibility rules), or undefined. */
   conflict?: (fields: readonly ReportField[]) => string | undefined;
+  /** The quota usage a provider states in its answers' headers (Meta's usage headers). */
+  readUsage?: (headers: Headers) => QuotaReading[];
   rows(context: FetchContext): Promise<ReportRow[]>;
 }
 
@@ -107,6 +110,9 @@ export function defineFetcher(
       signal: request.signal,
       ...(request.providerCalls ? { calls: request.providerCalls } : {}),
       ...(definition.readError ? { readError: definition.readError } : {}),
+      ...(definition.readUsage && request.signals
+        ? { onAnswer: usageInto(definition.readUsage, request.signals.quota) }
+        : {}),
     };
     const login = connector.auth === 'form' ? formLogin(request.accessToken) : {};
     const wanted = new Set(request.fields);
@@ -172,6 +178,13 @@ export function defineFetcher(
           .map((row) => fields.map((field) => cell(field, row[field.id]))),
       };
     },
+  };
+}
+
+/** Keeps what each answer's headers say about the quota, with the readings of the request. */
+function usageInto(read: (headers: Headers) => QuotaReading[], into: QuotaReading[]) {
+  return (headers: Headers) => {
+    into.push(...read(headers));
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DataFilter } from '@gds/contract';
+import type { ReportSignals } from './report-signals.ts';
 
 /**
  * One way to read a connector's report data: the data API asks a `ReportFetcher` for the
@@ -126,6 +127,8 @@ export interface ReportRequest {
    * connector's documented fields.
    */
   catalogue?: readonly ReportField[];
+  /** Collects what the provider says about its quota and the figures' exactness. */
+  signals?: ReportSignals;
 }
 
 export type ReportValue = string | number | boolean | null;

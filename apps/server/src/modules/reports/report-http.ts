@@ -34,6 +34,8 @@ export interface CallScope {
   readError?: ProviderErrorReading;
   /** The request's own count of provider calls, when its caller keeps one. */
   calls?: { count: number };
+  /** Reads the headers of every answer, refusals too (Meta states its usage in them). */
+  onAnswer?: (headers: Headers) => void;
 }
 
 /**
@@ -77,6 +79,7 @@ export function createReportHttp(deps: ReportHttpDeps) {
       );
     }
     counted(scope, response.ok ? 'ok' : response.status === 429 ? 'rate_limited' : 'failed');
+    scope.onAnswer?.(response.headers);
     if (response.ok) return response;
     const text = await response.text().catch(() => '');
     const body = parseJson(text) ?? text;

@@ -127,6 +127,85 @@ export function createStatsRepository(db: Db) {
       return result.rows;
     },
 
+    /** Quota units each account's requests spent per day of the range (in its time zone). */
+    async quotaDays(teamId: string, range: DayRange) {
+      const result = await sql<{
+        account_id: string;
+        day: string;
+        spent: number;
+        requests: number;
+      }>`
+        SELECT r.account_id,
+               to_char(r.requested_at AT TIME ZONE ${range.timeZone}, 'YYYY-MM-DD') AS day,
+               sum(r.quota_spent)::float8 AS spent, count(*)::int AS requests
+        FROM data_requests r
+        WHERE r.team_id = ${teamId}
+          AND r.quota_spent IS NOT NULL AND r.account_id IS NOT NULL
+          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
+          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+        GROUP BY 1, 2
+        ORDER BY 1, 2`.execute(db);
+      return result.rows;
+    },
+
+    /** Whose requests spent each account's quota in the range, most first. */
+    async quotaSpenders(teamId: string, range: DayRange) {
+      const result = await sql<{
+        account_id: string;
+        name: string | null;
+        spent: number;
+        requests: number;
+      }>`
+        SELECT r.account_id, coalesce(nullif(trim(u.name), ''), u.email) AS name,
+               sum(r.quota_spent)::float8 AS spent, count(*)::int AS requests
+        FROM data_requests r
+        LEFT JOIN users u ON u.id = r.user_id AND u.team_id = r.team_id
+        WHERE r.team_id = ${teamId}
+          AND r.quota_spent IS NOT NULL AND r.account_id IS NOT NULL
+          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
+          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+        GROUP BY r.account_id, u.id, u.name, u.email
+        ORDER BY spent DESC`.execute(db);
+      return result.rows;
+    },
+
+    /** The notices the team's requests carried in the range, per account and kind. */
+    async dataNotices(teamId: string, range: DayRange) {
+      const result = await sql<{
+        account_id: string;
+        connector_id: number;
+        name: string | null;
+        kind: string;
+        message: string;
+        requests: number;
+        last_at: Date;
+      }>`
+        SELECT r.account_id, r.connector_id, a.name, n.value->>'kind' AS kind,
+               (array_agg(n.value->>'message' ORDER BY r.requested_at DESC))[1] AS message,
+               count(*)::int AS requests, max(r.requested_at) AS last_at
+        FROM data_requests r
+        CROSS JOIN LATERAL jsonb_array_elements(r.notices) AS n(value)
+        LEFT JOIN data_source_accounts a ON a.id = r.account_id AND a.team_id = r.team_id
+        WHERE r.team_id = ${teamId}
+          AND r.notices IS NOT NULL AND r.account_id IS NOT NULL
+          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
+          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+        GROUP BY r.account_id, r.connector_id, a.name, n.value->>'kind'
+        ORDER BY last_at DESC`.execute(db);
+      return result.rows;
+    },
+
+    /** The names of the team's accounts (deleted ones too), by id. */
+    async accountNames(teamId: string, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('data_source_accounts')
+        .select(['id', 'name', 'connector_id'])
+        .where('team_id', '=', teamId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
     /** When the team was made: days before it have no usage at all. */
     async teamCreatedAt(teamId: string) {
       const row = await db

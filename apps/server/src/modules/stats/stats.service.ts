@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createStatsRepository, type DayRange } from './stats.repository.ts';
 import { dayIn, firstKeptDay, usageSeries } from './usage-days.ts';
+import { dataNoticeStats, providerQuotaStats } from './quota-stats.ts';
 
 type Stats = ResponseOf<typeof getStats>;
 
@@ -24,17 +25,29 @@ export function createStatsService(deps: {
 
   return {
     async stats(teamId: string, range: DayRange): Promise<Stats> {
-      const [team, days, byConnector, users, credentials, requestDays, median, failing] =
-        await Promise.all([
-          repo.teamCreatedAt(teamId),
-          repo.usageDays(teamId, range),
-          repo.accountsByConnector(teamId),
-          repo.countUsers(teamId),
-          repo.credentials(teamId),
-          repo.requestDays(teamId, range),
-          repo.requestMedian(teamId, range),
-          repo.failingAccounts(teamId, range, FAILING_ACCOUNTS_SHOWN),
-        ]);
+      const [
+        team,
+        days,
+        byConnector,
+        users,
+        credentials,
+        requestDays,
+        median,
+        failing,
+        providerQuota,
+        dataNotices,
+      ] = await Promise.all([
+        repo.teamCreatedAt(teamId),
+        repo.usageDays(teamId, range),
+        repo.accountsByConnector(teamId),
+        repo.countUsers(teamId),
+        repo.credentials(teamId),
+        repo.requestDays(teamId, range),
+        repo.requestMedian(teamId, range),
+        repo.failingAccounts(teamId, range, FAILING_ACCOUNTS_SHOWN),
+        providerQuotaStats(deps.db, repo, teamId, range, deps.clock()),
+        dataNoticeStats(repo, teamId, range),
+      ]);
       if (!team) throw new Error(`team ${teamId} vanished while reading its stats`);
       const accountsUsed = byConnector.reduce((sum, row) => sum + Number(row.accounts), 0);
       const series = usageSeries(days, {
@@ -92,6 +105,8 @@ export function createStatsService(deps: {
           lastReason: row.last_reason ?? 'No reason was recorded.',
           lastFailedAt: row.last_failed_at.toISOString(),
         })),
+        providerQuota,
+        dataNotices,
         credentials: credentials.map((credential) => ({
           id: credential.id,
           connector: connectorName(credential.connector_id),

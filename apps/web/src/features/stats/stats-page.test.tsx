@@ -79,6 +79,39 @@ function statsBody(overrides: Partial<Stats> = {}): Stats {
         lastFailedAt: new Date().toISOString(),
       },
     ],
+    providerQuota: [
+      {
+        accountId: 'ga1',
+        name: 'Main property',
+        connector: 'Google Analytics',
+        connectorId: 1,
+        standing: 'near',
+        hours: [
+          {
+            hour: '2026-11-23T10:00:00.000Z',
+            quota: 'tokens per hour',
+            calls: 4,
+            spent: 12,
+            remaining: 20,
+            usedPct: null,
+          },
+        ],
+        days: [{ date: '2026-11-23', spent: 12, requests: 4 }],
+        spentBy: [{ name: 'Ada Owner', requests: 4, spent: 12 }],
+      },
+    ],
+    dataNotices: [
+      {
+        accountId: 'ga1',
+        name: 'Main property',
+        connector: 'Google Analytics',
+        connectorId: 1,
+        kind: 'sampled',
+        message: 'Google Analytics sampled these figures from 25% of the events.',
+        requests: 2,
+        lastAt: new Date().toISOString(),
+      },
+    ],
     credentials: [
       {
         id: 'c1',
@@ -146,6 +179,13 @@ describe('Stats screen', () => {
     );
     expect(screen.getByTestId('stats-credentials')).toHaveTextContent('Needs reconnecting');
     expect(screen.getByTestId('stats-credentials')).toHaveTextContent('Not refreshed yet');
+    const quota = screen.getByTestId('stats-quota');
+    expect(quota).toHaveTextContent('Near its limit');
+    expect(quota).toHaveTextContent('10:00 UTC · tokens per hour: 12 spent in 4 calls, 20 left');
+    expect(quota).toHaveTextContent('Ada Owner: 12 (4 requests)');
+    expect(screen.getByTestId('stats-notices')).toHaveTextContent(
+      'Sampled Google Analytics sampled these figures from 25% of the events.',
+    );
   });
 
   it('shows each chart as a table with the same numbers', async () => {
@@ -183,6 +223,8 @@ describe('Stats screen', () => {
         },
       },
       failingAccounts: [],
+      providerQuota: [],
+      dataNotices: [],
       credentials: [],
     });
     const api = open({ view_stats: true }, empty);

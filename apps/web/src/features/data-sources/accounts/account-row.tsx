@@ -43,6 +43,11 @@ export const AccountRow = memo(function AccountRow({
         <div className="ds-account">
           <span className="ds-account-name">{account.name}</span>
           <span className="ds-account-id">{account.externalId}</span>
+          {(account.timeZone || account.currency) && (
+            <span className="ds-cell-sub" data-testid="account-zone-currency">
+              {[account.timeZone, account.currency].filter(Boolean).join(' · ')}
+            </span>
+          )}
         </div>
       </td>
       <td>

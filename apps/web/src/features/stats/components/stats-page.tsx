@@ -9,6 +9,7 @@ import { browserTimeZone, presetRange, RANGE_PRESETS, type StatsRange } from '..
 import { RangePicker, type RangeChoice } from './range-picker.tsx';
 import { ConnectorBars, NoAccounts, RequestsChart, UsageChart } from './stats-charts.tsx';
 import { FailingAccounts, CredentialRefreshes } from './stats-tables.tsx';
+import { DataNotices, ProviderQuota } from './quota-tables.tsx';
 
 function rangeOf(choice: RangeChoice, timeZone: string): StatsRange {
   if (choice.preset === 'custom') return { from: choice.from, to: choice.to, timeZone };
@@ -89,6 +90,8 @@ export function StatsPage() {
           fileName={`data-requests-${suffix}.csv`}
         />
         <FailingAccounts accounts={data.failingAccounts} />
+        <ProviderQuota accounts={data.providerQuota} />
+        <DataNotices notices={data.dataNotices} />
         <CredentialRefreshes credentials={data.credentials} />
       </div>
     );
