@@ -29,6 +29,9 @@ import { createClientLinksRepository } from '../src/modules/client-links/client-
 import { createConnectionResultsRepository } from '../src/modules/connection/connection-results.repository.ts';
 import { createConnectorGrantsRepository } from '../src/modules/connector-authorization/connector-grants.repository.ts';
 import { createAccountsRepository } from '../src/modules/credentials/accounts.repository.ts';
+import { createCredentialWarningsRepository } from '../src/modules/credentials/credential-warnings.repository.ts';
+import { createFieldCataloguesRepository } from '../src/modules/data-api/field-catalogues.repository.ts';
+import { createMailPreferencesRepository } from '../src/modules/team/mail-preferences.repository.ts';
 import { createCredentialEventsRepository } from '../src/modules/credentials/credential-events.repository.ts';
 import { createCredentialsRepository } from '../src/modules/credentials/credentials.repository.ts';
 import { createTeamWebhooksRepository } from '../src/modules/team-webhooks/team-webhooks.repository.ts';
@@ -278,6 +281,21 @@ const CASES: Record<string, Record<string, Case<never>>> = {
       ]),
     markListed: (r) => r.markListed(A.team, B.account, { name: 'Renamed', details: '{}' }),
     flagUnlisted: (r) => r.flagUnlisted(A.team, B.credential, []),
+  }),
+  createCredentialWarningsRepository: cases(createCredentialWarningsRepository, {
+    expiringBetween: BACKGROUND,
+    claimUndigested: BACKGROUND,
+    release: (r) => r.release(A.team, [B.credentialEvent]),
+    credentialsOf: (r) => r.credentialsOf(A.team, [B.credential]),
+  }),
+  createFieldCataloguesRepository: cases(createFieldCataloguesRepository, {
+    find: (r) => r.find(A.team, B.account),
+    store: (r) => r.store(A.team, B.account, [], NOW),
+  }),
+  createMailPreferencesRepository: cases(createMailPreferencesRepository, {
+    credentialDigest: (r) => r.credentialDigest(A.team, B.owner),
+    setCredentialDigest: (r) => r.setCredentialDigest(A.team, B.owner, false),
+    digestReaders: (r) => r.digestReaders(A.team),
   }),
   createCredentialEventsRepository: cases(createCredentialEventsRepository, {
     record: (r) =>

@@ -36,6 +36,7 @@ export function idsOf(team: 'a' | 'b') {
     doneJob: id(11),
     runningJob: id(12),
     webhookDelivery: id(13),
+    credentialEvent: id(14),
     ownerEmail: `owner-${team}@example.com`,
     memberEmail: `member-${team}@example.com`,
     grantId: `grant-${team}`,
@@ -138,6 +139,7 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
   await db
     .insertInto('credential_events')
     .values({
+      id: t.credentialEvent,
       team_id: t.team,
       credential_id: t.credential,
       kind: 'failed',
@@ -197,6 +199,15 @@ export async function seedTeam(db: Db, t: Ids): Promise<void> {
         deleted_by: t.owner,
       },
     ])
+    .execute();
+  await db
+    .insertInto('account_field_catalogues')
+    .values({
+      team_id: t.team,
+      account_id: t.account,
+      fields: '[]',
+      fetched_at: t.at(0),
+    })
     .execute();
   await db
     .insertInto('invitations')

@@ -14,16 +14,26 @@ export function createFieldCataloguesRepository(db: Db) {
         .executeTakeFirst() as Promise<{ fields: ReportField[]; fetched_at: Date } | undefined>;
     },
 
-    /** Stores the account's fields as just read, replacing the previous list. */
+    /**
+     * Stores the account's fields as just read, replacing the previous list. The row is taken
+     * from the team's account, so another team's account id stores nothing.
+     */
     async store(teamId: string, accountId: string, fields: readonly ReportField[], now: Date) {
       await db
         .insertInto('account_field_catalogues')
-        .values({
-          team_id: teamId,
-          account_id: accountId,
-          fields: JSON.stringify(fields),
-          fetched_at: now,
-        })
+        .columns(['team_id', 'account_id', 'fields', 'fetched_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('data_source_accounts')
+            .select([
+              'team_id',
+              'id',
+              eb.cast(eb.val(JSON.stringify(fields)), 'jsonb').as('fields'),
+              eb.cast(eb.val(now), 'timestamptz').as('fetched_at'),
+            ])
+            .where('team_id', '=', teamId)
+            .where('id', '=', accountId),
+        )
         .onConflict((oc) =>
           oc.columns(['team_id', 'account_id']).doUpdateSet((eb) => ({
             fields: eb.ref('excluded.fields'),
