@@ -307,7 +307,6 @@ const CASES: Record<string, Record<string, Case<never>>> = {
         details: {},
         occurredAt: NOW,
       }),
-    listSince: (r) => r.listSince(A.team, T0),
   }),
   createCredentialsRepository: cases(createCredentialsRepository, {
     listOfConnector: (r) => r.listOfConnector(A.team, CONNECTOR),

@@ -43,20 +43,5 @@ export function createCredentialEventsRepository(db: Db) {
         .executeTakeFirst();
       return inserted !== undefined;
     },
-
-    /** The team's happenings at or after `since`, oldest first. */
-    listSince(teamId: string, since: Date, limit = 100) {
-      return db
-        .selectFrom('credential_events')
-        .select(['id', 'credential_id', 'kind', 'occurrence', 'details', 'occurred_at'])
-        .where('team_id', '=', teamId)
-        .where('occurred_at', '>=', since)
-        .orderBy('occurred_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-    },
   };
 }
-
-export type CredentialEventsRepository = ReturnType<typeof createCredentialEventsRepository>;
