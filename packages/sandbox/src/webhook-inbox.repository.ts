@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type { AppDb } from './host/sandbox-host.ts';
+import type { InboxEntry } from './pages/webhook-inbox-page.ts';
 
 /** What the sandbox webhook receiver kept of one delivery (made by the server's migrations). */
 interface SandboxWebhookInboxTable {
@@ -36,7 +37,7 @@ export function createWebhookInboxRepository(appDb: AppDb) {
         .execute();
     },
 
-    newest(limit: number) {
+    newest(limit: number): Promise<InboxEntry[]> {
       return db
         .selectFrom('sandbox_webhook_inbox')
         .select(['path', 'headers', 'body', 'answered', 'received_at'])
@@ -46,7 +47,3 @@ export function createWebhookInboxRepository(appDb: AppDb) {
     },
   };
 }
-
-export type InboxEntry = Awaited<
-  ReturnType<ReturnType<typeof createWebhookInboxRepository>['newest']>
->[number];

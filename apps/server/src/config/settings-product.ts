@@ -213,7 +213,7 @@ export const PRODUCT_SETTINGS = {
     table: 'configuration',
     default: '`30`',
     meaning:
-      'Client connect links a team may make per hour, across instances; more get 429 with `Retry-After`.',
+      "Client connect links a team may make per hour (reconnect links asked for a login's owner included), across instances; more get 429 with `Retry-After`.",
   }),
   /** Client link pages read, connections started and results read per client IP per minute. */
   rateLimitClientLinkPagesPerMinute: variable(

@@ -222,7 +222,7 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     const jobId = String(started.body.jobId);
     expect((await poll(jobId)).body).toMatchObject({ state: 'queued', retryAfterMs: 1000 });
 
-    expect(await runJobs()).toEqual({ done: 1, failed: 0, retried: 0 });
+    expect(await runJobs()).toEqual({ done: 1, failed: 0, retried: 0, waited: 0 });
     expect(ctx.reports.control.calls.at(-1)?.accessToken).toBe('ga-token-1');
     const first = await poll(jobId);
     expect(first.status, first.text).toBe(200);
@@ -270,12 +270,12 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
       dateRange: freshRange(),
     });
     const jobId = String(started.body.jobId);
-    expect(await runJobs()).toEqual({ done: 0, failed: 0, retried: 1 });
+    expect(await runJobs()).toEqual({ done: 0, failed: 0, retried: 1, waited: 0 });
     expect((await poll(jobId)).body).toMatchObject({ state: 'queued', retryAfterMs: 30_000 });
     // Not due yet: nothing runs before the wait is over.
-    expect(await runJobs()).toEqual({ done: 0, failed: 0, retried: 0 });
+    expect(await runJobs()).toEqual({ done: 0, failed: 0, retried: 0, waited: 0 });
     clock.advance(30_000);
-    expect(await runJobs()).toEqual({ done: 1, failed: 0, retried: 0 });
+    expect(await runJobs()).toEqual({ done: 1, failed: 0, retried: 0, waited: 0 });
     expect((await poll(jobId)).body.state).toBe('done');
   });
 

@@ -97,14 +97,24 @@ describeEachDatabase('data API: jobs across instances', (db, _kind, another) => 
       .where('team_id', '=', owner.team.id)
       .where('id', '=', jobId)
       .execute();
-    expect(await backgroundJobs(ctx.app).runDataJobs()).toEqual({ done: 0, failed: 0, retried: 0 });
+    expect(await backgroundJobs(ctx.app).runDataJobs()).toEqual({
+      done: 0,
+      failed: 0,
+      retried: 0,
+      waited: 0,
+    });
     await db()
       .updateTable('data_jobs')
       .set({ lease_until: new Date(Date.now() - 1000) })
       .where('team_id', '=', owner.team.id)
       .where('id', '=', jobId)
       .execute();
-    expect(await backgroundJobs(ctx.app).runDataJobs()).toEqual({ done: 1, failed: 0, retried: 0 });
+    expect(await backgroundJobs(ctx.app).runDataJobs()).toEqual({
+      done: 1,
+      failed: 0,
+      retried: 0,
+      waited: 0,
+    });
     const poll = await dataCall(ctx.base, token, DATA_API.pollJob, { params: { jobId } });
     expect(poll.body.state).toBe('done');
   });

@@ -109,6 +109,8 @@ describeEachDatabase('data sources: the screen as PostgreSQL writes it', (db) =>
               statusReason: 'Line one\nline "two"',
               addedBy: memberPerson,
               connectedByEmail: null,
+              expiresAt: null,
+              expirySource: null,
               addedAt: '2026-01-01T00:00:00.000Z',
               lastRefreshedAt: '2026-01-04T23:59:59.999Z',
               accounts: [

@@ -57,9 +57,10 @@ describeEachDatabase('account discovery against the sandbox providers', (db) => 
     ]);
     const [direct, viaManager] = rows;
     expect(direct?.external_id).toMatch(/^customers\//);
-    expect(direct?.details).toEqual({ currency: 'USD' });
+    expect(direct?.details).toEqual({ currency: 'USD', timeZone: 'America/New_York' });
     expect(viaManager?.details).toEqual({
       currency: 'USD',
+      timeZone: 'America/New_York',
       loginCustomerId: `${direct?.external_id.replace('customers/', '')}-mcc`,
     });
 

@@ -1,6 +1,14 @@
 import { escapeHtml } from '@gds/contract/escape-html';
-import type { InboxEntry } from '../webhook-inbox.repository.ts';
 import { page } from './html.ts';
+
+/** One delivery the sandbox webhook receiver kept, as the inbox page lists it. */
+export interface InboxEntry {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  answered: number;
+  received_at: Date;
+}
 
 /**
  * Demo mode's webhook receiver: every delivery it got, newest first. With the signing secret
