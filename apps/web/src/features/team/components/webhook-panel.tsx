@@ -64,9 +64,12 @@ function WebhookForm({ url, onSecret }: { url: string; onSecret: (s: string) => 
   };
   return (
     <form className="webhook-form" onSubmit={(e) => void submit(e)}>
-      <label htmlFor={inputId}>Webhook address</label>
+      <label htmlFor={inputId} className="field-label">
+        Webhook address
+      </label>
       <input
         id={inputId}
+        className={error ? 'input input-invalid' : 'input'}
         type="url"
         value={value}
         placeholder="https://example.com/hooks/credentials"
@@ -97,7 +100,7 @@ function SecretNotice({ secret, onDone }: { secret: string; onDone: () => void }
         Check each delivery&apos;s signature with it, and refuse one signed more than{' '}
         {WEBHOOK_REPLAY_WINDOW_SECONDS / 60} minutes ago.
       </p>
-      <code>{secret}</code>
+      <code className="webhook-secret-value">{secret}</code>
       <CopyButton text={secret} what="Secret" testId="webhook-secret-copy" />
       <Button variant="ghost" size="sm" onClick={onDone}>
         Done
