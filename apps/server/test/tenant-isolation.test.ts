@@ -608,6 +608,9 @@ const CASES: Record<string, Record<string, Case<never>>> = {
         createdAt: NOW,
         secretRotatedAt: NOW,
       }),
+    lockSecretsNotUnder: across('key rotation re-seals every team’s webhook signing secret'),
+    resealSecret: (r) => r.resealSecret(A.team, { secretEnc: 'resealed', keyVersion: 'v2' }),
+    countSecretsNotUnder: across('key rotation re-seals every team’s webhook signing secret'),
     remove: (r) => r.remove(A.team),
   }),
   createWebhookDeliveriesRepository: cases(createWebhookDeliveriesRepository, {

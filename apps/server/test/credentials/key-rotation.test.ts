@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ENDPOINTS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@gds/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { openKeyRing } from '../../src/crypto/key-ring.ts';
@@ -17,7 +19,7 @@ import { rotateTokenKeys } from '../../src/modules/credentials/key-rotation.ts';
 import { rotateKeys } from '../../src/scripts/key-rotation.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
-import { connectOAuth, startSandboxApp } from '../helpers/connections.ts';
+import { callAt, connectOAuth, startSandboxApp } from '../helpers/connections.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { createTestApp, tempDir, testConfig } from '../helpers/test-app.ts';
 import {
@@ -148,6 +150,7 @@ describeEachDatabase('key rotation while servers run', (db) => {
 
   beforeEach(async () => {
     await db().deleteFrom('data_source_credentials').execute();
+    await db().deleteFrom('team_webhooks').execute();
     await db().deleteFrom('server_key_rings').execute();
   });
   afterEach(async () => {
@@ -186,6 +189,47 @@ describeEachDatabase('key rotation while servers run', (db) => {
     ).toBe('sealed-access');
   });
 
+  it('re-seals the webhook signing secrets too: dropping the old key before that is refused, after it the webhook still signs', async () => {
+    const before = await startSandboxApp(db(), { env: { TOKEN_ENCRYPTION_KEYS: envKeys(V1) } });
+    const owner = await signIn(before.app, before.identity, 'rotate-hook@example.com');
+    const saved = await callAt(before, ENDPOINTS.saveTeamWebhook, {
+      cookie: owner.cookie,
+      form: { url: `${before.base}/sandbox/webhook-inbox/receive` },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const secret = saved.json().secret ?? '';
+    await before.app.close();
+
+    // v1 dropped too early: refused, naming what is still sealed under it; nothing changes.
+    const early = await rotateTo(V2).catch((error: unknown) => error);
+    expect((early as Error).message).toContain(
+      '1 webhook signing secrets are sealed under token key v1, which is not among the keys given (v2).',
+    );
+    expect((early as Error).message).toContain('Add v1 back to TOKEN_ENCRYPTION_KEYS');
+    expect(await rotateTo(V1, V2)).toMatchObject({ webhookSecretsResealed: 1, version: 'v2' });
+    expect(await rotateTo(V1, V2)).toMatchObject({ webhookSecretsResealed: 0 });
+    expect(await rotateTo(V2)).toMatchObject({ webhookSecretsResealed: 0, version: 'v2' });
+
+    // A server holding only v2 signs the team's test event with the same secret.
+    const after = await startSandboxApp(db(), { env: { TOKEN_ENCRYPTION_KEYS: envKeys(V2) } });
+    running.push(after.app);
+    const again = await signIn(after.app, after.identity, 'rotate-hook@example.com');
+    const url = `${after.base}/sandbox/webhook-inbox/receive`;
+    await callAt(after, ENDPOINTS.saveTeamWebhook, { cookie: again.cookie, form: { url } });
+    const test = await callAt(after, ENDPOINTS.sendTeamWebhookTest, { cookie: again.cookie });
+    expect(test.statusCode, test.body).toBe(200);
+    expect(await backgroundJobs(after.app).deliverWebhooks()).toMatchObject({ delivered: 1 });
+    const [received] = (await db()
+      .selectFrom('sandbox_webhook_inbox' as never)
+      .selectAll()
+      .execute()) as Array<{ headers: Record<string, string>; body: string }>;
+    const timestamp = received?.headers[WEBHOOK_TIMESTAMP_HEADER] ?? '';
+    const expected = createHmac('sha256', secret)
+      .update(`${timestamp}.${received?.body ?? ''}`)
+      .digest('hex');
+    expect(received?.headers[WEBHOOK_SIGNATURE_HEADER]).toBe(`v1=${expected}`);
+  });
+
   it('a server on the demo key file learns a key rotate-keys --add-key adds while it runs: no login is lost', async () => {
     const dataDir = tempDir();
     const keysDir = path.join(dataDir, 'keys');
@@ -198,6 +242,7 @@ describeEachDatabase('key rotation while servers run', (db) => {
     expect(await rotateKeys(db(), { tokenKeys: undefined, keysDir, addKey: true })).toEqual({
       added: 'v2',
       reencrypted: 1,
+      webhookSecretsResealed: 0,
       oauthKeysResealed: false,
       version: 'v2',
     });

@@ -39,13 +39,15 @@ export function createKeyRotationRepository(db: Db) {
         .execute();
     },
 
-    async countNotUnder(version: string): Promise<number> {
-      const row = await db
+    /** Credentials not sealed under `version`, counted by the key version they are under. */
+    countNotUnder(version: string) {
+      return db
         .selectFrom('data_source_credentials')
-        .select(sql<number>`count(*)::int`.as('n'))
+        .select(['key_version', sql<number>`count(*)::int`.as('n')])
         .where('key_version', '<>', version)
-        .executeTakeFirstOrThrow();
-      return row.n;
+        .groupBy('key_version')
+        .orderBy('key_version')
+        .execute();
     },
   };
 }

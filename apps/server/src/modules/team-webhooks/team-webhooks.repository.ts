@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /** A webhook as stored: the secret sealed, with the key version that opens it. */
@@ -11,7 +12,10 @@ export interface StoredWebhook {
 
 const COLUMNS = ['url', 'secret_enc', 'key_version', 'created_at', 'secret_rotated_at'] as const;
 
-/** SQL for team webhooks. Every statement names the team. */
+/**
+ * SQL for team webhooks. Every statement names the team, but for key rotation's batch reads,
+ * which span all teams (a maintenance run); its writes name the team of the row they rewrite.
+ */
 export function createTeamWebhooksRepository(db: Db) {
   return {
     /** The team's webhook, locked when `forUpdate` (a change reads then writes it). */
@@ -40,6 +44,42 @@ export function createTeamWebhooksRepository(db: Db) {
             secret_rotated_at: hook.secretRotatedAt,
           }),
         )
+        .execute();
+    },
+
+    /**
+     * Up to `limit` webhooks whose secret is not sealed under `version`, locked until the
+     * transaction ends; rows a change holds are skipped, to be found by a later batch.
+     */
+    lockSecretsNotUnder(version: string, limit: number) {
+      return db
+        .selectFrom('team_webhooks')
+        .select(['team_id', 'secret_enc', 'key_version'])
+        .where('key_version', '<>', version)
+        .orderBy('team_id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+    },
+
+    /** Writes the team's secret sealed again under another key (the secret itself unchanged). */
+    async resealSecret(teamId: string, sealed: { secretEnc: string; keyVersion: string }) {
+      await db
+        .updateTable('team_webhooks')
+        .set({ secret_enc: sealed.secretEnc, key_version: sealed.keyVersion })
+        .where('team_id', '=', teamId)
+        .execute();
+    },
+
+    /** Webhooks whose secret is not sealed under `version`, counted by the key it is under. */
+    countSecretsNotUnder(version: string) {
+      return db
+        .selectFrom('team_webhooks')
+        .select(['key_version', sql<number>`count(*)::int`.as('n')])
+        .where('key_version', '<>', version)
+        .groupBy('key_version')
+        .orderBy('key_version')
         .execute();
     },
 
