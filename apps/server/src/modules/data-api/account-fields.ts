@@ -4,7 +4,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AccessTokens } from '../credentials/access-token.ts';
 import { findAccount } from '../credentials/credentials.service.ts';
-import type { ReportAccount, ReportFetcher, ReportSchema } from '../reports/report-fetcher.ts';
+import type {
+  ReportAccount,
+  ReportFetcher,
+  ReportField,
+  ReportSchema,
+} from '../reports/report-fetcher.ts';
 import { createFieldCataloguesRepository } from './field-catalogues.repository.ts';
 
 /** An account's stored field list is read again from the provider once it is this old. */
@@ -39,6 +44,21 @@ export function createAccountFields(deps: {
   timeoutMs: number;
 }) {
   const cache = createFieldCataloguesRepository(deps.db);
+  /**
+   * Reads under way, by team and account: a dashboard's charts ask for the schema at once, and
+   * a missing or day-old list must cost the provider one metadata call, not one per chart.
+   */
+  const reading = new Map<string, Promise<ReportField[] | undefined>>();
+
+  function readOnce(teamId: string, account: FieldsAccount, fetcher: ReportFetcher) {
+    const key = `${teamId}:${account.id}`;
+    let read = reading.get(key);
+    if (!read) {
+      read = readAndStore(teamId, account, fetcher).finally(() => reading.delete(key));
+      reading.set(key, read);
+    }
+    return read;
+  }
 
   /** Reads the account's fields from the provider and stores them; undefined when it cannot. */
   async function readAndStore(teamId: string, account: FieldsAccount, fetcher: ReportFetcher) {
@@ -82,7 +102,7 @@ export function createAccountFields(deps: {
       if (stored && age < REFRESH_AFTER_MS && !(lacksWanted && age >= RECHECK_AFTER_MS)) {
         return { ...documented, fields: stored.fields };
       }
-      const read = await readAndStore(teamId, account, fetcher);
+      const read = await readOnce(teamId, account, fetcher);
       if (read) return { ...documented, fields: read };
       if (stored) return { ...documented, fields: stored.fields };
       const readable = new Set(documented.fields.map((f) => f.id));
