@@ -635,7 +635,6 @@ const CASES: Record<string, Record<string, Case<never>>> = {
         durationMs: 1,
         error: null,
       }),
-    release: (r) => r.release(deliveryOf(B.webhookDelivery), LEASE),
     listRecent: (r) => r.listRecent(A.team, 10),
     dropPending: (r) => r.dropPending(A.team),
   }),

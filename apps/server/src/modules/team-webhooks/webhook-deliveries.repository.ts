@@ -156,17 +156,6 @@ export function createWebhookDeliveriesRepository(db: Db) {
         .execute();
     },
 
-    /** Gives a lease back unfinished (shutdown), so another instance sends it at once. */
-    async release(row: WebhookDeliveryRow, lease: Date): Promise<void> {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ claimed_until: null })
-        .where('team_id', '=', row.team_id)
-        .where('id', '=', row.id)
-        .where('claimed_until', '=', lease)
-        .execute();
-    },
-
     /** The team's latest deliveries, newest first. */
     listRecent(teamId: string, limit: number) {
       return db
