@@ -23,6 +23,4 @@ export const CLIENT_LINK_MESSAGES = {
   reconnectNoEmail:
     'No one is on record as the owner of this login. Type the email of the person who signs in to it.',
   reconnectUnknown: 'That login was not found. It may have been deleted.',
-  reconnectUsed: (teamName: string) =>
-    `This link has already been used. Ask ${teamName} for a new one if the login needs reconnecting again.`,
 } as const;
