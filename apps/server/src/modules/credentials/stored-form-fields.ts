@@ -16,9 +16,18 @@ export async function storedFormFields(
   const row = await createCredentialsRepository(deps.db).find(teamId, credentialId);
   if (!row) return {};
   try {
-    const parsed: unknown = JSON.parse(
+    return formLoginFields(
       deps.cipher.decrypt(row.access_token_enc, row.key_version, sealContext(row.id, 'access')),
     );
+  } catch {
+    return {};
+  }
+}
+
+/** A form login's fields as its sealed secret holds them (JSON), or none when it is a plain token. */
+export function formLoginFields(secret: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(secret);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
     return Object.fromEntries(
       Object.entries(parsed).filter(

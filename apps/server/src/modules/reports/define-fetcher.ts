@@ -1,5 +1,6 @@
 import type { ConnectorDefinition } from '@gds/contract';
 import type { Provider } from '../providers/provider-directory.ts';
+import { formLoginFields } from '../credentials/stored-form-fields.ts';
 import { checkRange } from './report-dates.ts';
 import type { ProviderErrorReading } from './report-failures.ts';
 import type {
@@ -114,7 +115,7 @@ export function defineFetcher(
         ? { onAnswer: usageInto(definition.readUsage, request.signals.quota) }
         : {}),
     };
-    const login = connector.auth === 'form' ? formLogin(request.accessToken) : {};
+    const login = connector.auth === 'form' ? formLoginFields(request.accessToken) : {};
     const wanted = new Set(request.fields);
     const context: FetchContext = {
       request,
@@ -199,24 +200,9 @@ function known(catalogue: Map<string, ReportField>, id: string, connectorName: s
   return field;
 }
 
-/** A form login's fields, or none when the secret is a plain token. */
-function formLogin(secret: string): Record<string, string> {
-  try {
-    const parsed = JSON.parse(secret) as unknown;
-    if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
-}
-
 /** The token, and for a form login each field it holds: none may show in a message. */
 function secretsOf(accessToken: string): string[] {
-  return [accessToken, ...Object.values(formLogin(accessToken))].filter((s) => s.length >= 4);
+  return [accessToken, ...Object.values(formLoginFields(accessToken))].filter((s) => s.length >= 4);
 }
 
 /** Looker Studio reads YEAR_MONTH_DAY as YYYYMMDD; everything else as cleaned. */
