@@ -35,6 +35,14 @@ export const clientLinkSchema = z.object({
 });
 export type ClientLink = z.infer<typeof clientLinkSchema>;
 
+/** How many days a link works, as a form sends it. */
+const expiresInDaysSchema = z.coerce
+  .number()
+  .int('must be a whole number of days')
+  .min(1, 'must be at least 1 day')
+  .max(CLIENT_LINK_MAX_DAYS, `must be at most ${CLIENT_LINK_MAX_DAYS} days`)
+  .default(CLIENT_LINK_DEFAULT_DAYS);
+
 /** The team's links, newest first: active ones and those that ended in the last 30 days. */
 export const getClientLinks = defineEndpoint({
   name: 'getClientLinks',
@@ -60,12 +68,7 @@ export const createClientLink = defineEndpoint({
     connectorId: z.coerce.number().int().positive(),
     recipientEmail: z.union([z.literal(''), emailSchema]).default(''),
     multiUse: z.enum(['true', 'false']).default('false'),
-    expiresInDays: z.coerce
-      .number()
-      .int('must be a whole number of days')
-      .min(1, 'must be at least 1 day')
-      .max(CLIENT_LINK_MAX_DAYS, `must be at most ${CLIENT_LINK_MAX_DAYS} days`)
-      .default(CLIENT_LINK_DEFAULT_DAYS),
+    expiresInDays: expiresInDaysSchema,
     sendEmail: z.enum(['true', 'false']).default('true'),
   }),
   response: z.object({ link: clientLinkSchema, url: z.string(), emailSent: z.boolean() }),
@@ -86,12 +89,7 @@ export const askToReconnect = defineEndpoint({
     credentialId: idSchema,
     /** Empty: the email of the client who connected the login. */
     recipientEmail: z.union([z.literal(''), emailSchema]).default(''),
-    expiresInDays: z.coerce
-      .number()
-      .int('must be a whole number of days')
-      .min(1, 'must be at least 1 day')
-      .max(CLIENT_LINK_MAX_DAYS, `must be at most ${CLIENT_LINK_MAX_DAYS} days`)
-      .default(CLIENT_LINK_DEFAULT_DAYS),
+    expiresInDays: expiresInDaysSchema,
   }),
   response: z.object({ link: clientLinkSchema, emailSent: z.boolean() }),
   errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'FORBIDDEN', 'RATE_LIMITED'],
