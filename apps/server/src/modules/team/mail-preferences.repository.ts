@@ -23,14 +23,9 @@ export function createMailPreferencesRepository(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
-    /** The team's name and brand, and the members who take the digest, with their role. */
-    async digestReaders(teamId: string) {
-      const team = await db
-        .selectFrom('teams')
-        .select(['name', 'business_unit'])
-        .where('id', '=', teamId)
-        .executeTakeFirst();
-      const readers = await db
+    /** The team's members who take the digest, with their role. */
+    digestReaders(teamId: string) {
+      return db
         .selectFrom('users as u')
         .innerJoin('roles as r', (join) =>
           join.onRef('r.id', '=', 'u.role_id').onRef('r.team_id', '=', 'u.team_id'),
@@ -40,7 +35,6 @@ export function createMailPreferencesRepository(db: Db) {
         .where('u.credential_digest', '=', true)
         .orderBy('u.email')
         .execute();
-      return team && { team, readers };
     },
   };
 }

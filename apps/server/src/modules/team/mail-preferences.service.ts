@@ -4,6 +4,7 @@ import type { SessionUser } from '../../http/request-context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createMailPreferencesRepository } from './mail-preferences.repository.ts';
 import { effectivePermissions } from './role-permissions.ts';
+import { createTeamRepository } from './team.repository.ts';
 
 /** The mail a member has chosen to receive, as the profile shows it. */
 export interface MailPreferences {
@@ -39,12 +40,13 @@ export async function digestReadersOf(
   teamId: string,
   permission: Permission,
 ): Promise<{ teamName: string; unit: BusinessUnit; emails: string[] } | undefined> {
-  const found = await createMailPreferencesRepository(db).digestReaders(teamId);
-  if (!found) return undefined;
+  const team = await createTeamRepository(db).findById(teamId);
+  if (!team) return undefined;
+  const readers = await createMailPreferencesRepository(db).digestReaders(teamId);
   return {
-    teamName: found.team.name,
-    unit: found.team.business_unit,
-    emails: found.readers
+    teamName: team.name,
+    unit: team.business_unit,
+    emails: readers
       .filter((r) => effectivePermissions(r.built_in, r.permissions)[permission] === true)
       .map((r) => r.email),
   };
