@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@gds/contract';
 import type { AppDb, Clock } from './host/sandbox-host.ts';
 import { renderWebhookInboxPage } from './pages/webhook-inbox-page.ts';
 import { createWebhookInboxRepository } from './webhook-inbox.repository.ts';
@@ -12,7 +13,12 @@ const FAILING_PATH = `${SANDBOX_WEBHOOK_INBOX_PATH}/failing`;
 /** How many deliveries the page shows (the newest). */
 const SHOWN = 50;
 /** The headers worth showing: the signature, its time and the delivery id. */
-const KEPT_HEADERS = ['x-gds-signature', 'x-gds-timestamp', 'x-gds-delivery', 'content-type'];
+const KEPT_HEADERS = [
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  'x-gds-delivery',
+  'content-type',
+];
 
 /**
  * Demo mode: a webhook receiver that keeps what arrives in the database (any instance shows
@@ -55,8 +61,8 @@ export async function registerWebhookInbox<Tables>(
         ? {
             verdict: verifyWebhook({
               secret,
-              signature: entry.headers['x-gds-signature'],
-              timestamp: entry.headers['x-gds-timestamp'],
+              signature: entry.headers[WEBHOOK_SIGNATURE_HEADER],
+              timestamp: entry.headers[WEBHOOK_TIMESTAMP_HEADER],
               body: entry.body,
               // Checked as of its arrival: the page may be read long after.
               now: entry.received_at,

@@ -1,7 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** A delivery signed longer ago than this is refused as a replay. */
-const REPLAY_WINDOW_SECONDS = 300;
+import { WEBHOOK_REPLAY_WINDOW_SECONDS } from '@gds/contract';
 
 /**
  * What a receiver checks, as the team webhooks guide tells receivers to: the HMAC-SHA256 with
@@ -22,5 +20,5 @@ export function verifyWebhook(input: {
   const b = Buffer.from(input.signature);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return 'bad signature';
   const age = input.now.getTime() / 1000 - Number(input.timestamp);
-  return Math.abs(age) > REPLAY_WINDOW_SECONDS ? 'too old' : 'valid';
+  return Math.abs(age) > WEBHOOK_REPLAY_WINDOW_SECONDS ? 'too old' : 'valid';
 }
