@@ -79,6 +79,7 @@ export function wireDataApi(
     clock,
     fetchers,
     accessTokens,
+    accountFields,
     config,
     log: app.log,
     reportDays: metrics.reportDays,

@@ -88,4 +88,38 @@ describeEachDatabase('account fields: stored provider metadata', (db) => {
     expect(new Set(answers.map((a) => a.join()))).toEqual(new Set(['date,custom_event_size']));
     expect(reads).toBe(4);
   });
+
+  it('serves the stored list while the provider fails, and refuses only a field nothing lists', async () => {
+    const [stored = '', never = ''] = (await seedReportLogin(db(), teamId, { accounts: 2 }))
+      .accountIds;
+    let failing = false;
+    const flaky: ReportFetcher = {
+      ...fetcher,
+      readFields: () =>
+        failing ? Promise.reject(new Error('provider down')) : Promise.resolve(offered.map(field)),
+    };
+    const fields = createAccountFields({
+      db: db(),
+      clock,
+      accessTokens: { accessTokenFor: () => Promise.resolve({ token: 'token' }) },
+      timeoutMs: 1000,
+    });
+    const report = { externalId: 'p2', name: 'P', currency: null };
+    const ids = async (id: string, wanted: string[] = []) =>
+      (await fields.schemaOf(teamId, { id, report }, flaky, wanted)).fields.map((f) => f.id);
+
+    offered = ['date', 'custom_event_kept'];
+    expect(await ids(stored)).toEqual(['date', 'custom_event_kept']);
+    failing = true;
+    clock.advance(24 * 60 * 60 * 1000);
+    // A day old and the provider down: the stored list still serves, custom fields included.
+    expect(await ids(stored, ['custom_event_kept'])).toEqual(['date', 'custom_event_kept']);
+
+    // Never read and the provider down: the documented fields serve what they hold...
+    expect(await ids(never, ['date'])).toEqual(['date']);
+    // ...and a field only the provider could list is a retryable refusal, not "no such field".
+    await expect(ids(never, ['custom_event_kept'])).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import { createAccessTokens } from '../../src/modules/credentials/access-token.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
+import { createAccountFields } from '../../src/modules/data-api/account-fields.ts';
 import { createDataJobWorker } from '../../src/modules/data-api/data-job-worker.ts';
 import { SandboxProviderControl } from '@gds/sandbox';
 import { connectOAuth } from '../helpers/connections.ts';
@@ -48,18 +49,26 @@ describeEachDatabase('data API: jobs across instances', (db, _kind, another) => 
   /** A second instance's worker: its own pool on PostgreSQL, the same fetchers and settings. */
   const secondWorker = () => {
     const database = another() ?? db();
+    const clock = () => new Date();
+    const accessTokens = createAccessTokens({
+      db: database,
+      clock,
+      cipher: { ...createTokenCipher([tokenKey('v1', 7)]), source: 'env', reload: () => false },
+      refresher: {
+        refreshNow: () => Promise.resolve('busy'),
+      },
+      config: ctx.config,
+    });
     return createDataJobWorker({
       db: database,
-      clock: () => new Date(),
+      clock,
       fetchers: ctx.reports.fetchers,
-      accessTokens: createAccessTokens({
+      accessTokens,
+      accountFields: createAccountFields({
         db: database,
-        clock: () => new Date(),
-        cipher: { ...createTokenCipher([tokenKey('v1', 7)]), source: 'env', reload: () => false },
-        refresher: {
-          refreshNow: () => Promise.resolve('busy'),
-        },
-        config: ctx.config,
+        clock,
+        accessTokens,
+        timeoutMs: ctx.config.connectorTimeoutMs,
       }),
       config: ctx.config,
       log: ctx.app.log,

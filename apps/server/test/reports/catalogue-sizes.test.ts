@@ -18,7 +18,11 @@ describe('documented field catalogues', () => {
     const definition = FETCHER_DEFINITIONS.find((d) => d.connector === connector);
     const fields = definition?.fields(account) ?? [];
     expect(fields.length).toBeGreaterThanOrEqual(count);
+    // A repeated id would hide one field behind another in a report's request.
+    const ids = fields.map((field) => field.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     for (const field of fields) {
+      expect(field.id, field.name).toMatch(/^[a-z][a-z0-9_]*$/);
       expect(field.name, field.id).toBeTruthy();
       expect(field.description, field.id).toBeTruthy();
       expect(field.group, field.id).toBeTruthy();

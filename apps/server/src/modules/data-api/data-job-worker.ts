@@ -12,7 +12,7 @@ import { findAccount } from '../credentials/credentials.service.ts';
 import { findTeam } from '../team/team.service.ts';
 import type { ReportFetchers } from '../reports/report-fetcher.ts';
 import { ReportError, reportAccountOf } from '../reports/report-fetcher.ts';
-import { createAccountFields } from './account-fields.ts';
+import type { AccountFields } from './account-fields.ts';
 import type { ReportSignals } from '../reports/report-signals.ts';
 import { emptySignals } from '../reports/report-signals.ts';
 import { quotaName, quotaWaitOf, recordQuota } from '../reports/provider-quota.ts';
@@ -58,6 +58,11 @@ export function createDataJobWorker(deps: {
   clock: Clock;
   fetchers: ReportFetchers;
   accessTokens: AccessTokens;
+  /**
+   * Each account's fields: the instance's one, so a job and a dashboard's schema calls
+   * share a metadata read under way.
+   */
+  accountFields: AccountFields;
   config: Pick<Config, 'dataApi' | 'publicUrl' | 'appOrigins' | 'skinHosts' | 'connectorTimeoutMs'>;
   log: FastifyBaseLogger;
   /** Counts report days fetched and reused (the instance's metrics). */
@@ -68,12 +73,6 @@ export function createDataJobWorker(deps: {
     db: deps.db,
     clock: deps.clock,
     ...(deps.reportDays ? { counter: deps.reportDays } : {}),
-  });
-  const accountFields = createAccountFields({
-    db: deps.db,
-    clock: deps.clock,
-    accessTokens: deps.accessTokens,
-    timeoutMs: deps.config.connectorTimeoutMs,
   });
   const { dataApi } = deps.config;
   // A report may take several provider calls; the lease outlasts the longest fetch.
@@ -184,7 +183,7 @@ export function createDataJobWorker(deps: {
       // Written by the data API's service from the parsed request alone.
       const request = job.request as DataJobQuery;
       const reportAccount = reportAccountOf(account);
-      const schema = await accountFields.schemaOf(
+      const schema = await deps.accountFields.schemaOf(
         job.team_id,
         { id: account.id, report: reportAccount },
         fetcher,

@@ -1,5 +1,6 @@
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { dayFromParts, dayParts } from '../reports/report-dates.ts';
+import type { ReportField } from '../reports/report-fetcher.ts';
 import { ratio, toNumber } from '../reports/report-values.ts';
 import {
   linkedinAdAnalyticsCatalogue,
@@ -44,13 +45,13 @@ export const linkedinAds: FetcherDefinition = {
  * The adAnalytics address. Rest.li 2.0 syntax: the parentheses, colons and commas of its
  * objects and lists stay as they are; URNs inside a list are encoded.
  */
-function analyticsUrl(context: FetchContext): string {
+function analyticsUrl(context: FetchContext, metrics: readonly ReportField[]): string {
   const start = dayParts(context.request.dateRange.start);
   const end = dayParts(context.request.dateRange.end);
   const range = (p: { year: number; month: number; day: number }) =>
     `(year:${p.year},month:${p.month},day:${p.day})`;
   const account = `urn:li:sponsoredAccount:${context.request.account.externalId.replace(/^.*:/, '')}`;
-  const asked = new Set(metricsOf(context).map((f) => f.api ?? ''));
+  const asked = new Set(metrics.map((f) => f.api ?? ''));
   // CTR is worked out from clicks and impressions.
   if (context.wants('ctr')) ['clicks', 'impressions'].forEach((f) => asked.add(f));
   const fields = ['dateRange', 'pivotValues', ...asked].join(',');
@@ -63,8 +64,10 @@ function analyticsUrl(context: FetchContext): string {
 
 async function readRows(context: FetchContext): Promise<ReportRow[]> {
   const headers = linkedinHeaders(context.request.accessToken);
+  // Picked once: a report's elements run to days times campaigns.
+  const metrics = metricsOf(context);
   const answer = (await context.http.json(
-    { url: analyticsUrl(context), headers },
+    { url: analyticsUrl(context, metrics), headers },
     context.scope,
   )) as { elements?: AnalyticsElement[] };
   const names = context.wants('campaign')
@@ -77,7 +80,7 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
       campaign_id: campaignId,
       campaign: names.get(campaignId) ?? null,
     };
-    for (const f of metricsOf(context)) row[f.id] = toNumber(element[f.api ?? '']);
+    for (const f of metrics) row[f.id] = toNumber(element[f.api ?? '']);
     row.ctr = ratio(toNumber(element.clicks), toNumber(element.impressions));
     return row;
   });

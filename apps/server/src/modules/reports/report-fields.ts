@@ -75,6 +75,13 @@ export const money = (
   description: string,
 ): ReportField => metric(id, name, description, currencyType(account));
 
+/** A field with the provider's own name for it and the provider's group it is filed in. */
+export const providerField = (api: string, group: string, field: ReportField): ReportField => ({
+  ...field,
+  api,
+  group,
+});
+
 export const DATE = dimension(
   'date',
   'Date',

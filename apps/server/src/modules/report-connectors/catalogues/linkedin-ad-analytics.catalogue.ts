@@ -5,6 +5,7 @@ import {
   metric,
   money,
   percent,
+  providerField,
   ratioOf,
 } from '../../reports/report-fields.ts';
 import type { ReportAccount, ReportField } from '../../reports/report-fetcher.ts';
@@ -214,41 +215,47 @@ const COUNTS: ReadonlyArray<readonly [string, string, string, string, string]> =
   ],
 ];
 
-const with_ = (api: string, group: string, field: ReportField): ReportField => ({
-  ...field,
-  api,
-  group,
-});
-
 /** Every LinkedIn Ads field, the first ones with the ids reports already use. */
 export function linkedinAdAnalyticsCatalogue(account: ReportAccount): ReportField[] {
   return [
-    with_('dateRange', 'Time', DATE),
-    with_('pivotValues', 'Campaign', dimension('campaign_id', 'Campaign ID', 'The campaign id.')),
-    with_('pivotValues', 'Campaign', dimension('campaign', 'Campaign', 'The campaign name.')),
-    with_('impressions', 'Delivery', metric('impressions', 'Impressions', 'Times ads were shown.')),
-    with_(
+    providerField('dateRange', 'Time', DATE),
+    providerField(
+      'pivotValues',
+      'Campaign',
+      dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
+    ),
+    providerField(
+      'pivotValues',
+      'Campaign',
+      dimension('campaign', 'Campaign', 'The campaign name.'),
+    ),
+    providerField(
+      'impressions',
+      'Delivery',
+      metric('impressions', 'Impressions', 'Times ads were shown.'),
+    ),
+    providerField(
       'approximateUniqueImpressions',
       'Delivery',
       distinct('reach', 'Reach (approximate)', 'Members who saw the ads, approximately.'),
     ),
-    with_('clicks', 'Clicks', metric('clicks', 'Clicks', 'Clicks on ads.')),
-    with_(
+    providerField('clicks', 'Clicks', metric('clicks', 'Clicks', 'Clicks on ads.')),
+    providerField(
       'costInLocalCurrency',
       'Cost',
       money(account, 'cost', 'Spend', 'Spend, in the account currency.'),
     ),
-    with_(
+    providerField(
       'clicks',
       'Clicks',
       ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
     ),
-    with_(
+    providerField(
       'externalWebsiteConversions',
       'Conversions',
       metric('conversions', 'Conversions', 'Website conversions.'),
     ),
-    with_(
+    providerField(
       'conversionValueInLocalCurrency',
       'Conversions',
       money(
@@ -258,17 +265,29 @@ export function linkedinAdAnalyticsCatalogue(account: ReportAccount): ReportFiel
         'Value of the conversions, in the account currency.',
       ),
     ),
-    with_('oneClickLeads', 'Leads', metric('leads', 'Leads', 'Lead gen form submissions.')),
-    with_('likes', 'Engagement', metric('likes', 'Reactions', 'Reactions on sponsored content.')),
-    with_('shares', 'Engagement', metric('shares', 'Shares', 'Shares of sponsored content.')),
-    with_(
+    providerField('oneClickLeads', 'Leads', metric('leads', 'Leads', 'Lead gen form submissions.')),
+    providerField(
+      'likes',
+      'Engagement',
+      metric('likes', 'Reactions', 'Reactions on sponsored content.'),
+    ),
+    providerField(
+      'shares',
+      'Engagement',
+      metric('shares', 'Shares', 'Shares of sponsored content.'),
+    ),
+    providerField(
       'comments',
       'Engagement',
       metric('comments', 'Comments', 'Comments on sponsored content.'),
     ),
-    with_('follows', 'Engagement', metric('follows', 'Follows', 'Follows from sponsored content.')),
+    providerField(
+      'follows',
+      'Engagement',
+      metric('follows', 'Follows', 'Follows from sponsored content.'),
+    ),
     ...COUNTS.map(([id, api, group, name, description]) =>
-      with_(api, group, metric(id, name, description)),
+      providerField(api, group, metric(id, name, description)),
     ),
   ];
 }

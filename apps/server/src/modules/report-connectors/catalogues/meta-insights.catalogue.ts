@@ -6,6 +6,7 @@ import {
   metric,
   money,
   percent,
+  providerField,
   ratioOf,
 } from '../../reports/report-fields.ts';
 import type { ReportAccount, ReportField } from '../../reports/report-fetcher.ts';
@@ -23,12 +24,6 @@ import type { ReportAccount, ReportField } from '../../reports/report-fetcher.ts
  *   cost_per_action_type), asked as the list field;
  * - `video_play_actions[]`: a list field whose values add up to the figure.
  */
-
-const with_ = (api: string, group: string, field: ReportField): ReportField => ({
-  ...field,
-  api,
-  group,
-});
 
 /** Fields of the objects rows belong to (asking one picks the Insights level). */
 const OBJECTS: ReadonlyArray<readonly [string, string, string, string]> = [
@@ -234,12 +229,12 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
   const delivery = 'Delivery';
   const clicksGroup = 'Clicks';
   const fields: ReportField[] = [
-    with_('date_start', 'Time', DATE),
+    providerField('date_start', 'Time', DATE),
     ...OBJECTS.map(([id, api, name, description]) =>
-      with_(api, 'Objects', dimension(id, name, description)),
+      providerField(api, 'Objects', dimension(id, name, description)),
     ),
     ...BREAKDOWNS.map(([id, api, name, description]) =>
-      with_(
+      providerField(
         `breakdown:${api}`,
         'Breakdowns',
         dimension(
@@ -250,12 +245,12 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         ),
       ),
     ),
-    with_(
+    providerField(
       'impressions',
       delivery,
       metric('impressions', 'Impressions', 'Times ads were on screen.'),
     ),
-    with_(
+    providerField(
       'reach',
       delivery,
       metric(
@@ -266,12 +261,12 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'MAX',
       ),
     ),
-    with_(
+    providerField(
       'frequency',
       delivery,
       metric('frequency', 'Frequency', 'Average times each person saw the ads.', 'NUMBER', 'AVG'),
     ),
-    with_(
+    providerField(
       'full_view_impressions',
       delivery,
       metric(
@@ -280,12 +275,12 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Impressions with the whole ad in view.',
       ),
     ),
-    with_(
+    providerField(
       'full_view_reach',
       delivery,
       distinct('full_view_reach', 'Full view reach', 'People who saw the whole ad.'),
     ),
-    with_(
+    providerField(
       'estimated_ad_recallers',
       delivery,
       distinct(
@@ -294,7 +289,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'People estimated to remember the ad within two days.',
       ),
     ),
-    with_(
+    providerField(
       'estimated_ad_recall_rate',
       delivery,
       percent(
@@ -303,23 +298,27 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Recallers per person reached.',
       ),
     ),
-    with_('clicks', clicksGroup, metric('clicks', 'Clicks (all)', 'All clicks on the ads.')),
-    with_(
+    providerField(
+      'clicks',
+      clicksGroup,
+      metric('clicks', 'Clicks (all)', 'All clicks on the ads.'),
+    ),
+    providerField(
       'unique_clicks',
       clicksGroup,
       distinct('unique_clicks', 'Unique clicks (all)', 'People who clicked the ads.'),
     ),
-    with_(
+    providerField(
       'inline_link_clicks',
       clicksGroup,
       metric('link_clicks', 'Link clicks', 'Clicks on links to the advertised destination.'),
     ),
-    with_(
+    providerField(
       'unique_inline_link_clicks',
       clicksGroup,
       distinct('unique_link_clicks', 'Unique link clicks', 'People who clicked a link.'),
     ),
-    with_(
+    providerField(
       'inline_post_engagement',
       'Engagement',
       metric(
@@ -328,7 +327,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Reactions, comments, shares and clicks on the ad post.',
       ),
     ),
-    with_(
+    providerField(
       'instant_experience_clicks_to_open',
       'Engagement',
       metric(
@@ -337,7 +336,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Clicks that opened the Instant Experience.',
       ),
     ),
-    with_(
+    providerField(
       'instant_experience_clicks_to_start',
       'Engagement',
       metric(
@@ -346,7 +345,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Clicks that started the Instant Experience.',
       ),
     ),
-    with_(
+    providerField(
       'instant_experience_outbound_clicks',
       'Engagement',
       metric(
@@ -355,7 +354,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Clicks from the Instant Experience to a destination off Meta.',
       ),
     ),
-    with_(
+    providerField(
       'canvas_avg_view_time',
       'Engagement',
       metric(
@@ -366,7 +365,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'AVG',
       ),
     ),
-    with_(
+    providerField(
       'canvas_avg_view_percent',
       'Engagement',
       percent(
@@ -375,23 +374,27 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Average share of the Instant Experience seen.',
       ),
     ),
-    with_('spend', 'Cost', cost('cost', 'Amount spent', 'Spend, in the ad account currency.')),
-    with_(
+    providerField(
+      'spend',
+      'Cost',
+      cost('cost', 'Amount spent', 'Spend, in the ad account currency.'),
+    ),
+    providerField(
       'social_spend',
       'Cost',
       cost('social_spend', 'Social spend', 'Spend on ads shown with social information.'),
     ),
-    with_(
+    providerField(
       'ctr',
       clicksGroup,
       ratioOf(percent('ctr', 'CTR (all)', 'Clicks per impression.'), 'clicks', 'impressions'),
     ),
-    with_(
+    providerField(
       'unique_ctr',
       clicksGroup,
       percent('unique_ctr', 'Unique CTR (all)', 'People who clicked per person reached.'),
     ),
-    with_(
+    providerField(
       'inline_link_click_ctr',
       clicksGroup,
       ratioOf(
@@ -400,7 +403,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'impressions',
       ),
     ),
-    with_(
+    providerField(
       'unique_inline_link_click_ctr',
       clicksGroup,
       percent(
@@ -409,18 +412,22 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'People who clicked a link per person reached.',
       ),
     ),
-    with_('cpc', 'Cost', ratioOf(cost('cpc', 'CPC (all)', 'Cost per click.'), 'cost', 'clicks')),
-    with_(
+    providerField(
+      'cpc',
+      'Cost',
+      ratioOf(cost('cpc', 'CPC (all)', 'Cost per click.'), 'cost', 'clicks'),
+    ),
+    providerField(
       'cpm',
       'Cost',
       ratioOf(cost('cpm', 'CPM', 'Cost per 1,000 impressions.'), 'cost', 'impressions', 1000),
     ),
-    with_(
+    providerField(
       'cpp',
       'Cost',
       averageMoney('cpp', 'Cost per 1,000 people reached', 'Spend per 1,000 people reached.'),
     ),
-    with_(
+    providerField(
       'cost_per_inline_link_click',
       'Cost',
       ratioOf(
@@ -429,7 +436,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'link_clicks',
       ),
     ),
-    with_(
+    providerField(
       'cost_per_inline_post_engagement',
       'Cost',
       ratioOf(
@@ -438,7 +445,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'post_engagement',
       ),
     ),
-    with_(
+    providerField(
       'cost_per_unique_click',
       'Cost',
       averageMoney(
@@ -447,7 +454,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Spend per person who clicked.',
       ),
     ),
-    with_(
+    providerField(
       'cost_per_unique_inline_link_click',
       'Cost',
       averageMoney(
@@ -456,7 +463,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Spend per person who clicked a link.',
       ),
     ),
-    with_(
+    providerField(
       'cost_per_estimated_ad_recallers',
       'Cost',
       averageMoney(
@@ -465,7 +472,7 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'Spend per person estimated to remember the ad.',
       ),
     ),
-    with_(
+    providerField(
       'video_avg_time_watched_actions[]',
       'Video',
       metric(
@@ -476,40 +483,40 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'AVG',
       ),
     ),
-    with_(
+    providerField(
       'cost_per_thruplay[]',
       'Cost',
       averageMoney('cost_per_thruplay', 'Cost per ThruPlay', 'Spend per ThruPlay.'),
     ),
-    with_(
+    providerField(
       'purchase_roas[]',
       'Conversions',
       metric('purchase_roas', 'Purchase ROAS', 'Purchase value per amount spent.', 'NUMBER', 'AVG'),
     ),
     ...LISTS.map(([id, api, name, description]) =>
-      with_(
+      providerField(
         `${api}[]`,
         id.startsWith('video') ? 'Video' : clicksGroup,
         id.startsWith('unique') ? distinct(id, name, description) : metric(id, name, description),
       ),
     ),
     // The first action fields, with the ids reports already use.
-    with_(
+    providerField(
       'actions:purchase',
       'Conversions',
       metric('purchases', 'Purchases', 'Purchase actions attributed to the ads.'),
     ),
-    with_(
+    providerField(
       'actions:lead',
       'Conversions',
       metric('leads', 'Leads', 'Lead actions attributed to the ads.'),
     ),
-    with_(
+    providerField(
       'action_values:purchase',
       'Conversions',
       cost('purchase_value', 'Purchase value', 'Value of the purchases.'),
     ),
-    with_(
+    providerField(
       'cost_per_action_type:purchase',
       'Cost',
       ratioOf(
@@ -518,27 +525,27 @@ export function metaInsightsCatalogue(account: ReportAccount): ReportField[] {
         'purchases',
       ),
     ),
-    with_(
+    providerField(
       'cost_per_action_type:lead',
       'Cost',
       ratioOf(cost('cost_per_lead', 'Cost per lead', 'Spend per lead.'), 'cost', 'leads'),
     ),
     ...ACTION_TYPES.map(([id, type, name]) =>
-      with_(
+      providerField(
         `actions:${type}`,
         'Actions',
         metric(`action_${id}`, name, `"${type}" actions attributed to the ads.`),
       ),
     ),
     ...ACTION_TYPES.filter(([id]) => VALUED.includes(id)).map(([id, type, name]) =>
-      with_(
+      providerField(
         `action_values:${type}`,
         'Action values',
         cost(`value_${id}`, `${name} value`, `Value of the "${type}" actions.`),
       ),
     ),
     ...ACTION_TYPES.filter(([id]) => COSTED.includes(id)).map(([id, type, name]) =>
-      with_(
+      providerField(
         `cost_per_action_type:${type}`,
         'Cost',
         ratioOf(
