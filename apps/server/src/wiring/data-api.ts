@@ -28,6 +28,7 @@ import { fieldCataloguesHandlers } from '../modules/field-catalogues/field-catal
 import { createFieldCataloguesService } from '../modules/field-catalogues/field-catalogues.service.ts';
 import type { ProviderDirectory } from '../modules/providers/provider-directory.ts';
 import { FETCHER_DEFINITIONS } from '../modules/report-connectors/fetcher-definitions.ts';
+import { purgeQuotaHours } from '../modules/reports/provider-quota.ts';
 import type { ReportFetchers } from '../modules/reports/report-fetcher.ts';
 import { createReportFetchers } from '../modules/reports/report-fetchers.ts';
 import { statsHandlers } from '../modules/stats/stats.routes.ts';
@@ -197,6 +198,7 @@ export function wireDataApi(
           },
           signal,
         ),
+      (signal: AbortSignal) => purgeQuotaHours({ db, clock }, signal),
       () => purgeOauthArtifacts({ db, clock }),
       // Not a purge, but hourly too: today's usage of every team for the Stats history.
       () => stats.recordUsageDays(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API, ENDPOINTS, findConnectorByName } from '@gds/contract';
+import { createProviderQuotaRepository } from '../../src/modules/reports/provider-quota.repository.ts';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
   CLIENT_ID,
@@ -140,5 +141,45 @@ describeEachDatabase('data API: provider quota in sight and respected', (db) => 
     expect(quota?.days).toEqual([{ date: '2026-03-20', spent: 6, requests: 3 }]);
     expect(quota?.spentBy.map((s) => [s.requests, s.spent])).toEqual([[3, 6]]);
     expect(quota?.hours.map((h) => h.quota)).toContain('tokens per hour');
+  });
+
+  it('the hourly purge deletes quota hours older than two days, a bounded batch at a time', async () => {
+    const hoursAgo = (hours: number) => new Date(clock().getTime() - hours * 60 * 60 * 1000);
+    const hourRow = (hour: Date, quota: string) => ({
+      team_id: owner.team.id,
+      account_id: accountId,
+      hour,
+      quota,
+      quota_window: 'hour' as const,
+      updated_at: hour,
+    });
+    const old = hoursAgo(72);
+    await db()
+      .insertInto('provider_quota_hours')
+      .values([
+        hourRow(old, 'tokensPerHour'),
+        hourRow(old, 'tokensPerProjectPerHour'),
+        hourRow(hoursAgo(50), 'tokensPerHour'),
+        hourRow(hoursAgo(47), 'tokensPerHour'),
+      ])
+      .execute();
+    const hours = async () =>
+      (
+        await db()
+          .selectFrom('provider_quota_hours')
+          .select('hour')
+          .where('team_id', '=', owner.team.id)
+          .where('account_id', '=', accountId)
+          .execute()
+      ).map((r) => r.hour.getTime());
+    const before = (await hours()).length;
+
+    // A batch deletes at most its size, even where many accounts' quotas share an hour.
+    expect(await createProviderQuotaRepository(db()).deleteBefore(hoursAgo(60), 1)).toBe(1);
+    await backgroundJobs(ctx.app).purge();
+    const left = await hours();
+    expect(left).toHaveLength(before - 3);
+    expect(left).toContain(hoursAgo(47).getTime());
+    expect(Math.min(...left)).toBeGreaterThanOrEqual(hoursAgo(48).getTime());
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATA_NOTICE_KINDS } from '../data-api.ts';
 import { defineEndpoint, privateAccess } from '../endpoint.ts';
 import { singleLineText } from '../text-schema.ts';
 
@@ -154,7 +155,7 @@ export const getStats = defineEndpoint({
         name: z.string(),
         connector: z.string(),
         connectorId: z.number().int(),
-        kind: z.enum(['sampled', 'thresholded', 'other_row']),
+        kind: z.enum(DATA_NOTICE_KINDS),
         message: z.string(),
         requests: z.number().int(),
         lastAt: z.string(),

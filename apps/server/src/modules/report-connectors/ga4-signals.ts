@@ -1,5 +1,6 @@
 import type { QuotaReading, ReportSignals } from '../reports/report-signals.ts';
 import { addNotice } from '../reports/report-signals.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /**
  * What a GA4 runReport answer says besides its rows. With `returnPropertyQuota: true` it holds
@@ -37,8 +38,8 @@ export function readGa4Answer(answer: Ga4AnswerMeta, signals: ReportSignals | un
     if (!status) continue;
     signals.quota.push({
       quota,
-      spent: numberOrNull(status.consumed),
-      remaining: numberOrNull(status.remaining),
+      spent: toNumber(status.consumed),
+      remaining: toNumber(status.remaining),
       usedPct: null,
       resetMs: null,
       window,
@@ -72,9 +73,4 @@ export function readGa4Answer(answer: Ga4AnswerMeta, signals: ReportSignals | un
         'Google Analytics lumped some rows into "(other)" because the report has too many distinct values: fewer dimensions or a filter keeps them apart.',
     });
   }
-}
-
-function numberOrNull(value: unknown): number | null {
-  const n = Number(value);
-  return value === undefined || value === null || !Number.isFinite(n) ? null : n;
 }

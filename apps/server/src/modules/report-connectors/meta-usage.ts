@@ -1,4 +1,5 @@
 import type { QuotaReading } from '../reports/report-signals.ts';
+import { toNumber } from '../reports/report-values.ts';
 
 /**
  * Meta's Marketing API states its rate-limit usage in answer headers
@@ -17,11 +18,11 @@ export function readMetaUsage(headers: Headers): QuotaReading[] {
       if (!Array.isArray(cases)) continue;
       for (const entry of cases as Array<Record<string, unknown>>) {
         const used = Math.max(
-          num(entry.call_count) ?? 0,
-          num(entry.total_cputime) ?? 0,
-          num(entry.total_time) ?? 0,
+          toNumber(entry.call_count) ?? 0,
+          toNumber(entry.total_cputime) ?? 0,
+          toNumber(entry.total_time) ?? 0,
         );
-        const minutes = num(entry.estimated_time_to_regain_access) ?? 0;
+        const minutes = toNumber(entry.estimated_time_to_regain_access) ?? 0;
         readings.push({
           quota: typeof entry.type === 'string' ? entry.type : 'business_use_case',
           spent: null,
@@ -34,9 +35,9 @@ export function readMetaUsage(headers: Headers): QuotaReading[] {
     }
   }
   const account = parse(headers.get('x-ad-account-usage')) as Record<string, unknown> | undefined;
-  const pct = account ? num(account.acc_id_util_pct) : undefined;
-  if (account && pct !== undefined) {
-    const seconds = num(account.reset_time_duration) ?? 0;
+  const pct = account ? toNumber(account.acc_id_util_pct) : null;
+  if (account && pct !== null) {
+    const seconds = toNumber(account.reset_time_duration) ?? 0;
     readings.push({
       quota: 'ad_account',
       spent: null,
@@ -56,9 +57,4 @@ function parse(text: string | null): unknown {
   } catch {
     return undefined;
   }
-}
-
-function num(value: unknown): number | undefined {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }

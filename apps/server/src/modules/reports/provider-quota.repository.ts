@@ -111,21 +111,17 @@ export function createProviderQuotaRepository(db: Db) {
         .execute();
     },
 
-    /** The hourly purge, across all teams: hours before `before` go; answers how many. */
+    /**
+     * The hourly purge, across all teams (background work): deletes at most `limit` hours
+     * before `before`, oldest first; answers how many. Rows another instance's purge holds are
+     * skipped.
+     */
     async deleteBefore(before: Date, limit: number): Promise<number> {
-      const result = await db
-        .deleteFrom('provider_quota_hours')
-        .where('hour', '<', before)
-        .where('hour', 'in', (eb) =>
-          eb
-            .selectFrom('provider_quota_hours')
-            .select('hour')
-            .where('hour', '<', before)
-            .orderBy('hour')
-            .limit(limit),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      const result = await sql`
+        DELETE FROM provider_quota_hours WHERE ctid IN (
+          SELECT ctid FROM provider_quota_hours WHERE hour < ${before}
+          ORDER BY hour LIMIT ${limit} FOR UPDATE SKIP LOCKED)`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
     },
   };
 }

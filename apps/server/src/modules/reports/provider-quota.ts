@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import type { QuotaReading } from './report-signals.ts';
 import type { QuotaHourEntry, QuotaHourRow } from './provider-quota.repository.ts';
 import { createProviderQuotaRepository } from './provider-quota.repository.ts';
@@ -20,6 +22,8 @@ const NEAR_PCT = 75;
 const NEAR_CALLS = 10;
 /** How long a full share-of-limit quota waits when the provider says no time (rolling hour). */
 const ROLLING_WAIT_MS = 10 * 60 * 1000;
+/** Hours kept: a job's wait reads the last 25, Stats the last 24; older ones serve nothing. */
+const KEEP_HOURS = 48;
 
 /** People's names for the quotas providers name. */
 const QUOTA_NAMES: Readonly<Record<string, string>> = {
@@ -166,6 +170,19 @@ export function quotaStanding(latest: readonly QuotaHourRow[], now: Date): 'ok' 
 /** The team's quota hours in a time span (Stats), latest first. */
 export function teamQuotaHours(db: Db, teamId: string, from: Date, to: Date) {
   return createProviderQuotaRepository(db).ofTeam(teamId, from, to);
+}
+
+/**
+ * Deletes quota hours older than two days in every team (the hourly purge), oldest first in
+ * batches. Answers how many went.
+ */
+export function purgeQuotaHours(
+  deps: { db: Db; clock: Clock },
+  signal?: AbortSignal,
+): Promise<number> {
+  const repo = createProviderQuotaRepository(deps.db);
+  const before = new Date(deps.clock().getTime() - KEEP_HOURS * HOUR_MS);
+  return deleteInBatches((limit) => repo.deleteBefore(before, limit), 5000, signal);
 }
 
 function maxOf(a: number | null, b: number | null): number | null {

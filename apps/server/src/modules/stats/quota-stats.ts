@@ -1,4 +1,4 @@
-import { findConnector, type ResponseOf, type getStats } from '@gds/contract';
+import { DATA_NOTICE_KINDS, findConnector, type ResponseOf, type getStats } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import {
   latestByQuota,
@@ -77,7 +77,7 @@ export async function dataNoticeStats(
   const rows = await repo.dataNotices(teamId, range);
   return rows
     .filter((r): r is typeof r & { kind: Stats['dataNotices'][number]['kind'] } =>
-      ['sampled', 'thresholded', 'other_row'].includes(r.kind),
+      (DATA_NOTICE_KINDS as readonly string[]).includes(r.kind),
     )
     .map((r) => ({
       accountId: r.account_id,

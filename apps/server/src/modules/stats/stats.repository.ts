@@ -8,6 +8,11 @@ export interface DayRange {
   timeZone: string;
 }
 
+/** A data request's time within the range: from its first day's start to its last day's end. */
+const requestedIn = (range: DayRange, column: 'requested_at' | 'r.requested_at') => sql`
+  ${sql.ref(column)} >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
+  AND ${sql.ref(column)} < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})`;
+
 export interface UsageDayRow {
   day: string;
   /** From the day's snapshot; null when none was recorded that day. */
@@ -93,10 +98,7 @@ export function createStatsRepository(db: Db) {
         SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms))::int AS median_ms
         FROM data_requests
         WHERE team_id = ${teamId}
-          AND requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
-          AND requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})`.execute(
-        db,
-      );
+          AND ${requestedIn(range, 'requested_at')}`.execute(db);
       return result.rows[0]?.median_ms ?? null;
     },
 
@@ -119,8 +121,7 @@ export function createStatsRepository(db: Db) {
         WHERE r.team_id = ${teamId}
           AND r.outcome IN ('failed', 'refused')
           AND r.account_id IS NOT NULL
-          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
-          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+          AND ${requestedIn(range, 'r.requested_at')}
         GROUP BY r.account_id, r.connector_id, a.name
         ORDER BY failures DESC, last_failed_at DESC
         LIMIT ${limit}`.execute(db);
@@ -141,8 +142,7 @@ export function createStatsRepository(db: Db) {
         FROM data_requests r
         WHERE r.team_id = ${teamId}
           AND r.quota_spent IS NOT NULL AND r.account_id IS NOT NULL
-          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
-          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+          AND ${requestedIn(range, 'r.requested_at')}
         GROUP BY 1, 2
         ORDER BY 1, 2`.execute(db);
       return result.rows;
@@ -162,8 +162,7 @@ export function createStatsRepository(db: Db) {
         LEFT JOIN users u ON u.id = r.user_id AND u.team_id = r.team_id
         WHERE r.team_id = ${teamId}
           AND r.quota_spent IS NOT NULL AND r.account_id IS NOT NULL
-          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
-          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+          AND ${requestedIn(range, 'r.requested_at')}
         GROUP BY r.account_id, u.id, u.name, u.email
         ORDER BY spent DESC`.execute(db);
       return result.rows;
@@ -188,8 +187,7 @@ export function createStatsRepository(db: Db) {
         LEFT JOIN data_source_accounts a ON a.id = r.account_id AND a.team_id = r.team_id
         WHERE r.team_id = ${teamId}
           AND r.notices IS NOT NULL AND r.account_id IS NOT NULL
-          AND r.requested_at >= (${range.from}::date::timestamp AT TIME ZONE ${range.timeZone})
-          AND r.requested_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${range.timeZone})
+          AND ${requestedIn(range, 'r.requested_at')}
         GROUP BY r.account_id, r.connector_id, a.name, n.value->>'kind'
         ORDER BY last_at DESC`.execute(db);
       return result.rows;
