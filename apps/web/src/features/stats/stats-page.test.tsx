@@ -231,6 +231,18 @@ describe('Stats screen', () => {
     await screen.findByTestId('stats-loaded');
     expect(screen.getAllByText('No accounts connected yet')).toHaveLength(2);
     expect(screen.getByText('No data requests in this range')).toBeInTheDocument();
+    // Each table's card says why it has no rows instead of showing an empty table.
+    const notes = {
+      'stats-failing': 'No data request failed in this range.',
+      'stats-quota': 'No data source stated a quota in this range.',
+      'stats-notices': 'Every report in this range had exact figures.',
+      'stats-credentials': 'No logins yet. Connect a data source.',
+    };
+    for (const [testId, note] of Object.entries(notes)) {
+      const card = screen.getByTestId(testId);
+      expect(card).toHaveTextContent(note);
+      expect(within(card).queryByRole('table')).toBeNull();
+    }
     await userEvent.click(screen.getByRole('button', { name: '7 days' }));
     await vi.waitFor(() => expect(api.filter((r) => r.endpoint === 'getStats')).toHaveLength(2));
     const last = api.filter((r) => r.endpoint === 'getStats').at(-1)!;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TeamWebhook, WebhookDelivery } from '@gds/contract';
@@ -68,7 +68,8 @@ describe('Team webhook', () => {
       },
     });
     openTeam(EDIT, '/team?section=webhook');
-    const log = await screen.findByTestId('webhook-log');
+    const log = await screen.findByRole('region', { name: 'Deliveries' });
+    expect(within(log).getAllByTestId('webhook-delivery')).toHaveLength(1);
     expect(log).toHaveTextContent('Retrying');
     expect(log).toHaveTextContent('503');
     expect(log).toHaveTextContent('120 ms');
@@ -78,5 +79,22 @@ describe('Team webhook', () => {
     await user.click(screen.getByTestId('webhook-save'));
     expect(await screen.findByRole('alert')).toHaveTextContent('must start with https://');
     expect(screen.getByRole('button', { name: 'Send test event' })).toBeInTheDocument();
+  });
+
+  it('says when the webhook could not be loaded, and tries again', async () => {
+    const requests = mockTeamApi(EDIT, {
+      getTeamWebhook: {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } },
+      },
+    });
+    openTeam(EDIT, '/team?section=webhook');
+    expect(await screen.findByText('The webhook could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong on our side.')).toBeInTheDocument();
+    const asked = requests.filter((r) => r.endpoint === 'getTeamWebhook').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.endpoint === 'getTeamWebhook').length).toBe(asked + 1),
+    );
   });
 });

@@ -78,6 +78,13 @@ describe('account filters', () => {
         connectorId: 11,
         credentials: [
           credential({ id: 'd-soonest', expiresAt: inDays(1), accounts: [account({ id: 'd1' })] }),
+          // Already needs reconnecting: its status says so, it is not "expiring".
+          credential({
+            id: 'e-broken',
+            status: 'needs_reconnect',
+            expiresAt: inDays(2),
+            accounts: [account({ id: 'e1' })],
+          }),
         ],
       },
     ];
@@ -89,6 +96,7 @@ describe('account filters', () => {
     ]);
     expect(ids(filterGroups(groups, { ...NO_FILTERS, sort: 'expiry' }, now))).toEqual([
       'd-soonest',
+      'e-broken',
       'c-soon',
       'a-later',
       'b-none',
@@ -98,6 +106,7 @@ describe('account filters', () => {
       'b-none',
       'c-soon',
       'd-soonest',
+      'e-broken',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Account, AccountStatus } from '@gds/contract';
 import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
-import { expiresSoon } from './credential-expiry.ts';
+import { daysToExpiry } from './credential-expiry.ts';
 
 /** Statuses offered by the status filter of the accounts view (deleted has its own view). */
 export const ACTIVE_STATUSES = ['connected', 'needs_reconnect', 'error'] as const;
@@ -75,7 +75,7 @@ export function filterGroups(
     if (filters.connectorId !== null && group.connectorId !== filters.connectorId) continue;
     const credentials: Credential[] = [];
     for (const credential of group.credentials) {
-      if (filters.expiring && !expiresSoon(credential, now)) continue;
+      if (filters.expiring && daysToExpiry(credential, now) === null) continue;
       const wholeCredential = needle === '' || credentialMatches(credential, needle);
       const accounts = credential.accounts.filter(
         (account) =>

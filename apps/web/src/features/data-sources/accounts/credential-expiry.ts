@@ -6,19 +6,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const EXPIRY_NOTICE_DAYS = 14;
 
 /**
- * Whole days (rounded up) until the login stops working unless reconnected: 0 once it is
- * past; null when nothing is forecast.
+ * Whole days (rounded up, 0 once past) until a working login stops working unless
+ * reconnected, when that falls within the notice period; null otherwise: nothing forecast,
+ * further off, or the login already needs reconnecting for another reason (its status says so).
+ * The badge and the "expiring" filter both ask this, so they always agree.
  */
-export function daysLeft(credential: Pick<Credential, 'expiresAt'>, now: number): number | null {
-  if (!credential.expiresAt) return null;
+export function daysToExpiry(
+  credential: Pick<Credential, 'expiresAt' | 'status'>,
+  now: number,
+): number | null {
+  if (credential.status !== 'connected' || !credential.expiresAt) return null;
   const left = Date.parse(credential.expiresAt) - now;
-  return left <= 0 ? 0 : Math.ceil(left / DAY_MS);
-}
-
-/** Whether the login is forecast to stop working within the notice period. */
-export function expiresSoon(credential: Pick<Credential, 'expiresAt'>, now: number): boolean {
-  const days = daysLeft(credential, now);
-  return days !== null && days < EXPIRY_NOTICE_DAYS;
+  const days = left <= 0 ? 0 : Math.ceil(left / DAY_MS);
+  return days < EXPIRY_NOTICE_DAYS ? days : null;
 }
 
 /** What the screen says about a login that expires soon. */

@@ -8,7 +8,7 @@ import { RelativeTime, useNow } from '../../../components/relative-time.tsx';
 import type { Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
 import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
-import { EXPIRY_NOTICE_DAYS, daysLeft, expiryLabel } from './credential-expiry.ts';
+import { daysToExpiry, expiryLabel } from './credential-expiry.ts';
 
 /** Columns of a connector's table: account, status, added, last refreshed, actions. */
 export const COLUMNS = 5;
@@ -44,7 +44,7 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
 }) {
   const attention = needsAttention(credential);
   const now = useNow();
-  const days = credential.status === 'connected' ? daysLeft(credential, now) : null;
+  const days = daysToExpiry(credential, now);
   const menu = actions.canManage ? actions.menuFor(connectorId, credential) : [];
   return (
     <tr
@@ -67,7 +67,7 @@ export const CredentialHeaderRow = memo(function CredentialHeaderRow({
                   {STATUS_LABELS[credential.status]}
                 </Badge>
               )}
-              {days !== null && days < EXPIRY_NOTICE_DAYS && (
+              {days !== null && (
                 <span
                   title={`Reconnect before ${formatMediumDate(credential.expiresAt ?? '')} so its reports keep working (${credential.expirySource === 'provider' ? 'as the provider said' : 'as the provider documents its logins lasting'}).`}
                   data-testid="credential-expiry"

@@ -6,8 +6,7 @@ export type FieldCatalogue = ResponseOf<typeof ENDPOINT_ROUTES.getAccountFields>
 
 /** Whose fields the explorer shows: one of the team's accounts, or a connector's standard ones. */
 export type FieldSource =
-  | { kind: 'account'; accountId: string; connectorId: number }
-  | { kind: 'connector'; connectorId: number };
+  { kind: 'account'; accountId: string } | { kind: 'connector'; connectorId: number };
 
 /**
  * The fields a report can ask (GET /api/dataSources/accountFields/:accountId, or
@@ -16,7 +15,12 @@ export type FieldSource =
  */
 export function fieldCatalogueQueryOptions(source: FieldSource) {
   return queryOptions({
-    queryKey: ['data-sources', 'fields', source.kind, fieldSourceKey(source)],
+    queryKey: [
+      'data-sources',
+      'fields',
+      source.kind,
+      source.kind === 'account' ? source.accountId : source.connectorId,
+    ],
     queryFn: ({ signal }): Promise<FieldCatalogue> =>
       source.kind === 'account'
         ? apiCall(ENDPOINT_ROUTES.getAccountFields, {
@@ -32,13 +36,6 @@ export function fieldCatalogueQueryOptions(source: FieldSource) {
   });
 }
 
-function fieldSourceKey(source: FieldSource): string {
-  return source.kind === 'account' ? source.accountId : String(source.connectorId);
-}
-
-export function useFieldCatalogue(source: FieldSource | null) {
-  return useQuery({
-    ...fieldCatalogueQueryOptions(source ?? { kind: 'connector', connectorId: 0 }),
-    enabled: source !== null,
-  });
+export function useFieldCatalogue(source: FieldSource) {
+  return useQuery(fieldCatalogueQueryOptions(source));
 }

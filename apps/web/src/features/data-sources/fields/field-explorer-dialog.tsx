@@ -54,7 +54,7 @@ function FieldExplorer({
   };
   const source: FieldSource =
     target.kind === 'account'
-      ? { kind: 'account', accountId: target.account.id, connectorId }
+      ? { kind: 'account', accountId: target.account.id }
       : { kind: 'connector', connectorId };
   const catalogue = useFieldCatalogue(source);
   const all = useMemo(() => catalogue.data?.fields ?? [], [catalogue.data]);

@@ -26,7 +26,7 @@ const AGGREGATION_LABELS: Record<NonNullable<CatalogueField['aggregation']>, str
 
 /**
  * A field's type as a person reads it: the family, with an account's currency code (a
- * connector's standard fields have no account, so no currency yet) and a metric's aggregation.
+ * connector's standard fields have no account, so no currency yet).
  */
 export function typeLabel(field: CatalogueField, hasAccount: boolean): string {
   const family = SEMANTIC_TYPE_LABELS[field.semanticType];
@@ -37,6 +37,7 @@ export function typeLabel(field: CatalogueField, hasAccount: boolean): string {
   return `${family}${currency}`;
 }
 
+/** How a metric adds up across rows, in words; null when the field states none. */
 export function aggregationLabel(field: CatalogueField): string | null {
   return field.aggregation ? AGGREGATION_LABELS[field.aggregation] : null;
 }

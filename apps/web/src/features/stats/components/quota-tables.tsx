@@ -1,7 +1,7 @@
 import { Badge } from '../../../components/badge.tsx';
-import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import type { Stats } from '../api/stats.ts';
+import { ConnectorCell, StatsTableCard } from './stats-table-card.tsx';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -33,140 +33,101 @@ function left(hour: Stats['providerQuota'][number]['hours'][number]): string {
  */
 export function ProviderQuota({ accounts }: { accounts: Stats['providerQuota'] }) {
   return (
-    <section
-      className="card stats-card"
-      aria-labelledby="stats-quota-title"
-      data-testid="stats-quota"
+    <StatsTableCard
+      id="quota"
+      title="Provider quota"
+      empty={accounts.length === 0 && 'No data source stated a quota in this range.'}
     >
-      <div className="card-heading card-padded-x">
-        <h2 className="card-title" id="stats-quota-title">
-          Provider quota
-        </h2>
-      </div>
-      {accounts.length === 0 ? (
-        <p className="stats-note card-padded-x">No data source stated a quota in this range.</p>
-      ) : (
-        <div className="table-wrap" role="region" aria-label="Provider quota" tabIndex={0}>
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Data source</th>
-                <th scope="col">Now</th>
-                <th scope="col">Last hours</th>
-                <th scope="col">Spent per day</th>
-                <th scope="col">Spent by</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((account) => (
-                <tr key={account.accountId} data-testid="stats-quota-row">
-                  <td data-label="Account">{account.name}</td>
-                  <td data-label="Data source">
-                    <span className="stats-connector">
-                      <ConnectorBadge
-                        connector={{ id: account.connectorId, name: account.connector }}
-                        size="sm"
-                      />
-                      {account.connector}
-                    </span>
-                  </td>
-                  <td data-label="Now">
-                    <Badge tone={STANDING[account.standing].tone}>
-                      {STANDING[account.standing].label}
-                    </Badge>
-                  </td>
-                  <td data-label="Last hours">
-                    <ul className="stats-list">
-                      {account.hours.slice(0, 6).map((hour) => (
-                        <li key={`${hour.hour} ${hour.quota}`}>
-                          {hour.hour.slice(11, 16)} UTC · {hour.quota}:{' '}
-                          {hour.spent === null
-                            ? ''
-                            : `${n(hour.spent)} spent in ${n(hour.calls)} calls, `}
-                          {left(hour)}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td data-label="Spent per day">
-                    <ul className="stats-list">
-                      {account.days.map((day) => (
-                        <li key={day.date}>
-                          {day.date}: {n(day.spent)} in {n(day.requests)} requests
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td data-label="Spent by">
-                    <ul className="stats-list">
-                      {account.spentBy.map((who) => (
-                        <li key={who.name}>
-                          {who.name}: {n(who.spent)} ({n(who.requests)} requests)
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <thead>
+        <tr>
+          <th scope="col">Account</th>
+          <th scope="col">Data source</th>
+          <th scope="col">Now</th>
+          <th scope="col">Last hours</th>
+          <th scope="col">Spent per day</th>
+          <th scope="col">Spent by</th>
+        </tr>
+      </thead>
+      <tbody>
+        {accounts.map((account) => (
+          <tr key={account.accountId} data-testid="stats-quota-row">
+            <td data-label="Account">{account.name}</td>
+            <ConnectorCell id={account.connectorId} name={account.connector} />
+            <td data-label="Now">
+              <Badge tone={STANDING[account.standing].tone}>
+                {STANDING[account.standing].label}
+              </Badge>
+            </td>
+            <td data-label="Last hours">
+              <ul className="stats-list">
+                {account.hours.slice(0, 6).map((hour) => (
+                  <li key={`${hour.hour} ${hour.quota}`}>
+                    {hour.hour.slice(11, 16)} UTC · {hour.quota}:{' '}
+                    {hour.spent === null
+                      ? ''
+                      : `${n(hour.spent)} spent in ${n(hour.calls)} calls, `}
+                    {left(hour)}
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td data-label="Spent per day">
+              <ul className="stats-list">
+                {account.days.map((day) => (
+                  <li key={day.date}>
+                    {day.date}: {n(day.spent)} in {n(day.requests)} requests
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td data-label="Spent by">
+              <ul className="stats-list">
+                {account.spentBy.map((who) => (
+                  <li key={who.name}>
+                    {who.name}: {n(who.spent)} ({n(who.requests)} requests)
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </StatsTableCard>
   );
 }
 
 /** Accounts whose figures the provider said were sampled, thresholded or lumped together. */
 export function DataNotices({ notices }: { notices: Stats['dataNotices'] }) {
   return (
-    <section
-      className="card stats-card"
-      aria-labelledby="stats-notices-title"
-      data-testid="stats-notices"
+    <StatsTableCard
+      id="notices"
+      title="Figures that are not exact"
+      empty={notices.length === 0 && 'Every report in this range had exact figures.'}
     >
-      <div className="card-heading card-padded-x">
-        <h2 className="card-title" id="stats-notices-title">
-          Figures that are not exact
-        </h2>
-      </div>
-      {notices.length === 0 ? (
-        <p className="stats-note card-padded-x">Every report in this range had exact figures.</p>
-      ) : (
-        <div
-          className="table-wrap"
-          role="region"
-          aria-label="Figures that are not exact"
-          tabIndex={0}
-        >
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Data source</th>
-                <th scope="col">Notice</th>
-                <th scope="col">Requests</th>
-                <th scope="col">Last seen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {notices.map((notice) => (
-                <tr key={`${notice.accountId} ${notice.kind}`} data-testid="stats-notice-row">
-                  <td data-label="Account">{notice.name}</td>
-                  <td data-label="Data source">{notice.connector}</td>
-                  <td data-label="Notice">
-                    <Badge tone="warning">{NOTICE_LABELS[notice.kind]}</Badge> {notice.message}
-                  </td>
-                  <td data-label="Requests">{n(notice.requests)}</td>
-                  <td data-label="Last seen">
-                    <RelativeTime value={notice.lastAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <thead>
+        <tr>
+          <th scope="col">Account</th>
+          <th scope="col">Data source</th>
+          <th scope="col">Notice</th>
+          <th scope="col">Requests</th>
+          <th scope="col">Last seen</th>
+        </tr>
+      </thead>
+      <tbody>
+        {notices.map((notice) => (
+          <tr key={`${notice.accountId} ${notice.kind}`} data-testid="stats-notice-row">
+            <td data-label="Account">{notice.name}</td>
+            <td data-label="Data source">{notice.connector}</td>
+            <td data-label="Notice">
+              <Badge tone="warning">{NOTICE_LABELS[notice.kind]}</Badge> {notice.message}
+            </td>
+            <td data-label="Requests">{n(notice.requests)}</td>
+            <td data-label="Last seen">
+              <RelativeTime value={notice.lastAt} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </StatsTableCard>
   );
 }

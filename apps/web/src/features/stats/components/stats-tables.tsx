@@ -1,61 +1,43 @@
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge.tsx';
-import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
 import type { Stats } from '../api/stats.ts';
+import { ConnectorCell, StatsTableCard } from './stats-table-card.tsx';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
 /** Accounts whose data requests failed in the range, most failures first, with why. */
 export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts'] }) {
   return (
-    <section
-      className="card stats-card"
-      aria-labelledby="stats-failing-title"
-      data-testid="stats-failing"
+    <StatsTableCard
+      id="failing"
+      title="Accounts with failed requests"
+      empty={accounts.length === 0 && 'No data request failed in this range.'}
     >
-      <div className="card-heading card-padded-x">
-        <h2 className="card-title" id="stats-failing-title">
-          Accounts with failed requests
-        </h2>
-      </div>
-      {accounts.length === 0 ? (
-        <p className="stats-note card-padded-x">No data request failed in this range.</p>
-      ) : (
-        <div
-          className="table-wrap"
-          role="region"
-          aria-label="Accounts with failed requests"
-          tabIndex={0}
-        >
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Data source</th>
-                <th scope="col">Failures</th>
-                <th scope="col">Last reason</th>
-                <th scope="col">Last failed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((account) => (
-                <tr key={account.accountId}>
-                  <td data-label="Account">{account.name}</td>
-                  <ConnectorCell id={account.connectorId} name={account.connector} />
-                  <td data-label="Failures">{n(account.failures)}</td>
-                  <td data-label="Last reason">{account.lastReason}</td>
-                  <td data-label="Last failed">
-                    <RelativeTime value={account.lastFailedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <thead>
+        <tr>
+          <th scope="col">Account</th>
+          <th scope="col">Data source</th>
+          <th scope="col">Failures</th>
+          <th scope="col">Last reason</th>
+          <th scope="col">Last failed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {accounts.map((account) => (
+          <tr key={account.accountId}>
+            <td data-label="Account">{account.name}</td>
+            <ConnectorCell id={account.connectorId} name={account.connector} />
+            <td data-label="Failures">{n(account.failures)}</td>
+            <td data-label="Last reason">{account.lastReason}</td>
+            <td data-label="Last failed">
+              <RelativeTime value={account.lastFailedAt} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </StatsTableCard>
   );
 }
 
@@ -69,69 +51,46 @@ const STATUS_TEXT: Record<string, string> = {
 /** Every credential (users read "login") with its last access refresh, oldest first. */
 export function CredentialRefreshes({ credentials }: { credentials: Stats['credentials'] }) {
   return (
-    <section
-      className="card stats-card"
-      aria-labelledby="stats-credentials-title"
-      data-testid="stats-credentials"
+    <StatsTableCard
+      id="credentials"
+      title="Logins and last refresh"
+      empty={
+        credentials.length === 0 && (
+          <>
+            No logins yet. <Link to={ROUTES.DataSources.path}>Connect a data source</Link>.
+          </>
+        )
+      }
     >
-      <div className="card-heading card-padded-x">
-        <h2 className="card-title" id="stats-credentials-title">
-          Logins and last refresh
-        </h2>
-      </div>
-      {credentials.length === 0 ? (
-        <p className="stats-note card-padded-x">
-          No logins yet. <Link to={ROUTES.DataSources.path}>Connect a data source</Link>.
-        </p>
-      ) : (
-        <div className="table-wrap" role="region" aria-label="Logins and last refresh" tabIndex={0}>
-          <table className="table table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Login</th>
-                <th scope="col">Data source</th>
-                <th scope="col">Accounts</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last refresh</th>
-              </tr>
-            </thead>
-            <tbody>
-              {credentials.map((credential) => (
-                <tr key={credential.id}>
-                  <td data-label="Login">{credential.name}</td>
-                  <ConnectorCell id={credential.connectorId} name={credential.connector} />
-                  <td data-label="Accounts">{n(credential.accounts)}</td>
-                  <td data-label="Status">
-                    <Badge
-                      tone={STATUS_TONE[credential.status as keyof typeof STATUS_TONE] ?? 'neutral'}
-                    >
-                      {STATUS_TEXT[credential.status] ?? credential.status}
-                    </Badge>
-                    {credential.statusReason && (
-                      <span className="stats-reason">{credential.statusReason}</span>
-                    )}
-                  </td>
-                  <td data-label="Last refresh">
-                    <RelativeTime value={credential.lastRefreshedAt} fallback="Not refreshed yet" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-/** A table cell naming a connector, with its mark. */
-function ConnectorCell({ id, name }: { id: number; name: string }) {
-  return (
-    <td data-label="Data source">
-      <span className="stats-connector">
-        <ConnectorBadge connector={{ id, name }} size="sm" />
-        {name}
-      </span>
-    </td>
+      <thead>
+        <tr>
+          <th scope="col">Login</th>
+          <th scope="col">Data source</th>
+          <th scope="col">Accounts</th>
+          <th scope="col">Status</th>
+          <th scope="col">Last refresh</th>
+        </tr>
+      </thead>
+      <tbody>
+        {credentials.map((credential) => (
+          <tr key={credential.id}>
+            <td data-label="Login">{credential.name}</td>
+            <ConnectorCell id={credential.connectorId} name={credential.connector} />
+            <td data-label="Accounts">{n(credential.accounts)}</td>
+            <td data-label="Status">
+              <Badge tone={STATUS_TONE[credential.status as keyof typeof STATUS_TONE] ?? 'neutral'}>
+                {STATUS_TEXT[credential.status] ?? credential.status}
+              </Badge>
+              {credential.statusReason && (
+                <span className="stats-reason">{credential.statusReason}</span>
+              )}
+            </td>
+            <td data-label="Last refresh">
+              <RelativeTime value={credential.lastRefreshedAt} fallback="Not refreshed yet" />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </StatsTableCard>
   );
 }

@@ -4,8 +4,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { errorMessage, isSessionError } from '../../../lib/api-error.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import {
   useDeleteTeamWebhook,
@@ -28,8 +30,20 @@ const STATUS_LABEL: Record<WebhookDelivery['status'], string> = {
 export function WebhookPanel() {
   const hook = useTeamWebhook();
   const [secret, setSecret] = useState<string | null>(null);
-  if (hook.isPending) return <Skeleton width="100%" height={120} />;
-  if (hook.isError) return <p className="form-error">{errorMessage(hook.error)}</p>;
+  if (hook.isError && !isSessionError(hook.error)) {
+    return (
+      <EmptyState
+        icon="alert"
+        tone="danger"
+        title="The webhook could not be loaded"
+        headingLevel={3}
+        actions={<Button onClick={() => void hook.refetch()}>Try again</Button>}
+      >
+        {errorMessage(hook.error)}
+      </EmptyState>
+    );
+  }
+  if (!hook.data) return <Skeleton width="100%" height={120} />;
   const { webhook, deliveries, maxAttempts } = hook.data;
   return (
     <section className="webhook-panel" data-testid="webhook-panel">
@@ -59,7 +73,7 @@ function WebhookForm({ url, onSecret }: { url: string; onSecret: (s: string) => 
       if (saved.secret) onSecret(saved.secret);
       showToast('Webhook saved', { tone: 'success' });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : errorMessage(caught));
+      setError(errorMessage(caught));
     }
   };
   return (
@@ -79,7 +93,7 @@ function WebhookForm({ url, onSecret }: { url: string; onSecret: (s: string) => 
         data-testid="webhook-url"
       />
       {error && (
-        <p id={errorId} className="form-error" role="alert">
+        <p id={errorId} className="field-error" role="alert">
           {error}
         </p>
       )}
@@ -170,43 +184,46 @@ function DeliveryLog({
     return <p className="page-meta">No deliveries yet. Send a test event to try the address.</p>;
   }
   return (
-    <table className="data-table" data-testid="webhook-log">
-      <caption>Deliveries (retried with growing waits, up to {maxAttempts} attempts)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">HTTP</th>
-          <th scope="col">Time</th>
-          <th scope="col">Attempts</th>
-          <th scope="col">Reason</th>
-        </tr>
-      </thead>
-      <tbody>
-        {deliveries.map((d) => (
-          <tr key={d.id}>
-            <td>
-              {d.kind === 'test' ? 'Test event' : d.kind.replace('_', ' ')}
-              {d.credentialName ? ` · ${d.credentialName}` : ''}
-              <div className="page-meta">{formatMediumDate(d.createdAt)}</div>
-            </td>
-            <td>
-              {STATUS_LABEL[d.status]}
-              {d.nextAttemptAt && d.attempts > 0 ? (
-                <div className="page-meta">
-                  next {new Date(d.nextAttemptAt).toLocaleTimeString()}
-                </div>
-              ) : null}
-            </td>
-            <td>{d.httpStatus ?? '–'}</td>
-            <td>{d.durationMs === null ? '–' : `${d.durationMs} ms`}</td>
-            <td>
-              {d.attempts}/{maxAttempts}
-            </td>
-            <td>{d.error ?? ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div>
+      <p className="page-meta">
+        Deliveries, retried with growing waits, up to {maxAttempts} attempts each.
+      </p>
+      <DataTable
+        label="Deliveries"
+        className="table-stack"
+        rows={deliveries}
+        rowKey={(d) => d.id}
+        rowTestId="webhook-delivery"
+        columns={[
+          {
+            header: 'Event',
+            cell: (d) => (
+              <>
+                {d.kind === 'test' ? 'Test event' : d.kind.replace('_', ' ')}
+                {d.credentialName ? ` · ${d.credentialName}` : ''}
+                <div className="page-meta">{formatMediumDate(d.createdAt)}</div>
+              </>
+            ),
+          },
+          {
+            header: 'Status',
+            cell: (d) => (
+              <>
+                {STATUS_LABEL[d.status]}
+                {d.nextAttemptAt && d.attempts > 0 ? (
+                  <div className="page-meta">
+                    next {new Date(d.nextAttemptAt).toLocaleTimeString()}
+                  </div>
+                ) : null}
+              </>
+            ),
+          },
+          { header: 'HTTP', cell: (d) => d.httpStatus ?? '–' },
+          { header: 'Time', cell: (d) => (d.durationMs === null ? '–' : `${d.durationMs} ms`) },
+          { header: 'Attempts', cell: (d) => `${d.attempts}/${maxAttempts}` },
+          { header: 'Reason', cell: (d) => d.error ?? '' },
+        ]}
+      />
+    </div>
   );
 }
