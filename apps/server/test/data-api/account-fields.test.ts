@@ -87,6 +87,35 @@ describeEachDatabase('account fields: stored provider metadata', (db) => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => ids()));
     expect(new Set(answers.map((a) => a.join()))).toEqual(new Set(['date,custom_event_size']));
     expect(reads).toBe(4);
+
+    // Another instance reads a newer list: a caller whose statement saw that list's time gets
+    // it from the store, though this instance still holds the older one.
+    const other = createAccountFields({
+      db: db(),
+      clock,
+      accessTokens: { accessTokenFor: () => Promise.resolve({ token: 'token' }) },
+      timeoutMs: 1000,
+    });
+    offered = ['date', 'custom_event_size', 'custom_event_tier'];
+    clock.advance(24 * 60 * 60 * 1000);
+    await other.schemaOf(teamId, account, fetcher);
+    expect(reads).toBe(5);
+    const storedAt = clock();
+    offered = ['date'];
+    const seen = await fields.schemaOf(teamId, account, fetcher, [], storedAt);
+    expect(seen.fields.map((f) => f.id)).toEqual([
+      'date',
+      'custom_event_size',
+      'custom_event_tier',
+    ]);
+    // A caller whose statement ran before a list this instance read was stored (an older
+    // time, or none) is answered with the newer list, not another metadata call.
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await ids()).toEqual(['date']);
+    expect(reads).toBe(6);
+    const before = (await fields.schemaOf(teamId, account, fetcher, [], storedAt)).fields;
+    expect(before.map((f) => f.id)).toEqual(['date']);
+    expect(reads).toBe(6);
   });
 
   it('serves the stored list while the provider fails, and refuses only a field nothing lists', async () => {

@@ -22,6 +22,18 @@ const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
  */
 const RECHECK_AFTER_MS = 60 * 1000;
 
+/**
+ * Field lists this process holds, at most this many accounts (the least recently used leave
+ * first): a GA4 property's list is hundreds of fields, tens of kilobytes once parsed.
+ */
+const HELD_LISTS = 200;
+
+/** A field list and when it was read from the provider (ms since the epoch). */
+interface HeldList {
+  fields: ReportField[];
+  fetchedAt: number;
+}
+
 /** The account as the field list needs it: its id for the cache, its report identity. */
 export interface FieldsAccount {
   id: string;
@@ -49,9 +61,55 @@ export function createAccountFields(deps: {
    * a missing or day-old list must cost the provider one metadata call, not one per chart.
    */
   const reading = new Map<string, Promise<ReportField[] | undefined>>();
+  /**
+   * The newest list this process read or stored, by team and account. The store stays the
+   * truth: a list is used from here only while the store holds none newer (another instance
+   * may have read one since). It also closes the race where a chart read the store just before
+   * another chart's read was stored, and would have asked the provider a second time.
+   */
+  const held = new Map<string, HeldList>();
 
-  function readOnce(teamId: string, account: FieldsAccount, fetcher: ReportFetcher) {
+  function hold(key: string, list: HeldList) {
+    const current = held.get(key);
+    if (current && current.fetchedAt > list.fetchedAt) return current;
+    held.delete(key);
+    held.set(key, list);
+    if (held.size > HELD_LISTS) held.delete(held.keys().next().value as string);
+    return list;
+  }
+
+  /**
+   * The account's newest list: the held one when the store's is no newer (`storedAt`, when
+   * the caller already read it, saves reading the store), else the store's.
+   */
+  async function newestList(
+    key: string,
+    teamId: string,
+    accountId: string,
+    storedAt: Date | null | undefined,
+  ): Promise<HeldList | undefined> {
+    const mine = held.get(key);
+    if (
+      storedAt !== undefined &&
+      (storedAt === null || (mine && mine.fetchedAt >= storedAt.getTime()))
+    ) {
+      if (mine) hold(key, mine); // among the recently used again
+      return mine;
+    }
+    const stored = await cache.find(teamId, accountId);
+    if (!stored) return mine;
+    return hold(key, { fields: stored.fields, fetchedAt: stored.fetched_at.getTime() });
+  }
+
+  /**
+   * The provider's list now, read once however many ask: `seen` is when the list the caller
+   * judged too old was read. A list read since (by a read that ended between the caller's
+   * look and this call) is the answer, not a second metadata call.
+   */
+  function readOnce(teamId: string, account: FieldsAccount, fetcher: ReportFetcher, seen: number) {
     const key = `${teamId}:${account.id}`;
+    const since = held.get(key);
+    if (since && since.fetchedAt > seen) return Promise.resolve(since.fields);
     let read = reading.get(key);
     if (!read) {
       read = readAndStore(teamId, account, fetcher).finally(() => reading.delete(key));
@@ -73,7 +131,9 @@ export function createAccountFields(deps: {
         token.token,
         AbortSignal.timeout(deps.timeoutMs),
       );
-      await cache.store(teamId, account.id, fields, deps.clock());
+      const now = deps.clock();
+      await cache.store(teamId, account.id, fields, now);
+      hold(`${teamId}:${account.id}`, { fields, fetchedAt: now.getTime() });
       return fields;
     } catch {
       // The provider did not answer now: the stored list (or the documented one) serves.
@@ -84,25 +144,27 @@ export function createAccountFields(deps: {
   return {
     /**
      * The account's fields and date limits. `wanted` are the field ids a report names: one the
-     * stored list lacks makes it ask the provider again before a refusal.
+     * stored list lacks makes it ask the provider again before a refusal. `storedAt` is when
+     * the stored list was read (null: none is), for a caller whose statement already read it.
      */
     async schemaOf(
       teamId: string,
       account: FieldsAccount,
       fetcher: ReportFetcher,
       wanted: readonly string[] = [],
+      storedAt?: Date | null,
     ): Promise<ReportSchema> {
       const documented = fetcher.schema(account.report);
       if (!fetcher.readFields) return documented;
-      const stored = await cache.find(teamId, account.id);
+      const stored = await newestList(`${teamId}:${account.id}`, teamId, account.id, storedAt);
       const now = deps.clock().getTime();
-      const age = stored ? now - stored.fetched_at.getTime() : Infinity;
+      const age = stored ? now - stored.fetchedAt : Infinity;
       const known = new Set(stored?.fields.map((f) => f.id));
       const lacksWanted = wanted.some((id) => !known.has(id));
       if (stored && age < REFRESH_AFTER_MS && !(lacksWanted && age >= RECHECK_AFTER_MS)) {
         return { ...documented, fields: stored.fields };
       }
-      const read = await readOnce(teamId, account, fetcher);
+      const read = await readOnce(teamId, account, fetcher, stored?.fetchedAt ?? -Infinity);
       if (read) return { ...documented, fields: read };
       if (stored) return { ...documented, fields: stored.fields };
       const readable = new Set(documented.fields.map((f) => f.id));

@@ -20,6 +20,8 @@ export interface CachedLookup {
   fresh: { id: string; totalRows: number } | null;
   /** The log row written for the cached answer (only with a fresh job on a live account). */
   loggedId: string | null;
+  /** When the account's stored field list was read from its provider; null when none is. */
+  fieldsFetchedAt: Date | null;
 }
 
 /*
@@ -28,6 +30,8 @@ export interface CachedLookup {
  * the server's own process). The data-modifying WITH runs whether or not the SELECT reads it,
  * and inserts only for a live account of a connector with reports and a fresh job; the SELECT
  * sees the rows as they were before, so a deleted account is still read (and refused) here.
+ * The stored field list's read time comes along, so a list the process already holds is not
+ * read and parsed again (a GA4 property's list is hundreds of fields).
  * Nothing is remembered between requests: a deleted account is refused on the very next call.
  * A stored answer takes no report time and no provider call, so both are logged as 0. One fixed text, kept
  * prepared on each PostgreSQL connection (its planning cost more than running it).
@@ -58,7 +62,9 @@ logged AS (
   RETURNING id
 )
 SELECT a.id, a.connector_id, a.external_id, a.name, a.deleted_at, a.details,
-  f.id AS fresh_id, f.total_rows AS fresh_total_rows, (SELECT id FROM logged) AS logged_id
+  f.id AS fresh_id, f.total_rows AS fresh_total_rows, (SELECT id FROM logged) AS logged_id,
+  (SELECT c.fetched_at FROM account_field_catalogues c
+   WHERE c.team_id = $1::uuid AND c.account_id = a.id) AS fields_fetched_at
 FROM account a
 LEFT JOIN fresh f ON true`,
 );
@@ -110,6 +116,7 @@ export function createCachedAnswersRepository(db: Db) {
         },
         fresh: freshId ? { id: freshId, totalRows: Number(row.fresh_total_rows ?? 0) } : null,
         loggedId: loggedId === null ? null : String(loggedId),
+        fieldsFetchedAt: (row.fields_fetched_at as Date | null) ?? null,
       };
     },
   };

@@ -75,12 +75,14 @@ export function createDataApiService(deps: {
 
   /**
    * The fetcher and report schema of a live account, or a clear refusal. `wanted` are the
-   * fields a report names (one the stored field list lacks has it read again).
+   * fields a report names (one the stored field list lacks has it read again); `fieldsStoredAt`
+   * is when the stored field list was read, when the caller's statement read it.
    */
   async function targetOf(
     caller: ConnectorCaller,
     account: (Parameters<typeof reportAccountOf>[0] & AccountRef) | undefined,
     wanted: readonly string[] = [],
+    fieldsStoredAt?: Date | null,
   ) {
     if (!account || account.deleted_at) {
       throw new AppError(
@@ -104,6 +106,7 @@ export function createDataApiService(deps: {
       { id: account.id, report: reportAccount },
       fetcher,
       wanted,
+      fieldsStoredAt,
     );
     return { account, connector, fetcher, reportAccount, schema };
   }
@@ -154,10 +157,12 @@ export function createDataApiService(deps: {
       now: started,
       reportConnectorIds,
     });
-    const target = await targetOf(caller, found?.account, [
-      ...request.fields,
-      ...request.filters.map((f) => f.field),
-    ]);
+    const target = await targetOf(
+      caller,
+      found?.account,
+      [...request.fields, ...request.filters.map((f) => f.field)],
+      found?.fieldsFetchedAt,
+    );
     try {
       checkRequest(target.connector, target.fetcher, target.schema, request, started);
     } catch (error) {
