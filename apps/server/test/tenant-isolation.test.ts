@@ -615,6 +615,7 @@ const CASES: Record<string, Record<string, Case<never>>> = {
   }),
   createWebhookDeliveriesRepository: cases(createWebhookDeliveriesRepository, {
     undeliveredEvents: BACKGROUND,
+    deleteEndedBefore: BACKGROUND,
     add: (r) =>
       r.add({
         teamId: A.team,

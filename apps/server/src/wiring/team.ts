@@ -91,6 +91,7 @@ export function wireTeam(core: AppCore, deps: { session: SessionWiring }) {
   return {
     acceptance,
     webhookDeliveries: { loop: webhookLoop, runOnce: () => webhookWorker.runOnce() },
+    purges: [(signal: AbortSignal) => webhookWorker.purge(signal)],
     handlers: {
       ...teamHandlers({ teams, mailPreferences: createMailPreferencesService({ db }) }),
       ...membersHandlers({ members: createMembersService({ db, clock, endDataAccess }), cookie }),

@@ -42,5 +42,7 @@ describeEachDatabase('refresh under concurrency', (db, kind, another) => {
       await b.close();
       await a.app.close();
     }
-  });
+    // Two whole apps start inside the test (not in a shared set-up): beside the other suites
+    // on two cores that alone passed the default 20 s once.
+  }, 60_000);
 });

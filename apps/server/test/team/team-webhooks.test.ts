@@ -148,6 +148,50 @@ describeEachDatabase('team webhooks', (db) => {
     expect((await inbox('/sandbox/webhook-inbox/failing')).length).toBe(8);
   });
 
+  it('sends no week-old event late, and ended deliveries leave the log after 30 days', async () => {
+    const owner = await signIn(ctx.app, ctx.identity, 'hook-late@example.com');
+    await connectOAuth(ctx, owner.cookie, 1, { login: 'hook-late@example.com' });
+    await callAt(ctx, ENDPOINTS.saveTeamWebhook, {
+      cookie: owner.cookie,
+      form: { url: `${ctx.base}/sandbox/webhook-inbox/receive` },
+    });
+    ctx.control.revoke('google-analytics', 'hook-late@example.com');
+    clock.advance(HOUR);
+    await backgroundJobs(ctx.app).refreshTokens();
+    const events = await db()
+      .selectFrom('credential_events')
+      .select('kind')
+      .where('team_id', '=', owner.team.id)
+      .execute();
+    expect(events.map((e) => e.kind)).toContain('revoked');
+    const ids = async () =>
+      (
+        await db()
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('team_id', '=', owner.team.id)
+          .orderBy('created_at')
+          .execute()
+      ).map((d) => d.id);
+    // The worker was down for eight days: the revocation is no news to send now.
+    clock.advance(8 * 24 * HOUR);
+    await deliver();
+    expect(await ids()).toEqual([]);
+
+    const { cookie } = await signIn(ctx.app, ctx.identity, 'hook-late@example.com');
+    const sent = await callAt(ctx, ENDPOINTS.sendTeamWebhookTest, { cookie });
+    await deliver();
+    const waiting = await callAt(ctx, ENDPOINTS.sendTeamWebhookTest, { cookie });
+    expect(await ids()).toEqual([sent.json().delivery.id, waiting.json().delivery.id]);
+    clock.advance(29 * 24 * HOUR);
+    await backgroundJobs(ctx.app).purge();
+    expect(await ids()).toHaveLength(2);
+    clock.advance(2 * 24 * HOUR);
+    await backgroundJobs(ctx.app).purge();
+    // The delivered one went; the one still waiting to be sent stays.
+    expect(await ids()).toEqual([waiting.json().delivery.id]);
+  });
+
   it('refuses an address that is not a web address, and rotating or testing needs a webhook', async () => {
     const owner = await signIn(ctx.app, ctx.identity, 'hook-refused@example.com');
     const bad = await callAt(ctx, ENDPOINTS.saveTeamWebhook, {

@@ -37,11 +37,11 @@ export interface AttemptOutcome {
 export function createWebhookDeliveriesRepository(db: Db) {
   return {
     /**
-     * Credential events of teams with a webhook, that happened once the webhook was set and have
-     * no delivery yet, oldest first, with what the delivery tells of them (across all teams:
-     * background work).
+     * Credential events of teams with a webhook, that happened once the webhook was set and since
+     * `since`, and have no delivery yet, oldest first, with what the delivery tells of them
+     * (across all teams: background work).
      */
-    undeliveredEvents(limit: number) {
+    undeliveredEvents(since: Date, limit: number) {
       return db
         .selectFrom('credential_events as e')
         .innerJoin('team_webhooks as w', 'w.team_id', 'e.team_id')
@@ -74,6 +74,7 @@ export function createWebhookDeliveriesRepository(db: Db) {
             .as('accounts'),
         ])
         .whereRef('e.occurred_at', '>=', 'w.created_at')
+        .where('e.occurred_at', '>=', since)
         .where((eb) =>
           eb.not(
             eb.exists(
@@ -88,6 +89,20 @@ export function createWebhookDeliveriesRepository(db: Db) {
         .orderBy('e.occurred_at')
         .limit(limit)
         .execute();
+    },
+
+    /**
+     * The purge, across all teams (background work): deletes at most `limit` deliveries that
+     * ended (delivered or given up) before `before`, oldest first; answers how many. Rows another
+     * instance's purge holds are skipped.
+     */
+    async deleteEndedBefore(before: Date, limit: number): Promise<number> {
+      const result = await sql`
+        DELETE FROM webhook_deliveries WHERE ctid IN (
+          SELECT ctid FROM webhook_deliveries
+          WHERE status <> 'pending' AND coalesce(last_attempt_at, created_at) < ${before}
+          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
     },
 
     /** Adds a delivery; a credential event already queued (another instance) adds none. */

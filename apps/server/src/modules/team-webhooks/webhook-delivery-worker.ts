@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { WebhookDeliveryRow } from '../../db/schema.ts';
 import type { TokenCipher } from '../../crypto/token-cipher.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import { createTeamWebhooksRepository } from './team-webhooks.repository.ts';
 import type { WebhookAddressRules } from './webhook-address.ts';
 import type { AttemptOutcome } from './webhook-deliveries.repository.ts';
@@ -26,6 +27,15 @@ const EVENTS_PER_RUN = 200;
 const LANES = 4;
 /** Deliveries one run sends at most (the loop comes back for the rest). */
 const DELIVERIES_PER_RUN = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * An event is delivered within this long of happening: after a longer outage of the worker a
+ * receiver gets no week-old news, and the events the worker compares with its deliveries stay
+ * a bounded few (so ended deliveries can be purged without an event being sent again).
+ */
+const DELIVER_WITHIN_MS = 7 * DAY_MS;
+/** Ended deliveries stay in the team's delivery log this long. */
+const KEEP_ENDED_MS = 30 * DAY_MS;
 
 /**
  * Delivers teams' credential events to their webhooks: turns new events into deliveries (each
@@ -45,7 +55,8 @@ export function createWebhookDeliveryWorker(deps: {
   const deliveries = createWebhookDeliveriesRepository(deps.db);
 
   async function queueNewEvents(): Promise<void> {
-    for (const event of await deliveries.undeliveredEvents(EVENTS_PER_RUN)) {
+    const since = new Date(deps.clock().getTime() - DELIVER_WITHIN_MS);
+    for (const event of await deliveries.undeliveredEvents(since, EVENTS_PER_RUN)) {
       await deliveries.add({
         teamId: event.team_id,
         eventId: event.id,
@@ -138,5 +149,11 @@ export function createWebhookDeliveryWorker(deps: {
     return summary;
   }
 
-  return { runOnce };
+  /** The hourly purge: deliveries that ended 30 days ago leave the log, in batches. */
+  function purge(signal?: AbortSignal): Promise<number> {
+    const before = new Date(deps.clock().getTime() - KEEP_ENDED_MS);
+    return deleteInBatches((limit) => deliveries.deleteEndedBefore(before, limit), 1000, signal);
+  }
+
+  return { runOnce, purge };
 }
