@@ -484,14 +484,14 @@ function getData(request) {
     };
   }
   var columns = names.map(function (name) {
-    return name === DATA_NOTES_ID ? -1 : answer.fields.indexOf(name);
+    return name === DATA_NOTES_ID ? null : answer.fields.indexOf(name);
   });
   return {
     schema: requested.build(),
     rows: answer.rows.map(function (values) {
       return {
         values: columns.map(function (at) {
-          return at === -1 ? notes : values[at];
+          return at === null ? notes : values[at];
         }),
       };
     }),
