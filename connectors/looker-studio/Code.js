@@ -46,8 +46,15 @@ function settings_() {
   };
 }
 
+/**
+ * Stops the execution with a message Looker Studio shows the person. Its debug text, which
+ * Looker Studio shows admins only
+ * (https://developers.google.com/apps-script/reference/data-studio/user-error), adds what the
+ * data API said about the figures of a job this execution read.
+ */
 function throwUser_(message) {
-  cc.newUserError().setText(message).setDebugText(message).throwException();
+  var debug = DATA_NOTICES.length > 0 ? message + '\n' + noticesDebugText_(DATA_NOTICES) : message;
+  cc.newUserError().setText(message).setDebugText(debug).throwException();
 }
 
 // ─── Authorization ─────────────────────────────────────────────────────────────────────────
@@ -261,6 +268,74 @@ function waitToRetry_(response, code) {
   Utilities.sleep(waitMs);
 }
 
+// ─── Data notes ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The optional "Data notes" dimension: what the data API said about a chart's figures (the
+ * provider sampled them, may have withheld rows with few users, lumped rows into "(other)").
+ * It is the connector's own field, never sent to the data API.
+ */
+var DATA_NOTES_ID = 'data_notes';
+
+/** The notices of the job this execution read (the script is loaded afresh for each one). */
+var DATA_NOTICES = [];
+
+/** Each notice kind in a few words, for one short sentence per row. */
+var NOTE_WORDS = {
+  sampled: 'figures are estimates from a sample',
+  thresholded: 'rows with few users may be withheld',
+  other_row: 'some rows are lumped into "(other)"',
+};
+
+/** Looker Studio's fields: https://developers.google.com/apps-script/reference/data-studio/fields */
+function addDataNotesField_(fields) {
+  fields
+    .newDimension()
+    .setId(DATA_NOTES_ID)
+    .setName('Data notes')
+    .setDescription(
+      'Whether the data source sampled these figures, may have withheld rows with few users, ' +
+        'or lumped rows into "(other)". Empty when the figures are whole.',
+    )
+    .setType(cc.FieldType.TEXT);
+}
+
+/** The notices as one short sentence, or '' when there were none. */
+function notesSentence_(notices) {
+  if (notices.length === 0) return '';
+  var text = notices
+    .map(function (n) {
+      return NOTE_WORDS[n.kind] || n.message.replace(/\.$/, '');
+    })
+    .join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1) + '.';
+}
+
+/** The notices in full, as the data API words them, for admins. */
+function noticesDebugText_(notices) {
+  return (
+    'Data notices: ' +
+    notices
+      .map(function (n) {
+        return n.kind + ': ' + n.message;
+      })
+      .join(' ')
+  );
+}
+
+/**
+ * What a chart of Data notes alone asks the data API: a metric that adds up over any range
+ * (so no range is refused for it), else the account's first field.
+ */
+function notesOnlyField_(offered) {
+  var summed = offered.filter(function (f) {
+    return f.semantics.conceptType === 'METRIC' && f.aggregation === 'SUM';
+  });
+  var field = summed[0] || offered[0];
+  if (!field) throwUser_('This account offers no fields to report on. Refresh its fields.');
+  return field.id;
+}
+
 // ─── Looker Studio's connector functions ───────────────────────────────────────────────────
 
 function getConfig(request) {
@@ -303,32 +378,40 @@ function connectorOf_(params) {
   return connector;
 }
 
-/** The account's fields as a Looker Studio Fields object (all of them, or those asked for). */
-function fields_(params, only) {
+/** The account's fields as the data API lists them. */
+function accountFields_(params) {
   var connector = connectorOf_(params);
-  var schema = api_(
+  return api_(
     'get',
     '/connectors/' +
       encodeURIComponent(connector) +
       '/schema?account=' +
       encodeURIComponent(params.account),
-  );
+  ).fields;
+}
+
+/**
+ * The fields as a Looker Studio Fields object, in the order asked (all of the account's, then
+ * Data notes, when none are named).
+ */
+function fields_(offered, wanted) {
   var fields = cc.getFields();
-  var wanted = only
-    ? only.map(function (f) {
-        return f.name;
-      })
-    : null;
   var byId = {};
-  schema.fields.forEach(function (f) {
+  offered.forEach(function (f) {
     byId[f.id] = f;
   });
   (
     wanted ||
-    schema.fields.map(function (f) {
-      return f.id;
-    })
+    offered
+      .map(function (f) {
+        return f.id;
+      })
+      .concat([DATA_NOTES_ID])
   ).forEach(function (id) {
+    if (id === DATA_NOTES_ID) {
+      addDataNotesField_(fields);
+      return;
+    }
     var f = byId[id];
     if (!f)
       throwUser_('The field ' + id + ' is no longer offered. Refresh the data source’s fields.');
@@ -360,16 +443,66 @@ function fieldType_(semanticType) {
 }
 
 function getSchema(request) {
-  return { schema: fields_(request.configParams).build() };
+  return { schema: fields_(accountFields_(request.configParams)).build() };
 }
 
+/**
+ * Looker Studio names one chart's fields, in the order each row's values must follow
+ * (https://developers.google.com/looker-studio/connector/reference#getdata). Data notes is the
+ * connector's own: the job is asked for the other fields only, so a chart with it and one
+ * without share a job and its stored result, and each row carries the job's notes.
+ */
 function getData(request) {
-  var requested = fields_(request.configParams, request.fields);
+  var offered = accountFields_(request.configParams);
+  var names = request.fields.map(function (f) {
+    return f.name;
+  });
+  var requested = fields_(offered, names);
+  var asked = names.filter(function (name) {
+    return name !== DATA_NOTES_ID;
+  });
+  var answer = finishedJob_(request, asked.length > 0 ? asked : [notesOnlyField_(offered)]);
+  var notes = notesSentence_(DATA_NOTICES);
+  if (DATA_NOTICES.length > 0 && isAdminUser()) {
+    // Looker Studio shows debug text with errors only: for a report that worked, admins read
+    // the notices in the execution's log, where console.warn writes
+    // (https://developers.google.com/looker-studio/connector/debug,
+    // https://developers.google.com/apps-script/guides/logging).
+    console.warn(noticesDebugText_(DATA_NOTICES));
+  }
+  // A chart of Data notes alone: one row, the notes on the account's figures over the range.
+  if (asked.length === 0) {
+    return {
+      schema: requested.build(),
+      rows: [
+        {
+          values: names.map(function () {
+            return notes;
+          }),
+        },
+      ],
+    };
+  }
+  var columns = names.map(function (name) {
+    return name === DATA_NOTES_ID ? null : answer.fields.indexOf(name);
+  });
+  return {
+    schema: requested.build(),
+    rows: answer.rows.map(function (values) {
+      return {
+        values: columns.map(function (at) {
+          return at === null ? notes : values[at];
+        }),
+      };
+    }),
+  };
+}
+
+/** Starts the job, polls it with back-off, and answers its fields and every page's rows. */
+function finishedJob_(request, fields) {
   var job = api_('post', '/jobs', {
     account: request.configParams.account,
-    fields: request.fields.map(function (f) {
-      return f.name;
-    }),
+    fields: fields,
     dateRange: request.dateRange,
     filters: [],
   });
@@ -387,13 +520,13 @@ function getData(request) {
     answer = api_('get', '/jobs/' + encodeURIComponent(job.jobId) + '?page=1');
   }
   if (answer.state === 'failed') throwUser_(answer.reason);
-  var rows = [];
+  DATA_NOTICES = answer.notices || [];
+  var done = { fields: answer.fields, rows: [] };
   for (;;) {
     answer.rows.forEach(function (values) {
-      rows.push({ values: values });
+      done.rows.push(values);
     });
-    if (!answer.nextPage) break;
+    if (!answer.nextPage) return done;
     answer = api_('get', '/jobs/' + encodeURIComponent(job.jobId) + '?page=' + answer.nextPage);
   }
-  return { schema: requested.build(), rows: rows };
 }

@@ -130,6 +130,18 @@ export function openStateToken(key, token, now) {
   }
 }
 
+/**
+ * Apps Script's console (https://developers.google.com/apps-script/guides/logging): each line
+ * goes to the execution's log, at its level, where the harness keeps it for the tests.
+ */
+function executionLog(bridge) {
+  const write =
+    (level) =>
+    (...args) =>
+      bridge.log(level, args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  return { log: write('INFO'), info: write('INFO'), warn: write('WARNING'), error: write('ERROR') };
+}
+
 /** A Date that reads the harness's clock, so the connector and the library see its time. */
 function clockDate(now) {
   const RealDate = Date;
@@ -164,7 +176,7 @@ export function appsScriptGlobals({ bridge, redirectUri, now, stateKey }) {
     HtmlService: { createHtmlOutput: (html) => ({ getContent: () => String(html) }) },
     DataStudioApp: { createCommunityConnector: communityConnector },
     OAuth2: oauth2Library({ UrlFetchApp, ScriptApp, now, redirectUri }),
-    console,
+    console: executionLog(bridge),
     Date: clockDate(now),
     JSON,
     Math,

@@ -11,6 +11,8 @@ export class ConnectorError extends Error {
   constructor(
     message: string,
     readonly userError: string | null,
+    /** The user error's debug text, which Looker Studio shows admins only. */
+    readonly debugText: string | null = null,
   ) {
     super(message);
     this.name = 'ConnectorError';
@@ -71,11 +73,26 @@ export interface ConnectorHarnessOptions {
   intercept?: (request: HttpRequest) => HttpAnswer | undefined;
 }
 
+/** A line an execution wrote to its log (console.log, console.warn, ...). */
+export interface LogLine {
+  fn: string;
+  level: string;
+  text: string;
+}
+
 type Message =
+  | { type: 'log'; level: string; text: string }
   | { type: 'fetch'; request: HttpRequest }
   | { type: 'sleep'; ms: number }
   | ({ type: 'service' } & ServiceCall)
-  | { type: 'result'; id: number; result?: unknown; error?: string; userError?: string | null };
+  | {
+      type: 'result';
+      id: number;
+      result?: unknown;
+      error?: string;
+      userError?: string | null;
+      debugText?: string | null;
+    };
 
 interface Call {
   id: number;
@@ -111,6 +128,8 @@ export function startConnectorHarness(options: ConnectorHarnessOptions) {
   const stateKey = randomBytes(32).toString('hex');
   /** Every HTTP request the connector made, in order. */
   const requests: LoggedRequest[] = [];
+  /** Every line the connector's executions logged, in order. */
+  const logs: LogLine[] = [];
   const queue: Call[] = [];
   let nextId = 0;
 
@@ -139,11 +158,17 @@ export function startConnectorHarness(options: ConnectorHarnessOptions) {
     };
     thread.on('message', (message: Message) => {
       const call = worker.running;
+      if (message.type === 'log') {
+        logs.push({ fn: call?.fn ?? '', level: message.level, text: message.text });
+        return;
+      }
       if (message.type === 'result') {
         worker.running = undefined;
         if (call) services.ended(call.id);
         if (message.error !== undefined) {
-          call?.reject(new ConnectorError(message.error, message.userError ?? null));
+          call?.reject(
+            new ConnectorError(message.error, message.userError ?? null, message.debugText ?? null),
+          );
         } else call?.resolve(message.result);
         dispatch();
         return;
@@ -197,6 +222,9 @@ export function startConnectorHarness(options: ConnectorHarnessOptions) {
      */
     callback: (url: URL | string) => call<{ html: string }>('usercallback', { url: String(url) }),
     requests,
+    logs,
+    /** Sets a script property, as in Project settings (DEBUG=true makes every person an admin). */
+    setScriptProperty: services.setScriptProperty,
     userProperties: services.userProperties,
     userCache: services.userCache,
     close: () => Promise.all(workers.map((w) => w.thread.terminate())),

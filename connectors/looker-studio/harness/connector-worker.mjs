@@ -30,6 +30,8 @@ const bridge = {
   request: (request) => ask({ type: 'fetch', request }),
   sleep: (ms) => void ask({ type: 'sleep', ms }),
   call: (service, args) => ask({ type: 'service', service, ...args }).value,
+  // The execution's log: nothing to wait for, as Apps Script's console does not answer.
+  log: (level, text) => parentPort.postMessage({ type: 'log', level, text }),
 };
 const source = code ?? fs.readFileSync(workerData.codePath, 'utf8');
 
@@ -67,6 +69,7 @@ parentPort.on('message', (message) => {
       id: message.id,
       error: error instanceof Error ? error.message : String(error),
       userError: error?.userError ?? null,
+      debugText: error?.debugText ?? null,
     });
   }
 });

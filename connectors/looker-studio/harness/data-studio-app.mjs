@@ -233,14 +233,18 @@ export function communityConnector() {
     },
     getConfig: config,
     getFields: fields,
+    // https://developers.google.com/apps-script/reference/data-studio/user-error: the text
+    // everyone sees, and a debug text Looker Studio shows admins only.
     newUserError() {
       let text = '';
+      let debugText = '';
       const b = {
         setText: (t) => ((text = t), b),
-        setDebugText: () => b,
+        setDebugText: (t) => ((debugText = t), b),
         throwException() {
           const error = new Error(text);
           error.userError = text;
+          error.debugText = debugText;
           throw error;
         },
       };

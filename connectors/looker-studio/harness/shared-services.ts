@@ -139,6 +139,7 @@ export function sharedServices(scriptProperties: Record<string, string>, now: ()
     ended: (execution: number) => lock.release(execution),
     /** Whether the execution holds the user lock now. */
     holdsLock: (execution: number) => lock.holds(execution),
+    setScriptProperty: (key: string, value: string) => void props.script.values.set(key, value),
     userProperties: () => Object.fromEntries(props.user.values),
     userCache: () => caches.user.snapshot(),
   };

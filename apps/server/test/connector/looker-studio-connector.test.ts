@@ -147,7 +147,19 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     const { schema } = await connector.call<{ schema: BuiltField[] }>('getSchema', {
       configParams: configParams(),
     });
-    expect(schema.map((f) => f.name)).toEqual(['date', 'campaign', 'sessions', 'cost']);
+    // The account's fields, then the connector's own Data notes.
+    expect(schema.map((f) => f.name)).toEqual([
+      'date',
+      'campaign',
+      'sessions',
+      'cost',
+      'data_notes',
+    ]);
+    expect(schema.at(-1)).toMatchObject({
+      label: 'Data notes',
+      dataType: 'STRING',
+      semantics: { conceptType: 'DIMENSION', semanticType: 'TEXT' },
+    });
     expect(schema.find((f) => f.name === 'cost')).toMatchObject({
       dataType: 'NUMBER',
       semantics: { conceptType: 'METRIC', semanticType: 'CURRENCY_USD' },
@@ -185,6 +197,7 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
           semantics: { conceptType: 'METRIC', semanticType: 'NUMBER' },
         }),
         expect.objectContaining({ name: 'rank', defaultAggregationType: 'NO_AGGREGATION' }),
+        expect.objectContaining({ name: 'data_notes' }),
       ]);
     } finally {
       intercept = undefined;
