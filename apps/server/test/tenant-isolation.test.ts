@@ -423,6 +423,7 @@ const CASES: Record<string, Record<string, Case<never>>> = {
             accountId: A.account,
             shapeKey: 'shape-1',
             fields: ['date', 'sessions'],
+            notices: [],
             filters: '[]',
             day: '2026-01-04',
             rows: [['20260104', 3]],

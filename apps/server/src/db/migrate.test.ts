@@ -48,6 +48,7 @@ describe('migrations on an empty database', () => {
       '0025_field_catalogues.sql',
       '0026_provider_quota.sql',
       '0027_unlogged_rate_limits.sql',
+      '0028_report_day_notices.sql',
     ]);
     expect(await migrate(db)).toEqual([]);
     await db.destroy();

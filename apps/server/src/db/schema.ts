@@ -459,6 +459,8 @@ export interface ReportDaysTable {
   /** YYYY-MM-DD (read back as text). */
   day: ColumnType<string, string, string>;
   rows: Json<unknown[][]>;
+  /** What the provider said about the figures when they were read (null: nothing). */
+  notices: NullableJson<StoredNotice[]>;
   fetched_at: Timestamp;
 }
 

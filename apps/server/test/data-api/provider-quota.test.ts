@@ -143,6 +143,31 @@ describeEachDatabase('data API: provider quota in sight and respected', (db) => 
     expect(quota?.hours.map((h) => h.quota)).toContain('tokens per hour');
   });
 
+  it('a report answered from stored days carries the notices they were read with', async () => {
+    const busy = await db()
+      .selectFrom('data_source_accounts')
+      .select('id')
+      .where('team_id', '=', owner.team.id)
+      .where('connector_id', '=', findConnectorByName('google-analytics')?.id ?? -1)
+      .where('external_id', 'like', '%-2')
+      .executeTakeFirstOrThrow();
+    const calls = ctx.control.count('report', 'google-analytics');
+    // Another chart: a week inside the range read above, every day of it settled and stored.
+    const created = await dataCall(ctx.base, token, DATA_API.createJob, {
+      json: {
+        account: busy.id,
+        fields: ['date', 'sessions'],
+        dateRange: { startDate: '2026-03-03', endDate: '2026-03-09' },
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    await run();
+    const done = await poll(created.json().jobId);
+    expect(done.state).toBe('done');
+    expect(ctx.control.count('report', 'google-analytics')).toBe(calls);
+    expect(done.notices?.map((n) => n.kind).sort()).toEqual(['sampled', 'thresholded']);
+  });
+
   it('the hourly purge deletes quota hours older than two days, a bounded batch at a time', async () => {
     const hoursAgo = (hours: number) => new Date(clock().getTime() - hours * 60 * 60 * 1000);
     const hourRow = (hour: Date, quota: string) => ({

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { DATA_NOTICE_KINDS } from '@gds/contract';
+import type { DataNotice } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deleteInBatches } from '../../lib/delete-in-batches.ts';
 import type { ReportDaysCounter } from '../../lib/metrics.ts';
+import type { StoredNotice } from '../../db/schema.ts';
 import type {
   ReportFetcher,
   ReportRequest,
@@ -10,6 +13,8 @@ import type {
   ReportSchema,
   ReportValue,
 } from '../reports/report-fetcher.ts';
+import type { ReportSignals } from '../reports/report-signals.ts';
+import { addNotice } from '../reports/report-signals.ts';
 import { DATE_FIELD, answers, dayOfValue, planOf, rollUp } from './day-rollup.ts';
 import { addDays, daysBetween, yesterday } from './report-days.ts';
 import { createReportDaysRepository } from './report-days.repository.ts';
@@ -28,7 +33,9 @@ interface JobRef {
  * metric sums) already read come from the store; only unsettled and missing days go to the
  * provider, in calls of at most its per-call limit. The answer is then rolled up to the
  * requested grain. Reports whose figures cannot be made from days are fetched as asked.
- * Nothing is stored unless every call succeeded, so a failed job leaves no day rows.
+ * Nothing is stored unless every call succeeded, so a failed job leaves no day rows. A day is
+ * stored with what the provider said of the call that read it (sampled, thresholded), and a
+ * report that reuses the day says it again.
  */
 export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDaysCounter }) {
   const repo = createReportDaysRepository(deps.db);
@@ -60,18 +67,36 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
       yesterday(deps.clock(), request.account.details?.timeZone),
       -schema.settleDays,
     );
-    const stored = await storedDays(job, catalogue, dayFields, filters, shapeKey, {
-      start,
-      end: end < settled ? end : settled,
-    });
+    const stored = await storedDays(
+      job,
+      catalogue,
+      dayFields,
+      filters,
+      shapeKey,
+      { start, end: end < settled ? end : settled },
+      request.signals,
+    );
     const missing = everyDay(start, end).filter((day) => !stored.has(day));
     const fetched = new Map<string, ReportValue[][]>();
+    /** What the provider said of the call that read each day. */
+    const noticesOf = new Map<string, readonly StoredNotice[]>();
     const undated: ReportValue[][] = [];
     const dateAt = dayFields.indexOf(DATE_FIELD);
     for (const call of callsFor(missing, schema.maxDaysPerCall)) {
-      // The job's request travels whole: only the fields and the range are the store's.
-      const result = await fetcher.fetch({ ...request, fields: dayFields, dateRange: call });
-      for (const day of everyDay(call.start, call.end)) fetched.set(day, fetched.get(day) ?? []);
+      // The job's request travels whole: only the fields and the range are the store's, and
+      // the notices, kept per call so each day keeps its own call's.
+      const signals: ReportSignals = { quota: request.signals?.quota ?? [], notices: [] };
+      const result = await fetcher.fetch({
+        ...request,
+        fields: dayFields,
+        dateRange: call,
+        signals,
+      });
+      for (const notice of signals.notices) addNotice(request.signals, notice);
+      for (const day of everyDay(call.start, call.end)) {
+        fetched.set(day, fetched.get(day) ?? []);
+        noticesOf.set(day, signals.notices);
+      }
       for (const row of result.rows) {
         const day = dayOfValue(row[dateAt] ?? null);
         if (day && fetched.has(day)) fetched.get(day)?.push(row);
@@ -92,6 +117,7 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
             filters,
             day,
             rows,
+            notices: noticesOf.get(day) ?? [],
           })),
         now,
       );
@@ -106,7 +132,7 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
 
   /**
    * Settled days in the range that stored rows answer, as rows of `dayFields`: this shape's
-   * first, then any stored with more dimensions to sum away.
+   * first, then any stored with more dimensions to sum away. Their notices join `signals`.
    */
   async function storedDays(
     job: JobRef,
@@ -115,6 +141,7 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
     filters: string,
     shapeKey: string,
     range: { start: string; end: string },
+    signals: ReportSignals | undefined,
   ): Promise<Map<string, ReportValue[][]>> {
     const found = new Map<string, ReportValue[][]>();
     if (range.end < range.start) return found;
@@ -123,9 +150,16 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
       .filter((s) => s.shape_key === shapeKey || answers(catalogue, s.fields, dayFields))
       .sort((a, b) => Number(b.shape_key === shapeKey) - Number(a.shape_key === shapeKey));
     for (const shape of shapes) {
-      for (const { day, rows } of await repo.days({ ...where, shapeKey: shape.shape_key })) {
+      for (const { day, rows, notices } of await repo.days({
+        ...where,
+        shapeKey: shape.shape_key,
+      })) {
         if (found.has(day)) continue;
         found.set(day, rollUp(catalogue, shape.fields, rows as ReportValue[][], dayFields));
+        for (const { kind, message } of notices ?? []) {
+          // A kind this build does not know (stored by a newer one) is left out, not guessed.
+          if (isNoticeKind(kind)) addNotice(signals, { kind, message });
+        }
       }
     }
     return found;
@@ -139,6 +173,9 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
 
   return { read };
 }
+
+const isNoticeKind = (kind: string): kind is DataNotice['kind'] =>
+  (DATA_NOTICE_KINDS as readonly string[]).includes(kind);
 
 /** Every day from start to end, both included. */
 function everyDay(start: string, end: string): string[] {

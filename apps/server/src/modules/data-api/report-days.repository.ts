@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { StoredNotice } from '../../db/schema.ts';
 
 /** One stored day of one report shape. */
 export interface ReportDayEntry {
@@ -11,6 +12,8 @@ export interface ReportDayEntry {
   filters: string;
   day: string;
   rows: readonly unknown[][];
+  /** What the provider said about the figures when it sent them (sampled, thresholded). */
+  notices: readonly StoredNotice[];
 }
 
 /** SQL of the day-grain result store. Tenant statements name the team. */
@@ -30,11 +33,11 @@ export function createReportDaysRepository(db: Db) {
         .execute();
     },
 
-    /** The stored days of one shape in the range, with their rows. */
+    /** The stored days of one shape in the range, with their rows and notices. */
     days(v: { teamId: string; accountId: string; shapeKey: string; start: string; end: string }) {
       return db
         .selectFrom('report_days')
-        .select(['day', 'rows'])
+        .select(['day', 'rows', 'notices'])
         .where('team_id', '=', v.teamId)
         .where('account_id', '=', v.accountId)
         .where('shape_key', '=', v.shapeKey)
@@ -57,12 +60,14 @@ export function createReportDaysRepository(db: Db) {
             filters: e.filters,
             day: e.day,
             rows: JSON.stringify(e.rows),
+            notices: e.notices.length > 0 ? JSON.stringify(e.notices) : null,
             fetched_at: now,
           })),
         )
         .onConflict((oc) =>
           oc.columns(['team_id', 'account_id', 'shape_key', 'day']).doUpdateSet((eb) => ({
             rows: eb.ref('excluded.rows'),
+            notices: eb.ref('excluded.notices'),
             fetched_at: eb.ref('excluded.fetched_at'),
           })),
         )
