@@ -29,7 +29,7 @@ const isRatio = (api: string) =>
 
 /** Averages and per-something figures Google computes for the range; the rest add up. */
 const averages = (api: string) =>
-  isRatio(api) || /\.average_|_per_|per_cost|quality_score/.test(api);
+  isRatio(api) || /\.average_|_per_|per_cost|quality_score|_cp[cmve]$/.test(api);
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ctr: 'CTR',
@@ -53,7 +53,7 @@ const ID_PREFIXES: ReadonlyArray<readonly [string, string]> = [
   ['ad_group_ad.', 'ad_'],
   ['ad_group_criterion.keyword.', 'keyword_'],
   ['ad_group_criterion.', 'keyword_'],
-  ['search_term_view.', ''],
+  ['search_term_view.', 'search_term_'],
   ['customer.', 'account_'],
   ['metrics.', ''],
   ['segments.', ''],
@@ -63,10 +63,14 @@ const ID_PREFIXES: ReadonlyArray<readonly [string, string]> = [
 export function googleAdsId(api: string): string {
   const prefix = ID_PREFIXES.find(([p]) => api.startsWith(p));
   const rest = prefix ? prefix[1] + api.slice(prefix[0].length) : api;
-  return rest
-    .replace(/_micros$/, '')
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  return (
+    rest
+      .replace(/_micros$/, '')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      // A word its prefix already says once (`ad_ad_strength`, `search_term_search_term`).
+      .replace(/(^|_)([a-z0-9_]+?)_\2(?=_|$)/, '$1$2')
+  );
 }
 
 /** What Looker Studio shows for an id: `average_cpc` → `Average CPC`. */
