@@ -75,9 +75,11 @@ function metricRule(m: string): { rule: MetricRule; of?: string; scale?: number 
 
 /** A metric's day figure for a row: a stable share of the base figure it derives from. */
 function metricFigure(customer: string, m: string, base: Record<string, number>): number {
-  const { of, scale = 1 } = metricRule(m);
+  const { rule, of, scale = 1 } = metricRule(m);
   const share = (0.05 + 0.9 * seeded(customer, m)) * scale;
   const value = (base[of ?? 'clicks'] ?? 0) * share;
+  // A rate's hidden part keeps its fraction, so a small row's rate is not rounded away.
+  if (typeof rule === 'object') return Math.round(value * 10_000) / 10_000;
   return Number.isInteger(base[of ?? 'clicks']) ? Math.round(value) : Math.round(value * 100) / 100;
 }
 
@@ -154,7 +156,12 @@ export const googleAdsReports: SandboxReportApi = {
     const metrics = query.fields.filter((f) => f.startsWith('metrics.')).map((f) => f.slice(8));
     const dimensions = query.fields.filter((f) => !f.startsWith('metrics.'));
     const rules: Record<string, MetricRule> = { ...BASE };
-    for (const m of metrics) rules[m] = metricRule(m).rule;
+    for (const m of metrics) {
+      const { rule } = metricRule(m);
+      rules[m] = rule;
+      // A rate's hidden part is summed over the group, then divided.
+      if (typeof rule === 'object' && rule.ratio[0] === `${m}#part`) rules[`${m}#part`] = 'sum';
+    }
     const byDevice = dimensions.includes('segments.device');
     const entities = adsEntities(customer, query.resource);
     const records: DayRecord[] = asked.days.flatMap((day) =>
