@@ -274,7 +274,7 @@ const typedKey = (field: string, key: string): unknown => {
 /** INT64 figures travel as strings in REST answers; doubles as numbers. */
 function metricValue(field: string, value: number): string | number {
   const type = ADS_FIELDS.get(field)?.dataType;
-  return type === 'INT64' ? String(Math.round(value)) : Math.round(value * 1e6) / 1e6;
+  return type === 'INT64' ? String(Math.round(value)) : value;
 }
 
 function parseGaql(query: string) {
