@@ -10,8 +10,11 @@ describe('sandbox Google Ads field service', () => {
       results: Array<{ name: string; selectable: boolean; isRepeated: boolean }>;
       nextPageToken?: string;
     };
-    const second = searchAdsFields({ query: QUERY, pageSize: 100, pageToken: first.nextPageToken })
-      .json as typeof first;
+    const second = searchAdsFields({
+      query: QUERY,
+      pageSize: 100,
+      pageToken: first.nextPageToken ?? '',
+    }).json as typeof first;
     const all = [...first.results, ...second.results];
     expect(second.nextPageToken).toBeUndefined();
     expect(all.filter((f) => f.selectable && !f.isRepeated).length).toBeGreaterThanOrEqual(150);
