@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findConnectorByName } from '@gds/contract';
+import { DATA_API, findConnectorByName } from '@gds/contract';
 import { startConnectorHarness } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   REDIRECT_URI,
+  authorizeConnector,
   consentAs,
+  dataCall,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { startSandboxApp } from '../helpers/connections.ts';
@@ -140,6 +142,28 @@ describeEachDatabase('demo mode: provider field catalogues through the sample co
     expect(reportCalls()).toBe(before);
   });
 
+  it('Google Ads: every selectable field of its campaign, ad group, ad, keyword and search-term reports, from its field service', async () => {
+    const before = reportCalls();
+    const schema = await schemaOf('google-ads');
+    expect(reportCalls() - before).toBe(1);
+    expect(schema.length).toBeGreaterThanOrEqual(150);
+    for (const field of schema) {
+      expect(field.label, field.name).toBeTruthy();
+      expect(field.description, field.name).toBeTruthy();
+      if (field.semantics.conceptType === 'METRIC') {
+        expect(field.defaultAggregationType, field.name).toBeTruthy();
+      }
+    }
+    const byName = new Map(schema.map((f) => [f.name, f]));
+    expect(byName.get('cost')?.semantics.semanticType).toBe('CURRENCY_USD');
+    expect(byName.get('search_impression_share')?.semantics.semanticType).toBe('PERCENT');
+    expect(byName.get('average_time_on_site')?.semantics.semanticType).toBe('DURATION');
+    expect(byName.get('keyword_text')?.semantics.conceptType).toBe('DIMENSION');
+    expect(byName.get('search_term')?.label).toBe('Search term');
+    // Ids reports already use keep working.
+    expect(byName.get('campaign')?.label).toBe('Campaign');
+  });
+
   it('Google Ads: a chart by a segment comes back with rows', async () => {
     const configParams = { connector: 'google-ads', account: accounts.get('google-ads') };
     const fields = ['date', 'campaign', 'device', 'clicks', 'cost'];
@@ -151,5 +175,61 @@ describeEachDatabase('demo mode: provider field catalogues through the sample co
     expect(data.rows.length).toBeGreaterThan(0);
     expect(data.rows.every((r) => typeof r.values[2] === 'string')).toBe(true);
     expect(findConnectorByName('google-ads')).toBeDefined();
+    expect(new Set(data.rows.map((r) => r.values[2]))).toEqual(
+      new Set(['MOBILE', 'DESKTOP', 'TABLET']),
+    );
+  });
+
+  it('Google Ads: a keyword chart by ad group and device comes back with rows from the keyword report', async () => {
+    const configParams = { connector: 'google-ads', account: accounts.get('google-ads') };
+    const fields = [
+      'date',
+      'ad_group_name',
+      'keyword_text',
+      'device',
+      'clicks',
+      'cost',
+      'search_impression_share',
+    ];
+    const data = await harness.call<{ schema: BuiltField[]; rows: Array<{ values: unknown[] }> }>(
+      'getData',
+      { configParams, fields: fields.map((name) => ({ name })), dateRange: RANGE },
+    );
+    expect(data.schema.map((f) => f.name)).toEqual(fields);
+    // Read FROM keyword_view: a row per keyword (3 campaigns of 2 ad groups of 3), day and device.
+    expect(data.rows.length).toBe(7 * 18 * 3);
+    expect(new Set(data.rows.map((r) => r.values[3]))).toEqual(
+      new Set(['MOBILE', 'DESKTOP', 'TABLET']),
+    );
+    for (const row of data.rows) {
+      expect(row.values[2]).toMatch(/plumb|heater|drain/);
+      expect(typeof row.values[4]).toBe('number');
+      expect(row.values[6]).toBeGreaterThanOrEqual(0);
+      expect(row.values[6]).toBeLessThanOrEqual(1);
+    }
+    expect(data.rows.filter((r) => Number(r.values[6]) > 0).length).toBeGreaterThan(100);
+  });
+
+  it('Google Ads: fields no one report has, or a segment with a metric it is not selectable with, are refused with a 400 before any provider call', async () => {
+    const { accessToken } = await authorizeConnector(ctx, owner.cookie);
+    const startJob = (fields: string[]) =>
+      dataCall(ctx.base, accessToken, DATA_API.createJob, {
+        json: { account: accounts.get('google-ads'), fields, dateRange: RANGE },
+      });
+    const messageOf = (answer: { body: Record<string, unknown> }) =>
+      String((answer.body.error as { message?: string } | undefined)?.message);
+    const before = reportCalls();
+    const reports = await startJob(['ad_name', 'keyword_text', 'clicks']);
+    expect(reports.status).toBe(400);
+    expect(messageOf(reports)).toContain('"Ad name" (in the ad reports)');
+    expect(messageOf(reports)).toContain('"Keyword text" (in the keyword reports)');
+    const selectable = await startJob(['date', 'conversion_action_name', 'clicks']);
+    expect(selectable.status).toBe(400);
+    expect(messageOf(selectable)).toBe(
+      'Google Ads cannot select "Conversion action name" together with "Clicks". Remove one of them from the chart, or show them in two charts.',
+    );
+    expect(reportCalls()).toBe(before);
+    const allowed = await startJob(['date', 'conversion_action_name', 'conversions']);
+    expect(allowed.status).toBe(200);
   });
 });

@@ -8,7 +8,8 @@ import {
   stripeReports,
 } from './sandbox-reports-commerce.ts';
 import { constantContactReports, mailchimpReports } from './sandbox-reports-email.ts';
-import { googleAdsReports, googleAnalyticsReports } from './sandbox-reports-google.ts';
+import { googleAnalyticsReports } from './sandbox-reports-google.ts';
+import { googleAdsReports } from './sandbox-reports-google-ads.ts';
 import {
   businessProfileReports,
   searchConsoleReports,

@@ -1,39 +1,27 @@
+import { readPath } from '@gds/contract/json-path';
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import { checkPageCount } from '../reports/report-base.ts';
 import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
+import type { ReportField } from '../reports/report-fetcher.ts';
 import { fromMicros, toNumber } from '../reports/report-values.ts';
+import { googleAdsFields, inMicros } from './catalogues/google-ads-fields.ts';
+import type { GoogleAdsField } from './catalogues/google-ads-resources.ts';
+import { googleAdsConflict, reportResource } from './catalogues/google-ads-resources.ts';
+
+/** A field with the GAQL name it reads. */
+const gaql = (api: string, field: ReportField): ReportField => ({ ...field, api });
 
 /**
- * Our field ids and the GAQL field each reads (REST answers name them in lowerCamelCase:
- * metrics.cost_micros arrives as metrics.costMicros). Money is in micros of the account's
- * currency; GAQL's ctr is a ratio already.
+ * What the field service is asked: every artifact with what decides selectability (its
+ * answer is read client-side, since GAQL's WHERE has no OR to name five resources' fields).
+ * https://developers.google.com/google-ads/api/rest/reference/rest/v20/googleAdsFields/search
  */
-const GAQL: Readonly<Record<string, { select: string; read: (r: SearchRow) => unknown }>> = {
-  date: { select: 'segments.date', read: (r) => r.segments?.date },
-  campaign_id: { select: 'campaign.id', read: (r) => r.campaign?.id },
-  campaign: { select: 'campaign.name', read: (r) => r.campaign?.name },
-  campaign_status: { select: 'campaign.status', read: (r) => r.campaign?.status },
-  device: { select: 'segments.device', read: (r) => r.segments?.device },
-  network: { select: 'segments.ad_network_type', read: (r) => r.segments?.adNetworkType },
-  impressions: { select: 'metrics.impressions', read: (r) => toNumber(r.metrics?.impressions) },
-  clicks: { select: 'metrics.clicks', read: (r) => toNumber(r.metrics?.clicks) },
-  cost: { select: 'metrics.cost_micros', read: (r) => fromMicros(r.metrics?.costMicros) },
-  ctr: { select: 'metrics.ctr', read: (r) => toNumber(r.metrics?.ctr) },
-  average_cpc: { select: 'metrics.average_cpc', read: (r) => fromMicros(r.metrics?.averageCpc) },
-  conversions: { select: 'metrics.conversions', read: (r) => toNumber(r.metrics?.conversions) },
-  conversions_value: {
-    select: 'metrics.conversions_value',
-    read: (r) => toNumber(r.metrics?.conversionsValue),
-  },
-};
+const FIELD_QUERY =
+  'SELECT name, category, data_type, selectable, filterable, sortable, selectable_with, ' +
+  'attribute_resources, metrics, segments, enum_values, is_repeated ' +
+  "WHERE category IN ('RESOURCE', 'ATTRIBUTE', 'SEGMENT', 'METRIC')";
 
-interface SearchRow {
-  campaign?: { id?: string; name?: string; status?: string };
-  segments?: { date?: string; device?: string; adNetworkType?: string };
-  metrics?: Record<string, string | number | undefined>;
-}
-
-/** Google Ads: a GAQL query on the campaign resource through googleAds:search. */
+/** Google Ads: GAQL queries through googleAds:search, on the resource the fields ask for. */
 export const googleAds: FetcherDefinition = {
   connector: 'google-ads',
   defaultDateRangeDays: 28,
@@ -43,31 +31,101 @@ export const googleAds: FetcherDefinition = {
   // Conversions are credited to the day of the click for up to the conversion window (30
   // days by default), so a recent day's conversions keep growing.
   settleDays: 30,
+  // The fields every account has; the account's full list comes from the field service.
   fields: (account) => [
-    DATE,
-    dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
-    dimension('campaign', 'Campaign', 'The campaign name.'),
-    dimension('campaign_status', 'Campaign status', 'ENABLED, PAUSED or REMOVED.'),
-    dimension('device', 'Device', 'MOBILE, DESKTOP, TABLET, ...'),
-    dimension('network', 'Network', 'SEARCH, CONTENT, YOUTUBE_WATCH, ...'),
-    metric('impressions', 'Impressions', 'Times an ad was shown.'),
-    metric('clicks', 'Clicks', 'Clicks on ads.'),
-    money(account, 'cost', 'Cost', 'Spend, in the account currency.'),
-    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
-    ratioOf(money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), 'cost', 'clicks'),
-    metric('conversions', 'Conversions', 'Conversions counted by the account.'),
-    money(account, 'conversions_value', 'Conversion value', 'Value of the conversions.'),
+    gaql('segments.date', DATE),
+    gaql('campaign.id', dimension('campaign_id', 'Campaign ID', 'The campaign id.')),
+    gaql('campaign.name', dimension('campaign', 'Campaign', 'The campaign name.')),
+    gaql(
+      'campaign.status',
+      dimension('campaign_status', 'Campaign status', 'ENABLED, PAUSED or REMOVED.'),
+    ),
+    gaql('segments.device', dimension('device', 'Device', 'MOBILE, DESKTOP, TABLET, ...')),
+    gaql(
+      'segments.ad_network_type',
+      dimension('network', 'Network', 'SEARCH, CONTENT, YOUTUBE_WATCH, ...'),
+    ),
+    gaql('metrics.impressions', metric('impressions', 'Impressions', 'Times an ad was shown.')),
+    gaql('metrics.clicks', metric('clicks', 'Clicks', 'Clicks on ads.')),
+    gaql('metrics.cost_micros', money(account, 'cost', 'Cost', 'Spend, in the account currency.')),
+    // GAQL's ctr is a ratio already.
+    gaql(
+      'metrics.ctr',
+      ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
+    ),
+    gaql(
+      'metrics.average_cpc',
+      ratioOf(money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), 'cost', 'clicks'),
+    ),
+    gaql(
+      'metrics.conversions',
+      metric('conversions', 'Conversions', 'Conversions counted by the account.'),
+    ),
+    gaql(
+      'metrics.conversions_value',
+      money(account, 'conversions_value', 'Conversion value', 'Value of the conversions.'),
+    ),
   ],
+  metadata: readFieldService,
+  conflict: googleAdsConflict,
   rows: readRows,
 };
 
-/** The GAQL query for the wanted fields, over the range (dates are plain YYYY-MM-DD). */
-export function gaqlQuery(context: Pick<FetchContext, 'wants' | 'request'>): string {
-  const wanted = Object.keys(GAQL).filter(context.wants);
+/** The account's fields as the field service lists them (one call, paged as it answers). */
+async function readFieldService(context: FetchContext): Promise<ReportField[]> {
+  const artifacts: GoogleAdsField[] = [];
+  let pageToken: string | undefined;
+  for (let page = 0; ; page += 1) {
+    checkPageCount(context, page);
+    const answer = (await context.http.json(
+      {
+        url: `${context.base}/googleAdsFields:search`,
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${context.request.accessToken}`,
+          'developer-token': context.provider.values.developerToken,
+        },
+        json: { query: FIELD_QUERY, ...(pageToken ? { pageToken } : {}) },
+      },
+      context.scope,
+    )) as { results?: GoogleAdsField[]; nextPageToken?: string };
+    artifacts.push(...(answer.results ?? []));
+    pageToken = answer.nextPageToken;
+    if (!pageToken) break;
+  }
+  const account = context.request.account;
+  return googleAdsFields(account, artifacts, googleAds.fields(account));
+}
+
+/** The asked fields GAQL selects, in catalogue order (filters' fields too). */
+function selected(context: Pick<FetchContext, 'wants' | 'catalogue'>): ReportField[] {
+  return context.catalogue.filter((f) => f.api && context.wants(f.id));
+}
+
+/**
+ * The GAQL query for the wanted fields, over the range (dates are plain YYYY-MM-DD), FROM the
+ * least detailed resource that has them all.
+ */
+export function gaqlQuery(context: Pick<FetchContext, 'wants' | 'request' | 'catalogue'>): string {
+  const fields = selected(context);
   // A query needs one selected field; the campaign id keeps rows per campaign.
-  const select = wanted.length > 0 ? wanted.map((id) => GAQL[id]?.select) : ['campaign.id'];
+  const select = fields.length > 0 ? fields.map((f) => f.api) : ['campaign.id'];
   const { start, end } = context.request.dateRange;
-  return `SELECT ${select.join(', ')} FROM campaign WHERE segments.date BETWEEN '${start}' AND '${end}'`;
+  return `SELECT ${select.join(', ')} FROM ${reportResource(fields)} WHERE segments.date BETWEEN '${start}' AND '${end}'`;
+}
+
+/**
+ * A field's value in one result: REST answers name fields in lowerCamelCase at their GAQL
+ * path (metrics.cost_micros arrives as metrics.costMicros); money in micros becomes currency.
+ */
+function readValue(result: unknown, field: ReportField): unknown {
+  const api = field.api ?? '';
+  const value = readPath(
+    result,
+    api.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()),
+  );
+  if (inMicros(api)) return fromMicros(value);
+  return field.concept === 'METRIC' ? toNumber(value) : value;
 }
 
 /** The customer id as the API wants it: no resource prefix, no dashes of the 123-456-7890 form. */
@@ -90,7 +148,7 @@ export function loginCustomerHeader(
 async function readRows(context: FetchContext): Promise<ReportRow[]> {
   const customer = customerId(context.request.account.externalId);
   const query = gaqlQuery(context);
-  const wanted = Object.keys(GAQL).filter(context.wants);
+  const wanted = selected(context);
   const rows: ReportRow[] = [];
   let pageToken: string | undefined;
   for (let page = 0; ; page += 1) {
@@ -107,9 +165,9 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
         json: { query, ...(pageToken ? { pageToken } : {}) },
       },
       context.scope,
-    )) as { results?: SearchRow[]; nextPageToken?: string };
+    )) as { results?: unknown[]; nextPageToken?: string };
     for (const result of answer.results ?? []) {
-      rows.push(Object.fromEntries(wanted.map((id) => [id, GAQL[id]?.read(result)])));
+      rows.push(Object.fromEntries(wanted.map((f) => [f.id, readValue(result, f)])));
     }
     pageToken = answer.nextPageToken;
     if (!pageToken) return rows;

@@ -51,6 +51,11 @@ export interface ReportField {
   incompatibleWith?: readonly string[];
   /** Groups whose fields a report can ask together with this one (all others cannot). */
   compatibleGroups?: readonly string[];
+  /**
+   * The provider's reports that answer this field, where it lists them (Google Ads' GAQL
+   * resources a query reads FROM): a report's fields must share one. Absent: every report.
+   */
+  resources?: readonly string[];
 }
 
 /**

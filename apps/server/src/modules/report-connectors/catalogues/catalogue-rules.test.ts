@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportField } from '../../reports/report-fetcher.ts';
+import { googleAds, gaqlQuery } from '../google-ads.fetcher.ts';
 import { googleAnalytics } from '../google-analytics.fetcher.ts';
+import { googleAdsFields } from './google-ads-fields.ts';
+import { googleAdsConflict } from './google-ads-resources.ts';
 import { ga4Conflict, ga4Fields } from './ga4-metadata.ts';
 import {
   linkedinAdAnalyticsCatalogue,
@@ -102,5 +105,131 @@ describe('LinkedIn Ads: figures per adAnalytics call', () => {
     expect(linkedinConflict([...withoutImpressions, ...pick(catalogue, 'ctr')])).toContain(
       'this one asks 19',
     );
+  });
+});
+
+describe('Google Ads field service answer as fields', () => {
+  const everywhere = ['campaign', 'ad_group', 'ad_group_ad', 'keyword_view', 'search_term_view'];
+  const resource = (name: string, joins: string[], metrics: string[], segments: string[]) => ({
+    name,
+    category: 'RESOURCE',
+    dataType: 'MESSAGE',
+    attributeResources: joins,
+    metrics,
+    segments,
+  });
+  const metricNames = ['metrics.clicks', 'metrics.cost_micros', 'metrics.conversions'];
+  const segmentNames = ['segments.date', 'segments.device', 'segments.conversion_action_name'];
+  const selectable = (
+    name: string,
+    category: string,
+    dataType: string,
+    selectableWith = everywhere,
+  ) => ({
+    name,
+    category,
+    dataType,
+    selectable: true,
+    isRepeated: false,
+    selectableWith,
+  });
+  const fields = googleAdsFields(
+    account,
+    [
+      resource(
+        'campaign',
+        ['customer'],
+        [...metricNames, 'metrics.search_impression_share'],
+        segmentNames,
+      ),
+      resource('ad_group', ['campaign', 'customer'], metricNames, segmentNames),
+      resource('ad_group_ad', ['ad_group', 'campaign', 'customer'], metricNames, segmentNames),
+      resource(
+        'keyword_view',
+        ['ad_group_criterion', 'ad_group', 'campaign'],
+        metricNames,
+        segmentNames,
+      ),
+      resource('search_term_view', ['ad_group', 'campaign'], metricNames, segmentNames),
+      selectable('campaign.name', 'ATTRIBUTE', 'STRING'),
+      selectable('ad_group.cpc_bid_micros', 'ATTRIBUTE', 'INT64'),
+      selectable('ad_group_ad.ad.name', 'ATTRIBUTE', 'STRING'),
+      selectable('ad_group_criterion.keyword.text', 'ATTRIBUTE', 'STRING'),
+      {
+        ...selectable('ad_group_ad.status', 'ATTRIBUTE', 'ENUM'),
+        enumValues: ['UNSPECIFIED', 'UNKNOWN', 'ENABLED', 'PAUSED'],
+      },
+      { ...selectable('campaign.labels', 'ATTRIBUTE', 'RESOURCE_NAME'), isRepeated: true },
+      selectable('segments.date', 'SEGMENT', 'DATE', [...everywhere, ...metricNames]),
+      {
+        ...selectable('segments.device', 'SEGMENT', 'ENUM', [...everywhere, ...metricNames]),
+        enumValues: ['UNSPECIFIED', 'MOBILE', 'DESKTOP'],
+      },
+      selectable('segments.conversion_action_name', 'SEGMENT', 'STRING', [
+        ...everywhere,
+        'metrics.conversions',
+      ]),
+      selectable('metrics.clicks', 'METRIC', 'INT64', [...everywhere, ...segmentNames]),
+      selectable('metrics.cost_micros', 'METRIC', 'INT64', [...everywhere, ...segmentNames]),
+      selectable('metrics.conversions', 'METRIC', 'DOUBLE', [...everywhere, ...segmentNames]),
+      selectable('metrics.search_impression_share', 'METRIC', 'DOUBLE', ['campaign']),
+    ],
+    googleAds.fields(account),
+  );
+  const byApi = new Map(fields.map((f) => [f.api, f]));
+
+  it('keeps the ids reports use and gives every other selectable field one, typed for Looker Studio', () => {
+    expect(byApi.get('campaign.name')).toMatchObject({ id: 'campaign', group: 'Campaign' });
+    expect(byApi.get('metrics.cost_micros')).toMatchObject({ id: 'cost', type: 'CURRENCY_EUR' });
+    expect(byApi.get('ad_group.cpc_bid_micros')).toMatchObject({
+      id: 'ad_group_cpc_bid',
+      name: 'Ad group CPC bid',
+      type: 'CURRENCY_EUR',
+      concept: 'DIMENSION',
+    });
+    expect(byApi.get('ad_group_criterion.keyword.text')).toMatchObject({
+      id: 'keyword_text',
+      resources: ['keyword_view'],
+    });
+    expect(byApi.get('segments.device')).toMatchObject({ id: 'device', group: 'Segments' });
+    expect(byApi.get('ad_group_ad.status')).toMatchObject({ id: 'ad_status', name: 'Ad status' });
+    expect(byApi.get('ad_group_ad.status')?.description).toContain(': ENABLED, PAUSED.');
+    expect(byApi.get('metrics.search_impression_share')).toMatchObject({
+      type: 'PERCENT',
+      aggregation: 'AVG',
+      resources: ['campaign'],
+    });
+    // A repeated field is a list no chart can show.
+    expect(byApi.has('campaign.labels')).toBe(false);
+  });
+
+  it('reads FROM the least detailed resource that has every field asked', () => {
+    const query = (...ids: string[]) =>
+      gaqlQuery({
+        wants: (id) => ids.includes(id),
+        catalogue: fields,
+        request: { dateRange: { start: '2026-03-01', end: '2026-03-02' } } as never,
+      });
+    expect(query('campaign', 'clicks')).toContain('FROM campaign WHERE');
+    expect(query('campaign', 'ad_group_cpc_bid', 'clicks')).toContain('FROM ad_group WHERE');
+    expect(query('keyword_text', 'device', 'clicks')).toBe(
+      "SELECT ad_group_criterion.keyword.text, segments.device, metrics.clicks FROM keyword_view WHERE segments.date BETWEEN '2026-03-01' AND '2026-03-02'",
+    );
+  });
+
+  it('refuses fields no report has together, and a segment with a metric it is not selectable with', () => {
+    expect(googleAdsConflict(pick(fields, 'campaign', 'ad_name', 'keyword_text'))).toBe(
+      'Google Ads has no report with both "Ad name" (in the ad reports) and "Keyword text" (in the keyword reports). Remove one of them from the chart, or show them in two charts.',
+    );
+    expect(googleAdsConflict(pick(fields, 'keyword_text', 'search_impression_share'))).toContain(
+      '"Keyword text"',
+    );
+    expect(googleAdsConflict(pick(fields, 'conversion_action_name', 'clicks'))).toBe(
+      'Google Ads cannot select "Conversion action name" together with "Clicks". Remove one of them from the chart, or show them in two charts.',
+    );
+    expect(
+      googleAdsConflict(pick(fields, 'conversion_action_name', 'conversions')),
+    ).toBeUndefined();
+    expect(googleAdsConflict(pick(fields, 'ad_name', 'device', 'cost', 'date'))).toBeUndefined();
   });
 });
