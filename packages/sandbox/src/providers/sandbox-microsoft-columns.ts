@@ -78,7 +78,7 @@ export const ATTRIBUTE_REPORTS: Readonly<Record<string, string>> = {
 };
 
 /** How a figure is written in the report CSV. */
-export type FigureFormat = 'count' | 'money' | 'percent' | 'number';
+export type FigureFormat = 'count' | 'money' | 'percent' | 'number' | 'score';
 
 interface Figure {
   reports: string;
@@ -173,12 +173,13 @@ export const FIGURES: Readonly<Record<string, Figure>> = {
   TopImpressionRatePercent: rate(ALL, '_TopImpressions', 'Impressions', 'percent'),
   AbsoluteTopImpressionRatePercent: rate(ALL, '_AbsoluteTopImpressions', 'Impressions', 'percent'),
   RelativeCtr: rate('cg', 'Clicks', '_ExpectedClicks', 'number'),
-  // Scores are the keywords' own, weighted by their impressions over a group of keywords.
-  QualityScore: rate('cgk', '_QualityWeight', 'Impressions', 'number'),
-  HistoricalQualityScore: rate('cgk', '_QualityWeight', 'Impressions', 'number'),
-  ExpectedCtr: rate('cgk', '_ExpectedCtrWeight', 'Impressions', 'number'),
-  AdRelevance: rate('cgk', '_AdRelevanceWeight', 'Impressions', 'number'),
-  LandingPageExperience: rate('cgk', '_LandingPageWeight', 'Impressions', 'number'),
+  // Scores are the keywords' own, weighted by their impressions over a group of keywords, and
+  // written whole, as Microsoft's scores are.
+  QualityScore: rate('cgk', '_QualityWeight', 'Impressions', 'score'),
+  HistoricalQualityScore: rate('cgk', '_QualityWeight', 'Impressions', 'score'),
+  ExpectedCtr: rate('cgk', '_ExpectedCtrWeight', 'Impressions', 'score'),
+  AdRelevance: rate('cgk', '_AdRelevanceWeight', 'Impressions', 'score'),
+  LandingPageExperience: rate('cgk', '_LandingPageWeight', 'Impressions', 'score'),
 };
 
 /** The first column a report of this type cannot hold, if any. */
@@ -197,7 +198,7 @@ export const FIGURE_RULES: Readonly<Record<string, MetricRule>> = Object.fromEnt
 /** A figure as the report CSV writes it. */
 export function writeFigure(column: string, value: number): string {
   const format = FIGURES[column]?.format ?? 'number';
-  if (format === 'count') return String(Math.round(value));
+  if (format === 'count' || format === 'score') return String(Math.round(value));
   if (format === 'percent') return `${value.toFixed(2)}%`;
   return value.toFixed(2);
 }
