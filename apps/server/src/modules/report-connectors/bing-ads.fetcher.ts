@@ -48,7 +48,8 @@ const readBingError: ProviderErrorReading = (_status, body) => {
 };
 
 /**
- * Microsoft Advertising: the Reporting service's REST API. A report is submitted, polled
+ * Microsoft Advertising: the Reporting service's REST API. A report of the type that takes
+ * every asked column (campaign, ad group, keyword, ad or search term) is submitted, polled
  * until ready (bounded), and downloaded as a zip holding one CSV.
  */
 export const bingAds: FetcherDefinition = {
