@@ -190,6 +190,27 @@ export function unknownColumn(letter: string, columns: readonly string[]): strin
   });
 }
 
+/**
+ * Impression share columns the campaign and ad group reports refuse with these attributes:
+ * https://learn.microsoft.com/advertising/guides/reports#columnrestrictions
+ */
+const SHARE_RESTRICTED = ['BidMatchType', 'DeviceOS', 'Goal', 'GoalType', 'TopVsOther'];
+const SHARE =
+  /ImpressionShare|ImpressionLostTo|ClickSharePercent|RelativeCtr|AbsoluteTopImpressionRate/;
+
+/** An impression share column and an attribute it excludes in this report type, if asked together. */
+export function restrictedPair(letter: string, columns: readonly string[]): string[] | undefined {
+  if (letter !== 'c' && letter !== 'g') return undefined;
+  // The campaign report also restricts its top impression rate and its shared budget.
+  const share = columns.find(
+    (c) => SHARE.test(c) || (letter === 'c' && c === 'TopImpressionRatePercent'),
+  );
+  const attribute = columns.find(
+    (c) => SHARE_RESTRICTED.includes(c) || (letter === 'c' && c === 'BudgetName'),
+  );
+  return share && attribute ? [share, attribute] : undefined;
+}
+
 /** The figures' rules, as the aggregation takes them. */
 export const FIGURE_RULES: Readonly<Record<string, MetricRule>> = Object.fromEntries(
   Object.entries(FIGURES).map(([column, figure]) => [column, figure.rule]),

@@ -119,6 +119,16 @@ describe('the sandbox Microsoft Advertising reports', () => {
       'ImpressionSharePercent',
     ]);
     expect(errorOf(share)?.Message).toContain('ImpressionSharePercent is not a column');
+    const segment = submit('CampaignPerformanceReportRequest', [
+      'TopVsOther',
+      'ImpressionSharePercent',
+    ]);
+    expect(errorOf(segment)?.Message).toBe(
+      'ImpressionSharePercent and TopVsOther cannot be included in the same CampaignPerformanceReportRequest.',
+    );
+    expect(
+      submit('KeywordPerformanceReportRequest', ['TopVsOther', 'Clicks']).status,
+    ).toBeUndefined();
     expect(errorOf(submit('SearchQueryPerformanceReportRequest', ['Clicks']))?.Code).toBe(2015);
     expect(
       errorOf(submit('CampaignPerformanceReportRequest', ['TimePeriod', 'Clicks'], 'Summary'))

@@ -7,6 +7,7 @@ import {
   ATTRIBUTE_REPORTS,
   FIGURE_RULES,
   REPORT_LETTERS,
+  restrictedPair,
   unknownColumn,
   writeFigure,
 } from './sandbox-microsoft-columns.ts';
@@ -109,13 +110,22 @@ function submit(call: SandboxReportCall) {
 
 /**
  * What Microsoft refuses in the columns: one outside the report type's value set (its REST
- * API fails the request's validation), a missing required column, TimePeriod in a Summary
- * report. https://learn.microsoft.com/advertising/guides/operation-error-codes
+ * API fails the request's validation), impression share with an attribute it excludes, a
+ * missing required column, TimePeriod in a Summary report. https://learn.microsoft.com/advertising/guides/operation-error-codes
  */
 function refuseColumns(type: string, letter: string, columns: string[], aggregation: unknown) {
   const unknown = unknownColumn(letter, columns);
   if (unknown) {
     return bingError(400, 0, 'InvalidRequest', `${unknown} is not a column of ${type}.`);
+  }
+  const restricted = restrictedPair(letter, columns);
+  if (restricted) {
+    return bingError(
+      400,
+      0,
+      'InvalidRequest',
+      `${restricted.join(' and ')} cannot be included in the same ${type}.`,
+    );
   }
   if (letter === 'q' && !columns.includes('SearchQuery')) {
     return bingError(
