@@ -12,6 +12,7 @@ describe('documented field catalogues', () => {
   const atLeast: Readonly<Record<string, number>> = {
     'facebook-ads': 100,
     'linkedin-ads': 40,
+    'bing-ads': 60,
   };
 
   it.each(Object.entries(atLeast))('%s has at least %i described fields', (connector, count) => {

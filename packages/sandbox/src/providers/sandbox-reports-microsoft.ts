@@ -1,10 +1,17 @@
 import type { SandboxReportApi, SandboxReportCall } from './sandbox-report-api.ts';
 import { sandboxDetail } from './sandbox-answers.ts';
 import { noSuchPath } from './sandbox-report-api.ts';
-import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
 import { aggregate } from './sandbox-report-aggregate.ts';
 import { askedDays } from './sandbox-report-calendar.ts';
-import { adDay, sandboxCampaigns } from './sandbox-report-data.ts';
+import {
+  ATTRIBUTE_REPORTS,
+  FIGURE_RULES,
+  REPORT_LETTERS,
+  restrictedPair,
+  unknownColumn,
+  writeFigure,
+} from './sandbox-microsoft-columns.ts';
+import { microsoftDayRecords } from './sandbox-microsoft-rows.ts';
 import { zipOne } from './sandbox-zip.ts';
 
 /** How long the sandbox "prepares" a report before its poll says Success. */
@@ -24,21 +31,6 @@ interface Prepared {
   daily: boolean;
   at: number;
 }
-
-const COLUMNS = new Set([
-  'TimePeriod',
-  'CampaignId',
-  'CampaignName',
-  'DeviceType',
-  'Network',
-  'Impressions',
-  'Clicks',
-  'Spend',
-  'Ctr',
-  'AverageCpc',
-  'Conversions',
-  'Revenue',
-]);
 
 /**
  * The Reporting service: SubmitGenerateReport answers an id, PollGenerateReport says Pending
@@ -63,12 +55,13 @@ function submit(call: SandboxReportCall) {
     Record<string, { Year?: number; Month?: number; Day?: number }> | undefined;
   const day = (d: { Year?: number; Month?: number; Day?: number } | undefined) =>
     d ? `${d.Year}-${String(d.Month).padStart(2, '0')}-${String(d.Day).padStart(2, '0')}` : '';
-  if (request?.Type !== 'CampaignPerformanceReportRequest') {
+  const letter = REPORT_LETTERS[String(request?.Type)];
+  if (!request || !letter) {
     return bingError(
       400,
-      2001,
-      'ReportingServiceInvalidReportType',
-      'The sandbox prepares CampaignPerformanceReportRequest only.',
+      2002,
+      'ReportingServiceUnknownReportType',
+      'The report request type is not valid.',
     );
   }
   const first = scope?.AccountIds?.[0];
@@ -101,14 +94,8 @@ function submit(call: SandboxReportCall) {
     );
   }
   const columns = Array.isArray(request.Columns) ? request.Columns.map(String) : [];
-  const unknown = columns.find((c) => !COLUMNS.has(c));
-  if (unknown)
-    return bingError(
-      400,
-      2017,
-      'ReportingServiceInvalidReportColumn',
-      `Column ${unknown} is not valid.`,
-    );
+  const refused = refuseColumns(String(request.Type), letter, columns, request.Aggregation);
+  if (refused) return refused;
   const prepared: Prepared = {
     account,
     start,
@@ -119,6 +106,44 @@ function submit(call: SandboxReportCall) {
   };
   const payload = Buffer.from(JSON.stringify(prepared)).toString('base64url');
   return { json: { ReportRequestId: `${payload}.${call.sign(payload)}` } };
+}
+
+/**
+ * What Microsoft refuses in the columns: one outside the report type's value set (its REST
+ * API fails the request's validation), impression share with an attribute it excludes, a
+ * missing required column, TimePeriod in a Summary report. https://learn.microsoft.com/advertising/guides/operation-error-codes
+ */
+function refuseColumns(type: string, letter: string, columns: string[], aggregation: unknown) {
+  const unknown = unknownColumn(letter, columns);
+  if (unknown) {
+    return bingError(400, 0, 'InvalidRequest', `${unknown} is not a column of ${type}.`);
+  }
+  const restricted = restrictedPair(letter, columns);
+  if (restricted) {
+    return bingError(
+      400,
+      0,
+      'InvalidRequest',
+      `${restricted.join(' and ')} cannot be included in the same ${type}.`,
+    );
+  }
+  if (letter === 'q' && !columns.includes('SearchQuery')) {
+    return bingError(
+      400,
+      2015,
+      'ReportingServiceRequiredColumnsNotSelected',
+      'The list of columns to include in the report must contain all required columns.',
+    );
+  }
+  if (aggregation === 'Summary' && columns.includes('TimePeriod')) {
+    return bingError(
+      400,
+      2034,
+      'ReportingServiceInvalidTimePeriodColumnForSummaryReport',
+      'The TimePeriod column cannot be specified in a report request that has a summary aggregation.',
+    );
+  }
+  return undefined;
 }
 
 function readId(call: SandboxReportCall, id: unknown): Prepared | undefined {
@@ -148,61 +173,26 @@ function poll(call: SandboxReportCall) {
   };
 }
 
-/** Microsoft's figures and how each combines. */
-const BING_METRICS: Readonly<Record<string, MetricRule>> = {
-  impressions: 'sum',
-  clicks: 'sum',
-  spend: 'sum',
-  conversions: 'sum',
-  revenue: 'sum',
-  ctr: { ratio: ['clicks', 'impressions'], scale: 100 },
-  averageCpc: { ratio: ['spend', 'clicks'] },
-};
-
 function download(call: SandboxReportCall) {
   const prepared = readId(call, call.path.slice('download/'.length));
   if (!prepared) return { status: 403, json: { error: { message: 'Signature not valid.' } } };
-  const { account } = prepared;
+  const { account, columns } = prepared;
   const asked = askedDays(call, account, prepared.start, prepared.end);
-  const records: DayRecord[] = ('days' in asked ? asked.days : []).flatMap((day) =>
-    sandboxCampaigns(account).map((campaign) => {
-      const f = adDay(account, day, campaign);
-      return {
-        day,
-        keys: { campaign: campaign.id, name: campaign.name },
-        values: {
-          impressions: f.impressions,
-          clicks: f.clicks,
-          spend: f.cost,
-          conversions: f.conversions,
-          revenue: f.value,
-        },
-      };
-    }),
+  const records = ('days' in asked ? asked.days : []).flatMap((day) =>
+    microsoftDayRecords(account, day),
   );
-  // Summary aggregation: one row per campaign over the range; Daily: per day and campaign.
-  const by = prepared.daily ? ['date', 'campaign', 'name'] : ['campaign', 'name'];
+  // Rows are grouped by the attribute columns asked: Summary over the range, Daily per day.
+  const attributes = columns.filter((c) => c !== 'TimePeriod' && c in ATTRIBUTE_REPORTS);
+  const by = prepared.daily ? ['date', ...attributes] : attributes;
   const rows = aggregate(
-    { connector: call.connector.nameSimple, account, now: call.now, by, metrics: BING_METRICS },
+    { connector: call.connector.nameSimple, account, now: call.now, by, metrics: FIGURE_RULES },
     records,
   );
-  const lines = [prepared.columns.map(quote).join(',')];
-  for (const { keys, first, values: v } of rows) {
-    const values: Record<string, string> = {
-      TimePeriod: first,
-      CampaignId: keys.campaign ?? '',
-      CampaignName: keys.name ?? '',
-      DeviceType: 'Computer',
-      Network: 'Microsoft sites and select traffic',
-      Impressions: String(v.impressions),
-      Clicks: String(v.clicks),
-      Spend: (v.spend ?? 0).toFixed(2),
-      Ctr: `${(v.ctr ?? 0).toFixed(2)}%`,
-      AverageCpc: (v.averageCpc ?? 0).toFixed(2),
-      Conversions: String(v.conversions),
-      Revenue: (v.revenue ?? 0).toFixed(2),
-    };
-    lines.push(prepared.columns.map((c) => quote(values[c] ?? '')).join(','));
+  const lines = [columns.map(quote).join(',')];
+  for (const { keys, first, values } of rows) {
+    const cell = (c: string) =>
+      c === 'TimePeriod' ? first : c in keys ? (keys[c] ?? '') : writeFigure(c, values[c] ?? 0);
+    lines.push(columns.map((c) => quote(cell(c))).join(','));
   }
   const csv = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
   return { file: { bytes: zipOne('report.csv', csv), type: 'application/zip' } };

@@ -1,29 +1,31 @@
 import type { FetchContext, FetcherDefinition, ReportRow } from '../reports/define-fetcher.ts';
 import type { ProviderErrorReading } from '../reports/report-failures.ts';
-import { DATE, dimension, metric, money, percent, ratioOf } from '../reports/report-fields.ts';
+import type { ReportField } from '../reports/report-fetcher.ts';
 import { ReportError } from '../reports/report-fetcher.ts';
 import { pollUntilReady } from '../reports/report-poll.ts';
 import { toNumber } from '../reports/report-values.ts';
 import { csvRecords } from '../reports/csv.ts';
 import { dayParts } from '../reports/report-dates.ts';
 import { firstZipEntry } from '../reports/zip-reader.ts';
+import {
+  microsoftAdsCatalogue,
+  microsoftAdsConflict,
+  microsoftReportOf,
+} from './catalogues/microsoft-ads-report.catalogue.ts';
 
-/** Our field ids and the CampaignPerformanceReport column each reads. */
-const COLUMNS: Readonly<Record<string, { column: string; read: (value: string) => unknown }>> = {
-  date: { column: 'TimePeriod', read: readDay },
-  campaign_id: { column: 'CampaignId', read: (v) => v },
-  campaign: { column: 'CampaignName', read: (v) => v },
-  device: { column: 'DeviceType', read: (v) => v },
-  network: { column: 'Network', read: (v) => v },
-  impressions: { column: 'Impressions', read: toNumber },
-  clicks: { column: 'Clicks', read: toNumber },
-  cost: { column: 'Spend', read: toNumber },
-  // Reports write Ctr as "2.50%"; Looker Studio's PERCENT is a ratio.
-  ctr: { column: 'Ctr', read: (v) => (toNumber(v) === null ? null : (toNumber(v) ?? 0) / 100) },
-  average_cpc: { column: 'AverageCpc', read: toNumber },
-  conversions: { column: 'Conversions', read: toNumber },
-  revenue: { column: 'Revenue', read: toNumber },
-};
+/**
+ * A column's text as the field's value: reports write rates as percentages ("2.50%", a ratio
+ * for Looker Studio) and durations in milliseconds (seconds for Looker Studio).
+ */
+function readValue(field: ReportField, value: string): unknown {
+  if (field.type === 'YEAR_MONTH_DAY') return readDay(value);
+  if (field.concept === 'DIMENSION') return value;
+  const n = toNumber(value);
+  if (n === null) return null;
+  if (field.type === 'PERCENT') return n / 100;
+  if (field.type === 'DURATION') return n / 1000;
+  return n;
+}
 
 /** Daily rows come as YYYY-MM-DD, or M/D/YYYY in older report formats. */
 function readDay(value: string): string | null {
@@ -46,7 +48,8 @@ const readBingError: ProviderErrorReading = (_status, body) => {
 };
 
 /**
- * Microsoft Advertising: the Reporting service's REST API. A report is submitted, polled
+ * Microsoft Advertising: the Reporting service's REST API. A report of the type that takes
+ * every asked column (campaign, ad group, keyword, ad or search term) is submitted, polled
  * until ready (bounded), and downloaded as a zip holding one CSV.
  */
 export const bingAds: FetcherDefinition = {
@@ -60,27 +63,29 @@ export const bingAds: FetcherDefinition = {
   // default).
   settleDays: 30,
   readError: readBingError,
-  fields: (account) => [
-    DATE,
-    dimension('campaign_id', 'Campaign ID', 'The campaign id.'),
-    dimension('campaign', 'Campaign', 'The campaign name.'),
-    dimension('device', 'Device', 'Computer, Smartphone or Tablet.'),
-    dimension('network', 'Network', 'Microsoft sites and select traffic, Syndicated, ...'),
-    metric('impressions', 'Impressions', 'Times an ad was shown.'),
-    metric('clicks', 'Clicks', 'Clicks on ads.'),
-    money(account, 'cost', 'Spend', 'Spend, in the account currency.'),
-    ratioOf(percent('ctr', 'CTR', 'Clicks per impression.'), 'clicks', 'impressions'),
-    ratioOf(money(account, 'average_cpc', 'Avg. CPC', 'Cost per click.'), 'cost', 'clicks'),
-    metric('conversions', 'Conversions', 'Conversions counted by the account.'),
-    money(account, 'revenue', 'Revenue', 'Value of the conversions.'),
-  ],
+  fields: microsoftAdsCatalogue,
+  conflict: microsoftAdsConflict,
   rows: readRows,
 };
 
-/** The SubmitGenerateReport body for the wanted columns, range and account. */
-export function reportRequest(context: Pick<FetchContext, 'wants' | 'request'>) {
-  const wanted = Object.keys(COLUMNS).filter(context.wants);
-  const columns = new Set(['CampaignId', ...wanted.map((id) => COLUMNS[id]?.column ?? '')]);
+/** The fields the report must carry: the asked ones and those the filters read. */
+const wantedFields = (context: Pick<FetchContext, 'wants' | 'catalogue'>) =>
+  context.catalogue.filter((f) => context.wants(f.id));
+
+/**
+ * The SubmitGenerateReport body: the report type that takes every wanted column, asked for
+ * exactly those (and the attribute it needs), over the range, for the account.
+ * https://learn.microsoft.com/advertising/reporting-service/submitgeneratereport
+ */
+export function reportRequest(context: Pick<FetchContext, 'wants' | 'request' | 'catalogue'>) {
+  const report = microsoftReportOf(wantedFields(context));
+  // The data API refuses such fields before any call; a fetcher called directly says so too.
+  if (!report) {
+    throw new ReportError(
+      'invalid_request',
+      microsoftAdsConflict(wantedFields(context)) ?? 'No Microsoft report holds these fields.',
+    );
+  }
   const { start, end } = context.request.dateRange;
   const part = (day: string) => {
     const p = dayParts(day);
@@ -88,7 +93,7 @@ export function reportRequest(context: Pick<FetchContext, 'wants' | 'request'>) 
   };
   return {
     ReportRequest: {
-      Type: 'CampaignPerformanceReportRequest',
+      Type: report.type.request,
       ReportName: 'Data Sources report',
       Format: 'Csv',
       FormatVersion: '2.0',
@@ -97,7 +102,7 @@ export function reportRequest(context: Pick<FetchContext, 'wants' | 'request'>) 
       ExcludeReportFooter: true,
       ReturnOnlyCompleteData: false,
       Aggregation: context.wants('date') ? 'Daily' : 'Summary',
-      Columns: [...columns],
+      Columns: report.columns,
       Scope: { AccountIds: [accountId(context.request.account.externalId)] },
       Time: { CustomDateRangeStart: part(start), CustomDateRangeEnd: part(end) },
     },
@@ -159,14 +164,9 @@ async function readRows(context: FetchContext): Promise<ReportRow[]> {
   } catch {
     throw notReady(context, 'sent a report file that could not be opened');
   }
-  const wanted = Object.keys(COLUMNS).filter(context.wants);
+  const wanted = wantedFields(context);
   return csvRecords(csv).map((record) =>
-    Object.fromEntries(
-      wanted.map((id) => {
-        const column = COLUMNS[id];
-        return [id, column ? column.read(record[column.column] ?? '') : null];
-      }),
-    ),
+    Object.fromEntries(wanted.map((f) => [f.id, readValue(f, record[f.api ?? ''] ?? '')])),
   );
 }
 

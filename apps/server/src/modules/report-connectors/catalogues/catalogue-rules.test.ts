@@ -10,6 +10,11 @@ import {
   linkedinConflict,
 } from './linkedin-ad-analytics.catalogue.ts';
 import { metaConflict, metaInsightsCatalogue } from './meta-insights.catalogue.ts';
+import {
+  microsoftAdsCatalogue,
+  microsoftAdsConflict,
+  microsoftReportOf,
+} from './microsoft-ads-report.catalogue.ts';
 
 const account = { externalId: '1', name: 'x', currency: 'EUR' };
 
@@ -231,5 +236,57 @@ describe('Google Ads field service answer as fields', () => {
       googleAdsConflict(pick(fields, 'conversion_action_name', 'conversions')),
     ).toBeUndefined();
     expect(googleAdsConflict(pick(fields, 'ad_name', 'device', 'cost', 'date'))).toBeUndefined();
+  });
+});
+
+describe('Microsoft Advertising: one report type per chart', () => {
+  const catalogue = microsoftAdsCatalogue(account);
+  const reportOf = (...ids: string[]) => microsoftReportOf(pick(catalogue, ...ids));
+
+  it('asks the fewest-rows report that takes every column, with exactly those columns', () => {
+    expect(reportOf('date', 'campaign', 'cost')).toEqual({
+      type: expect.objectContaining({ request: 'CampaignPerformanceReportRequest' }) as unknown,
+      columns: ['CampaignId', 'TimePeriod', 'CampaignName', 'Spend'],
+    });
+    expect(reportOf('ad_group', 'impression_share')?.type.request).toBe(
+      'AdGroupPerformanceReportRequest',
+    );
+    expect(reportOf('keyword', 'quality_score')?.type.request).toBe(
+      'KeywordPerformanceReportRequest',
+    );
+    expect(reportOf('ad_title', 'clicks')?.type.request).toBe('AdPerformanceReportRequest');
+    // The search term report requires its SearchQuery column.
+    expect(reportOf('keyword', 'clicks', 'search_query')?.columns).toEqual([
+      'CampaignId',
+      'SearchQuery',
+      'Keyword',
+      'Clicks',
+    ]);
+  });
+
+  it('refuses columns no one report holds, naming them and where each is reported', () => {
+    expect(microsoftAdsConflict(pick(catalogue, 'search_query', 'impression_share'))).toBe(
+      'Microsoft Advertising has no report with both "Search term" (in the search term report) and "Impression share" (in the campaign and ad group reports). Remove one of them from the chart, or make a chart for each.',
+    );
+    expect(microsoftAdsConflict(pick(catalogue, 'ad_title', 'quality_score'))).toContain(
+      '"Quality score" (in the campaign, ad group and keyword reports)',
+    );
+    expect(microsoftAdsConflict(pick(catalogue, 'keyword', 'quality_score'))).toBeUndefined();
+  });
+
+  it("keeps impression share apart from the segments Microsoft's restrictions name", () => {
+    expect(microsoftAdsConflict(pick(catalogue, 'impression_share', 'top_vs_other'))).toContain(
+      '"Impression share" and "Top vs. other" together',
+    );
+    expect(
+      microsoftAdsConflict(pick(catalogue, 'audience_impression_share', 'customer_name')),
+    ).toContain('together');
+    // The keyword report has the rate without the restriction.
+    expect(reportOf('absolute_top_impression_rate', 'top_vs_other')?.type.request).toBe(
+      'KeywordPerformanceReportRequest',
+    );
+    const share = pick(catalogue, 'impression_share')[0];
+    expect(share?.incompatibleWith).toEqual(expect.arrayContaining(['top_vs_other', 'keyword']));
+    expect(share?.incompatibleWith).not.toContain('campaign');
   });
 });
