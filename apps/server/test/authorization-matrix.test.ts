@@ -205,6 +205,7 @@ const SAMPLE: { [N in Name]: Sample<N> | ((teamA: TeamAObjects) => Promise<Sampl
     return { form: { rating: '4', payload: 'Matrix' } };
   },
   getConnectorGrants: {},
+  getAccountFlags: {},
   revokeConnectorGrant: async (teamA) => ({ params: { grantId: await teamA.grant() } }),
   getConnectorConsent: async (teamA) => ({ query: { uid: await teamA.consentRequest() } }),
 };
@@ -265,6 +266,7 @@ const ACCESS: { [N in Name]: 'public' | 'platformAdmin' | readonly Permission[] 
   getAccountFields: [],
   getConnectorFields: [],
   getConnectorGrants: [],
+  getAccountFlags: [],
   revokeConnectorGrant: [],
   getConnectorConsent: [],
   searchTeams: 'platformAdmin',

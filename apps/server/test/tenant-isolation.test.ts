@@ -541,6 +541,7 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     quotaDays: (r) => r.quotaDays(A.team, RANGE),
     quotaSpenders: (r) => r.quotaSpenders(A.team, RANGE),
     dataNotices: (r) => r.dataNotices(A.team, RANGE),
+    noticesSince: (r) => r.noticesSince(A.team, T0),
     accountNames: (r) => r.accountNames(A.team, [A.account, B.account]),
     teamCreatedAt: (r) => r.teamCreatedAt(A.team),
     accountsByConnector: (r) => r.accountsByConnector(A.team),

@@ -79,6 +79,7 @@ export const ENDPOINT_ROUTES = {
     '/api/dataSources/connectorGrants/:grantId',
   ),
   getConnectorConsent: route('getConnectorConsent', 'GET', '/api/connectorConsent'),
+  getAccountFlags: route('getAccountFlags', 'GET', '/api/dataSources/accountFlags'),
   searchTeams: route('searchTeams', 'GET', '/api/admin/teams'),
   userSwitch: route('userSwitch', 'POST', '/api/home/userSwitch'),
   endUserSwitch: route('endUserSwitch', 'POST', '/api/home/userSwitch/end'),

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint.ts';
+import * as accountFlags from './account-flags.ts';
 import * as activity from './activity.ts';
 import * as admin from './admin.ts';
 import * as clientLinks from './client-links.ts';
@@ -21,6 +22,7 @@ import * as teamWebhooks from './team-webhooks.ts';
 
 export * from './schemas.ts';
 export {
+  accountFlags,
   activity,
   admin,
   clientLinks,
@@ -39,6 +41,7 @@ export {
   team,
   teamWebhooks,
 };
+export * from './account-flags.ts';
 export * from './activity.ts';
 export * from './admin.ts';
 export * from './client-links.ts';
@@ -105,6 +108,7 @@ export const ENDPOINTS = {
   getConnectorGrants: connectorGrants.getConnectorGrants,
   revokeConnectorGrant: connectorGrants.revokeConnectorGrant,
   getConnectorConsent: connectorGrants.getConnectorConsent,
+  getAccountFlags: accountFlags.getAccountFlags,
   searchTeams: admin.searchTeams,
   userSwitch: admin.userSwitch,
   endUserSwitch: admin.endUserSwitch,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuotaHourRow } from './provider-quota.repository.ts';
-import { quotaStanding, waitOf } from './provider-quota.ts';
+import { quotaState, waitOf } from './provider-quota.ts';
 
 const NOW = new Date('2026-03-20T09:50:00Z');
 const HOUR = new Date('2026-03-20T09:00:00Z');
@@ -58,9 +58,28 @@ describe('the quota wait', () => {
   });
 
   it('tells an account near its limit from one that waits and one that is fine', () => {
-    expect(quotaStanding([row({ remaining: 1000, largest_call: 5 })], NOW)).toBe('ok');
-    expect(quotaStanding([row({ remaining: 40, largest_call: 5 })], NOW)).toBe('near');
-    expect(quotaStanding([row({ quota: 'ads_insights', used_pct: 80 })], NOW)).toBe('near');
-    expect(quotaStanding([row({ remaining: 2, largest_call: 5 })], NOW)).toBe('over');
+    const standing = (over: Partial<QuotaHourRow>) => quotaState([row(over)], NOW).standing;
+    expect(standing({ remaining: 1000, largest_call: 5 })).toBe('ok');
+    expect(standing({ remaining: 40, largest_call: 5 })).toBe('near');
+    expect(standing({ quota: 'ads_insights', used_pct: 80 })).toBe('near');
+    expect(standing({ quota: 'ads_insights', used_pct: 79 })).toBe('ok');
+    // 800 of the hour's 1,000 tokens spent: 80 %, though 200 is many calls of 5.
+    expect(standing({ spent: 800, remaining: 200, largest_call: 5 })).toBe('near');
+    expect(standing({ spent: 700, remaining: 300, largest_call: 5 })).toBe('ok');
+    expect(standing({ remaining: 2, largest_call: 5 })).toBe('over');
+  });
+
+  it('names the quota and, when reports wait, when they resume', () => {
+    expect(quotaState([row({ remaining: 2, largest_call: 5 })], NOW)).toEqual({
+      standing: 'over',
+      quota: 'tokensPerHour',
+      resumesAt: new Date('2026-03-20T10:00:00Z'),
+    });
+    expect(quotaState([row({ quota: 'ads_insights', used_pct: 85 })], NOW)).toEqual({
+      standing: 'near',
+      quota: 'ads_insights',
+      resumesAt: null,
+    });
+    expect(quotaState([], NOW)).toEqual({ standing: 'ok', quota: null, resumesAt: null });
   });
 });

@@ -16,8 +16,8 @@ import { createProviderQuotaRepository } from './provider-quota.repository.ts';
 const HOUR_MS = 60 * 60 * 1000;
 /** A share-of-limit quota (Meta's) this full waits: the last calls would reach 100 and fail. */
 const FULL_PCT = 95;
-/** A share-of-limit quota this full is shown as near its limit. */
-const NEAR_PCT = 75;
+/** A quota this share spent in its window is shown as near its limit. */
+const NEAR_PCT = 80;
 /** An account with fewer calls than this left of a quota is shown as near its limit. */
 const NEAR_CALLS = 10;
 /** How long a full share-of-limit quota waits when the provider says no time (rolling hour). */
@@ -154,17 +154,42 @@ function nextPacificMidnight(at: Date): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 32 * HOUR_MS);
 }
 
-/** How close an account is to a limit of its provider, from its quotas' latest readings. */
-export function quotaStanding(latest: readonly QuotaHourRow[], now: Date): 'ok' | 'near' | 'over' {
-  if (waitOf(latest, now)) return 'over';
+/** How close an account is to a limit of its provider now, and which quota says so. */
+export interface QuotaState {
+  /** near: a quota is 80 % spent or has few calls left; over: reports wait for a refresh. */
+  standing: 'ok' | 'near' | 'over';
+  /** The provider's name for the quota that is near or over (null when ok). */
+  quota: string | null;
+  /** When over: when the account's reports run again. */
+  resumesAt: Date | null;
+}
+
+/** The account's quota state, from its quotas' latest readings (Stats and Data Sources). */
+export function quotaState(latest: readonly QuotaHourRow[], now: Date): QuotaState {
+  const wait = waitOf(latest, now);
+  if (wait) return { standing: 'over', quota: wait.quota, resumesAt: wait.until };
   for (const row of latest) {
     const refresh = refreshOf(row);
     if (!refresh || refresh <= now) continue;
-    if (row.used_pct !== null && row.used_pct >= NEAR_PCT) return 'near';
-    if (row.remaining !== null && row.remaining < NEAR_CALLS * Math.max(1, row.largest_call ?? 1))
-      return 'near';
+    const share = spentShare(row);
+    const fewCallsLeft =
+      row.remaining !== null && row.remaining < NEAR_CALLS * Math.max(1, row.largest_call ?? 1);
+    if ((share !== null && share >= NEAR_PCT) || fewCallsLeft)
+      return { standing: 'near', quota: row.quota, resumesAt: null };
   }
-  return 'ok';
+  return { standing: 'ok', quota: null, resumesAt: null };
+}
+
+/**
+ * The share of a quota spent in its current window, 0–100, where it can be told: as the
+ * provider states it (Meta), or for an hourly quota from the hour's units spent and what was
+ * left after (GA4; other clients' calls on the same quota only make the real share larger).
+ */
+function spentShare(row: QuotaHourRow): number | null {
+  if (row.used_pct !== null) return row.used_pct;
+  if (row.quota_window !== 'hour' || row.spent === null || row.remaining === null) return null;
+  const limit = row.spent + row.remaining;
+  return limit > 0 ? (100 * row.spent) / limit : null;
 }
 
 /** The team's quota hours in a time span (Stats), latest first. */

@@ -1,11 +1,6 @@
 import { DATA_NOTICE_KINDS, findConnector, type ResponseOf, type getStats } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
-import {
-  latestByQuota,
-  quotaName,
-  quotaStanding,
-  teamQuotaHours,
-} from '../reports/provider-quota.ts';
+import { latestByQuota, quotaName, quotaState, teamQuotaHours } from '../reports/provider-quota.ts';
 import type { DayRange, createStatsRepository } from './stats.repository.ts';
 
 type Stats = ResponseOf<typeof getStats>;
@@ -44,7 +39,7 @@ export async function providerQuotaStats(
         name: account.name,
         connector: connector?.name ?? `Connector ${account.connector_id}`,
         connectorId: account.connector_id,
-        standing: quotaStanding(latestByQuota(own), now),
+        standing: quotaState(latestByQuota(own), now).standing,
         hours: own.map((h) => ({
           hour: h.hour.toISOString(),
           quota: quotaName(h.quota),

@@ -193,6 +193,29 @@ export function createStatsRepository(db: Db) {
       return result.rows;
     },
 
+    /**
+     * The notices the team's requests carried since `since`, per account and kind (the Data
+     * Sources screen's flags): bounded by the team's index on its requests' times.
+     */
+    async noticesSince(teamId: string, since: Date) {
+      const result = await sql<{
+        account_id: string;
+        kind: string;
+        requests: number;
+        last_at: Date;
+      }>`
+        SELECT r.account_id, n.value->>'kind' AS kind,
+               count(*)::int AS requests, max(r.requested_at) AS last_at
+        FROM data_requests r
+        CROSS JOIN LATERAL jsonb_array_elements(r.notices) AS n(value)
+        WHERE r.team_id = ${teamId}
+          AND r.requested_at >= ${since}
+          AND r.notices IS NOT NULL AND r.account_id IS NOT NULL
+        GROUP BY r.account_id, n.value->>'kind'
+        ORDER BY r.account_id, kind`.execute(db);
+      return result.rows;
+    },
+
     /** The names of the team's accounts (deleted ones too), by id. */
     async accountNames(teamId: string, ids: readonly string[]) {
       if (ids.length === 0) return [];

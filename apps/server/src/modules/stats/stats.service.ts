@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createStatsRepository, type DayRange } from './stats.repository.ts';
 import { dayIn, firstKeptDay, usageSeries } from './usage-days.ts';
 import { dataNoticeStats, providerQuotaStats } from './quota-stats.ts';
+import { accountFlags } from './account-flags.ts';
 
 type Stats = ResponseOf<typeof getStats>;
 
@@ -119,6 +120,11 @@ export function createStatsService(deps: {
         })),
       };
     },
+
+    /** The Data Sources screen's quota and notice flags per account. */
+    accountFlags: async (teamId: string) => ({
+      accounts: await accountFlags(deps.db, repo, teamId, deps.clock()),
+    }),
 
     /** Records today's usage of every team (hourly; the day's last write stands). */
     recordUsageDays: () => repo.recordUsageDays(deps.clock()),

@@ -3,11 +3,12 @@ import { memo } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { AccountFlagBadges } from './account-flag-badges.tsx';
 import { STATUS_LABELS, STATUS_TONES, personLabel } from './account-format.ts';
 
 /**
- * One account under its credential: name and id, status, when added, last refresh, its fields
- * and Delete.
+ * One account under its credential: name and id, its quota and notice flags, status, when
+ * added, last refresh, its fields and Delete.
  */
 export const AccountRow = memo(function AccountRow({
   account,
@@ -48,6 +49,7 @@ export const AccountRow = memo(function AccountRow({
               {[account.timeZone, account.currency].filter(Boolean).join(' · ')}
             </span>
           )}
+          <AccountFlagBadges accountId={account.id} name={account.name} />
         </div>
       </td>
       <td>

@@ -4,11 +4,13 @@ import { appConfigQueryOptions } from '../../../lib/app-config-query.ts';
 import { isSessionError } from '../../../lib/api-error.ts';
 import { useCan } from '../../../lib/permissions.ts';
 import { useConnectors, type Connector } from '../api/connectors-query.ts';
+import { useAccountFlags } from '../api/account-flags-query.ts';
 import { useGroupedData } from '../api/grouped-data-query.ts';
 import { ConnectorGallery } from '../connect/connector-gallery.tsx';
 import { FieldExplorerDialog, type FieldExplorerTarget } from '../fields/field-explorer-dialog.tsx';
 import { ConnectorGrants } from '../grants/connector-grants.tsx';
 import { useConnectFlow } from '../connect/use-connect-flow.tsx';
+import { AccountFlagsContext } from './account-flags-context.ts';
 import { AccountViews } from './account-views.tsx';
 import type { RowActions } from './credential-rows.tsx';
 import { DataSourcesHeader } from './data-sources-header.tsx';
@@ -40,6 +42,7 @@ export function DataSourcesPage({
   askToReconnect?: (login: LoginToReconnect, close: () => void) => ReactNode;
 } = {}) {
   const grouped = useGroupedData();
+  const flags = useAccountFlags(grouped.dataUpdatedAt);
   const connectors = useConnectors().data;
   const catalog = connectors?.byId;
   const canManage = useCan(['manage_data_sources']);
@@ -138,20 +141,22 @@ export function DataSourcesPage({
       ) : isEmpty && counts.deleted === 0 ? (
         <NoDataSources canManage={canManage} onAdd={openGallery} />
       ) : (
-        <AccountViews
-          view={view}
-          onViewChange={setView}
-          counts={counts}
-          filtering={filtering}
-          collapse={collapse}
-          connectorName={connectorName}
-          lookerStudioUrl={lookerStudioUrl}
-          connectorOptions={connectorOptions}
-          retentionDays={data.retentionDays}
-          canManage={canManage}
-          actions={actions}
-          deleteRestore={deleteRestore}
-        />
+        <AccountFlagsContext value={flags}>
+          <AccountViews
+            view={view}
+            onViewChange={setView}
+            counts={counts}
+            filtering={filtering}
+            collapse={collapse}
+            connectorName={connectorName}
+            lookerStudioUrl={lookerStudioUrl}
+            connectorOptions={connectorOptions}
+            retentionDays={data.retentionDays}
+            canManage={canManage}
+            actions={actions}
+            deleteRestore={deleteRestore}
+          />
+        </AccountFlagsContext>
       )}
 
       <ConnectorGrants />
