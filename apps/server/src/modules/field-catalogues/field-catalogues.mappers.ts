@@ -21,10 +21,28 @@ export function semanticTypeOf(type: SemanticType): FieldSemanticType {
 }
 
 /**
+ * A catalogue as the field explorer shows it. A field that only some of the provider's reports
+ * answer (Google Ads' GAQL resources) cannot go with one no report shares with it: those are
+ * listed with the provider's own exclusions, so the explorer says what the data API refuses.
+ */
+export function toCatalogueFields(fields: readonly ReportField[]): CatalogueField[] {
+  const apart = (a: ReportField, b: ReportField) =>
+    !!a.resources && !!b.resources && !a.resources.some((r) => b.resources?.includes(r));
+  const limited = fields.filter((f) => f.resources);
+  return fields.map((field) => {
+    if (!field.resources) return toCatalogueField(field);
+    const noReport = limited.filter((other) => apart(field, other)).map((other) => other.id);
+    if (noReport.length === 0) return toCatalogueField(field);
+    const incompatibleWith = [...new Set([...(field.incompatibleWith ?? []), ...noReport])];
+    return toCatalogueField({ ...field, incompatibleWith });
+  });
+}
+
+/**
  * A report field as the field explorer shows it. Group and compatibility are passed on when
  * the catalogue knows them; without them every field combines with every other.
  */
-export function toCatalogueField(field: ReportField): CatalogueField {
+function toCatalogueField(field: ReportField): CatalogueField {
   return {
     id: field.id,
     name: field.name,

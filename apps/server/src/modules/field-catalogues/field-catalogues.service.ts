@@ -10,7 +10,7 @@ import type {
   ReportSchema,
 } from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
-import { toCatalogueField } from './field-catalogues.mappers.ts';
+import { toCatalogueFields } from './field-catalogues.mappers.ts';
 
 type FieldCatalogue = ResponseOf<typeof dataSourceFields.getAccountFields>;
 
@@ -62,7 +62,7 @@ export function createFieldCataloguesService(deps: {
       return {
         connectorId: connector.id,
         account: { id: account.id, name: account.name },
-        fields: fields.map(toCatalogueField),
+        fields: toCatalogueFields(fields),
       };
     },
 
@@ -71,7 +71,7 @@ export function createFieldCataloguesService(deps: {
       const connector = findConnector(connectorId);
       if (!connector) throw notFound('That data source');
       const { fields } = fetcherOf(connector).schema(STANDARD_ACCOUNT);
-      return { connectorId: connector.id, account: null, fields: fields.map(toCatalogueField) };
+      return { connectorId: connector.id, account: null, fields: toCatalogueFields(fields) };
     },
   };
 }
