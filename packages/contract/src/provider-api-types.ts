@@ -7,7 +7,9 @@
 /**
  * One HTTP call to a provider, as a template. `{name}` placeholders are filled at call time:
  * `{accessToken}`, `{clientId}`, `{developerToken}`, the connector's login field names, and in
- * the accounts call `{identityId}` (the id the identity call answered).
+ * the accounts call `{identityId}` (the id the identity call answered), in an account's details
+ * call `{accountId}`. `{+name}` puts the value in the URL as it is (a resource name such as
+ * `properties/123`, whose slash is part of the path); `{name}` encodes it.
  * Secrets (tokens, password-type login fields) may appear in headers, basicAuth and jsonBody
  * only, never in the URL, where logs and proxies would see them (the catalog test enforces it).
  */
@@ -100,6 +102,16 @@ export interface ReportApi {
   baseUrlField?: string;
 }
 
+/**
+ * Details no listing carries, read one account at a time (a GA4 property's reporting time zone
+ * and currency): the call, with `{accountId}` the listed id, and where each detail is in its
+ * answer, by detail name. A detail the listing carries wins.
+ */
+export interface AccountDetailsLookup {
+  request: ProviderRequest;
+  details: Readonly<Record<string, string>>;
+}
+
 /** Everything needed to connect a connector, find its accounts and read its reports. */
 export interface ProviderApi {
   /** For auth 'oauth2'. */
@@ -110,6 +122,8 @@ export interface ProviderApi {
   identity: ProviderLookup;
   /** The login's accounts; without `request`, read from the identity answer. */
   accounts: ProviderLookup;
+  /** Each account's details, where the listing lacks them. */
+  accountDetails?: AccountDetailsLookup;
   /** The reporting API, for connectors whose data reaches dashboards. */
   reports?: ReportApi;
 }

@@ -9,9 +9,12 @@ describe('connector provider addresses (catalog as data)', () => {
     api: providerApiOf(c),
   }));
   const requests = (c: (typeof live)[number]) =>
-    [c.api?.verify, c.api?.identity.request, c.api?.accounts.request].filter(
-      (r) => r !== undefined,
-    );
+    [
+      c.api?.verify,
+      c.api?.identity.request,
+      c.api?.accounts.request,
+      c.api?.accountDetails?.request,
+    ].filter((r) => r !== undefined);
 
   it('every connector that can be connected has its auth, identity and account lookups', () => {
     for (const c of live) {
@@ -70,12 +73,17 @@ describe('connector provider addresses (catalog as data)', () => {
       ]);
       const known = new Set([...secret, 'clientId', ...fields.map((f) => f.fieldName)]);
       for (const request of requests(c)) {
-        const inUrl = [...request.url.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+        const inUrl = [...request.url.matchAll(/\{\+?(\w+)\}/g)].map((m) => m[1] ?? '');
         for (const name of inUrl) expect(secret.has(name), `${c.name} URL {${name}}`).toBe(false);
-        // The accounts call may also name the login's identity, which the call before found.
+        // The accounts call may also name the login's identity, which the call before found,
+        // and an account's details call the account.
         const allowed =
-          request === c.api?.accounts.request ? new Set([...known, 'identityId']) : known;
-        const all = [...JSON.stringify(request).matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+          request === c.api?.accounts.request
+            ? new Set([...known, 'identityId'])
+            : request === c.api?.accountDetails?.request
+              ? new Set([...known, 'identityId', 'accountId'])
+              : known;
+        const all = [...JSON.stringify(request).matchAll(/\{\+?(\w+)\}/g)].map((m) => m[1] ?? '');
         for (const name of all) expect(allowed.has(name), `${c.name} {${name}}`).toBe(true);
       }
     }

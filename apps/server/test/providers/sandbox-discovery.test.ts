@@ -46,6 +46,18 @@ describeEachDatabase('account discovery against the sandbox providers', (db) => 
     expect(rows).toHaveLength(3);
     // Three properties, two a page.
     expect(ctx.control.count('accounts', 'google-analytics') - before).toBe(2);
+    // Each property's time zone and currency come from the property itself (a summary has
+    // neither): its report dates and money follow them.
+    expect(ctx.control.count('account-details', 'google-analytics')).toBe(3);
+    for (const row of rows) {
+      expect(row.details).toEqual({
+        currency: sandboxDetail('currency', row.external_id),
+        timeZone: sandboxDetail('timeZone', row.external_id),
+      });
+    }
+    expect(reportAccountOf(rows[0] ?? { external_id: '', name: '', details: {} }).currency).toBe(
+      'USD',
+    );
   });
 
   it('Google Ads: clients below the manager keep its id, and reports need it', async () => {

@@ -89,14 +89,25 @@ const bingCall = (path: string, jsonBody: Record<string, unknown>): ProviderRequ
 export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
   // GA4 reports read properties (runReport takes properties/{id}): each account summary
   // lists its properties, and those are the accounts stored.
-  'google-analytics': google(['https://www.googleapis.com/auth/analytics.readonly'], {
-    request: { url: 'https://analyticsadmin.googleapis.com/v1beta/accountSummaries?pageSize=200' },
-    groupPath: 'accountSummaries',
-    listPath: 'propertySummaries',
-    idField: 'property',
-    nameField: 'displayName',
-    nextPage: { tokenField: 'nextPageToken', param: 'pageToken' },
-  }),
+  'google-analytics': {
+    ...google(['https://www.googleapis.com/auth/analytics.readonly'], {
+      request: {
+        url: 'https://analyticsadmin.googleapis.com/v1beta/accountSummaries?pageSize=200',
+      },
+      groupPath: 'accountSummaries',
+      listPath: 'propertySummaries',
+      idField: 'property',
+      nameField: 'displayName',
+      nextPage: { tokenField: 'nextPageToken', param: 'pageToken' },
+    }),
+    // A property's reporting time zone (IANA) and currency, which its report dates and money
+    // follow, are on the property itself, not its summary:
+    // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/properties/get
+    accountDetails: {
+      request: { url: 'https://analyticsadmin.googleapis.com/v1beta/{+accountId}' },
+      details: { currency: 'currencyCode', timeZone: 'timeZone' },
+    },
+  },
   // The customers the login reaches directly; the server then reads each manager's client
   // accounts (customer_client) and stores them with the manager to log in through.
   'google-ads': google(['https://www.googleapis.com/auth/adwords'], {

@@ -59,6 +59,17 @@ export function sandboxApi(api: ProviderApi, base: string): ProviderApi {
     ...(verify ? { verify } : {}),
     identity: lookup(api.identity, 'userinfo'),
     accounts: lookup(api.accounts, 'accounts'),
+    ...(api.accountDetails
+      ? {
+          accountDetails: {
+            ...api.accountDetails,
+            request: {
+              ...api.accountDetails.request,
+              url: `${base}/account-details?account={accountId}`,
+            },
+          },
+        }
+      : {}),
     ...(api.reports ? { reports: { ...api.reports, baseUrl: `${base}/reports` } } : {}),
   };
 }

@@ -7,7 +7,7 @@ import {
   SANDBOX_PROVIDERS_PATH,
   sandboxReportBase,
 } from './sandbox-addresses.ts';
-import { sandboxAccounts, sandboxIdentity, shapeAnswer } from './sandbox-answers.ts';
+import { sandboxAccounts, sandboxDetail, sandboxIdentity, shapeAnswer } from './sandbox-answers.ts';
 import { sandboxCaller } from './sandbox-caller.ts';
 import { googleAdsAccessible } from './sandbox-google-ads-accounts.ts';
 import { pageToken, readPageToken } from './sandbox-report-api.ts';
@@ -68,6 +68,25 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
       ? writePath(answer, baseField, sandboxReportBase(deps.config.publicUrl, connector.nameSimple))
       : answer;
   };
+
+  // One account's details, where the connector reads them apart from the listing (GA4's
+  // properties.get): the account must be one the login reaches, as the provider checks.
+  app.get(`${base}/account-details`, async (req, reply) => {
+    const connector = sandboxConnector(req);
+    const lookup = connector?.api?.accountDetails;
+    if (!connector || !lookup) return oauthError(reply, 404, 'not_found');
+    if (await recordCall(deps, req, reply, connector.nameSimple, 'account-details')) return reply;
+    const who = sandboxCaller(deps, connector, req);
+    if (!who) return oauthError(reply, 401, 'invalid_token');
+    const id = queryOf(req).get('account') ?? '';
+    const reached = sandboxAccounts(connector, who.login, who.accounts).some((a) => a.id === id);
+    if (!reached) return oauthError(reply, 403, 'permission_denied');
+    let answer: unknown = { name: id };
+    for (const [name, path] of Object.entries(lookup.details)) {
+      answer = writePath(answer, path, sandboxDetail(name, id));
+    }
+    return answer;
+  });
 
   for (const [path, kind] of [
     ['userinfo', 'userinfo'],

@@ -2,7 +2,14 @@ import type { IncomingMessage } from 'node:http';
 
 /** The sandbox provider endpoints a test (or the console) can watch and break. */
 export type SandboxCallKind =
-  'token' | 'refresh' | 'revoke' | 'userinfo' | 'accounts' | 'verify' | 'report';
+  | 'token'
+  | 'refresh'
+  | 'revoke'
+  | 'userinfo'
+  | 'accounts'
+  | 'account-details'
+  | 'verify'
+  | 'report';
 
 /**
  * How an endpoint misbehaves: an HTTP status to answer, a hang, a dropped connection, a 200

@@ -1,4 +1,9 @@
-import type { ProviderLookup, ProviderRequest } from '@gds/contract/providers';
+import type {
+  AccountDetailsLookup,
+  ProviderLookup,
+  ProviderRequest,
+} from '@gds/contract/providers';
+import { inTurns } from '../../lib/in-turns.ts';
 import { googleAdsClientAccounts } from './google-ads-accounts.ts';
 import type { FoundItem } from '@gds/contract/json-path';
 import { readItem, readItems, readPath } from '@gds/contract/json-path';
@@ -60,8 +65,42 @@ async function discover(
     ? await listAccounts(provider, accountsLookup.request, withIdentity, signal)
     : readListed(provider, identityAnswer);
   const expand = ACCOUNT_EXPANSIONS[provider.connector.nameSimple];
-  const accounts = expand ? await expand(provider, listed, withIdentity, signal) : listed;
+  const expanded = expand ? await expand(provider, listed, withIdentity, signal) : listed;
+  const detailsLookup = provider.api.accountDetails;
+  const accounts = detailsLookup
+    ? await inTurns(expanded, DETAIL_CALLS, (account) =>
+        withDetails(account, detailsLookup, withIdentity, signal),
+      )
+    : expanded;
   return { identity, accounts };
+}
+
+/**
+ * The account with the details its own call answers (a GA4 property's time zone and currency).
+ * An account whose details the login may not read (403, 404) keeps what the listing gave:
+ * reports then read it in the provider's defaults, as before the details were asked.
+ */
+async function withDetails(
+  account: FoundItem,
+  lookup: AccountDetailsLookup,
+  values: TemplateValues,
+  signal: AbortSignal,
+): Promise<FoundItem> {
+  let answer: unknown;
+  try {
+    answer = await callProvider(lookup.request, { ...values, accountId: account.id }, signal);
+  } catch (error) {
+    if (error instanceof ProviderError && (error.status === 403 || error.status === 404))
+      return account;
+    throw error;
+  }
+  const read: Record<string, string> = {};
+  for (const [name, path] of Object.entries(lookup.details)) {
+    const value = readPath(answer, path);
+    if (typeof value === 'string' && value !== '') read[name] = value;
+  }
+  if (Object.keys(read).length === 0) return account;
+  return { ...account, details: { ...read, ...account.details } };
 }
 
 /**
@@ -79,6 +118,9 @@ const ACCOUNT_EXPANSIONS: Readonly<
     ) => Promise<FoundItem[]>
   >
 > = { 'google-ads': googleAdsClientAccounts };
+
+/** Details calls at a time: one connection has one deadline for all of them. */
+const DETAIL_CALLS = 4;
 
 /** Most pages of accounts read in one connection: a bound, not a limit any login reaches. */
 const MAX_ACCOUNT_PAGES = 50;

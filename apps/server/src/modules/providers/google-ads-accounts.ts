@@ -1,6 +1,7 @@
 import type { FoundItem } from '@gds/contract/json-path';
 import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
+import { inTurns } from '../../lib/in-turns.ts';
 import { ProviderError, callProvider } from './provider-http.ts';
 
 /**
@@ -83,25 +84,6 @@ export async function googleAdsClientAccounts(
 
 /** Calls at a time while reading customers' clients. */
 const CONCURRENT_CALLS = 4;
-
-/** `fn` over the items, at most `limit` at a time; results in the items' order. */
-async function inTurns<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next;
-      next += 1;
-      results[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** One customer's clients through googleAds:search, logged in as that customer. */
 async function clientsOf(

@@ -5,12 +5,16 @@ export { ProviderError, logProviderFailure } from './provider-error.ts';
 
 export type TemplateValues = Readonly<Record<string, string>>;
 
-/** Fills `{name}` placeholders; an unknown one is a catalog bug, not a user error. */
+/**
+ * Fills `{name}` placeholders, and `{+name}` ones with the value as it is even when `encode`
+ * asks for a URL's encoding (a resource name's slashes are path); an unknown one is a catalog
+ * bug, not a user error.
+ */
 export function fillTemplate(template: string, values: TemplateValues, encode = false): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return template.replace(/\{(\+?)(\w+)\}/g, (_, asIs: string, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`No value for the placeholder {${name}}`);
-    return encode ? encodeURIComponent(value) : value;
+    return encode && !asIs ? encodeURIComponent(value) : value;
   });
 }
 
