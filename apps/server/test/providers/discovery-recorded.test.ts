@@ -24,15 +24,33 @@ describe('Google Analytics discovery against recorded Admin API answers', () => 
       json('google-userinfo.json'),
       json('ga4-account-summaries-page1.json'),
       json('ga4-account-summaries-page2.json'),
+      json('ga4-property-312345678.json'),
+      json('ga4-property-312345679.json'),
+      json('ga4-error-403.json', 403),
     ]);
     expect(found.identity).toEqual({ id: '110248495921238986420', name: 'ads@acme.example' });
+    // Each property's time zone and currency from properties.get; one the login may not read
+    // is kept without them (its reports are then in US dollars and UTC days).
     expect(found.accounts).toEqual([
-      { id: 'properties/312345678', name: 'acme.example - GA4' },
-      { id: 'properties/312345679', name: 'Acme app' },
+      {
+        id: 'properties/312345678',
+        name: 'acme.example - GA4',
+        details: { currency: 'EUR', timeZone: 'Europe/Berlin' },
+      },
+      {
+        id: 'properties/312345679',
+        name: 'Acme app',
+        details: { currency: 'USD', timeZone: 'America/Los_Angeles' },
+      },
       { id: 'properties/400000001', name: 'Client blog' },
     ]);
     expect(left()).toBe(0);
-    const [, first, second] = sent;
+    const [, first, second, property] = sent;
+    // The resource name is the path, its slash kept.
+    expect(property?.url.toString()).toBe(
+      'https://analyticsadmin.googleapis.com/v1beta/properties/312345678',
+    );
+    expect(property?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(first?.url.toString()).toBe(
       'https://analyticsadmin.googleapis.com/v1beta/accountSummaries?pageSize=200',
     );
