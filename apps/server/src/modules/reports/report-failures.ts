@@ -48,7 +48,9 @@ export function failureOf(
     case 'invalid_request': {
       // Secrets out before cutting to length: a cut secret could no longer be recognised.
       const raw = readReason(body);
-      const reason = raw === undefined ? undefined : cut(redactValues(raw, scope.secrets));
+      // Its own closing stop goes: the sentence around it ends the quote.
+      const reason =
+        raw === undefined ? undefined : cut(redactValues(raw, scope.secrets)).replace(/\.+$/, '');
       return new ReportError(
         'invalid_request',
         `${name} refused this report${reason ? `: ${reason}` : ` (it answered ${status})`}. Change the fields or dates and try again.`,
