@@ -58,12 +58,20 @@ export function readItem(value: unknown, lookup: JsonLookup): FoundItem | undefi
   const name = lookup.nameField ? asText(readPath(value, lookup.nameField)) : undefined;
   const item: FoundItem = { id, name: (name ?? id).slice(0, MAX_NAME) };
   if (!lookup.details) return item;
+  return { ...item, details: readDetails(value, lookup.details) };
+}
+
+/** The details at their paths (detail name → path), each as trimmed text; missing ones left out. */
+export function readDetails(
+  value: unknown,
+  paths: Readonly<Record<string, string>>,
+): Record<string, string> {
   const details: Record<string, string> = {};
-  for (const [key, path] of Object.entries(lookup.details)) {
+  for (const [key, path] of Object.entries(paths)) {
     const detail = asText(readPath(value, path));
     if (detail !== undefined) details[key] = detail.slice(0, MAX_NAME);
   }
-  return { ...item, details };
+  return details;
 }
 
 /**

@@ -6,7 +6,7 @@ import type {
 import { inTurns } from '../../lib/in-turns.ts';
 import { googleAdsClientAccounts } from './google-ads-accounts.ts';
 import type { FoundItem } from '@gds/contract/json-path';
-import { readItem, readItems, readPath } from '@gds/contract/json-path';
+import { readDetails, readItem, readItems, readPath } from '@gds/contract/json-path';
 import type { Provider } from './provider-directory.ts';
 import type { TemplateValues } from './provider-http.ts';
 import { ProviderError, callProvider } from './provider-http.ts';
@@ -94,11 +94,7 @@ async function withDetails(
       return account;
     throw error;
   }
-  const read: Record<string, string> = {};
-  for (const [name, path] of Object.entries(lookup.details)) {
-    const value = readPath(answer, path);
-    if (typeof value === 'string' && value !== '') read[name] = value;
-  }
+  const read = readDetails(answer, lookup.details);
   if (Object.keys(read).length === 0) return account;
   return { ...account, details: { ...read, ...account.details } };
 }
