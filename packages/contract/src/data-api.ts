@@ -93,6 +93,10 @@ export const dataNoticeSchema = z.object({
 });
 export type DataNotice = z.infer<typeof dataNoticeSchema>;
 
+/** Whether a stored kind is one this build knows (a newer build may have stored another). */
+export const isDataNoticeKind = (kind: string): kind is DataNotice['kind'] =>
+  (DATA_NOTICE_KINDS as readonly string[]).includes(kind);
+
 export const dataJobPoll = z.object({
   jobId: z.string(),
   state: z.enum(DATA_JOB_STATES),

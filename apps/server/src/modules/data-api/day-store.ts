@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DATA_NOTICE_KINDS } from '@gds/contract';
-import type { DataNotice } from '@gds/contract';
+import { isDataNoticeKind } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deleteInBatches } from '../../lib/delete-in-batches.ts';
@@ -158,7 +157,7 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
         found.set(day, rollUp(catalogue, shape.fields, rows as ReportValue[][], dayFields));
         for (const { kind, message } of notices ?? []) {
           // A kind this build does not know (stored by a newer one) is left out, not guessed.
-          if (isNoticeKind(kind)) addNotice(signals, { kind, message });
+          if (isDataNoticeKind(kind)) addNotice(signals, { kind, message });
         }
       }
     }
@@ -173,9 +172,6 @@ export function createDayStore(deps: { db: Db; clock: Clock; counter?: ReportDay
 
   return { read };
 }
-
-const isNoticeKind = (kind: string): kind is DataNotice['kind'] =>
-  (DATA_NOTICE_KINDS as readonly string[]).includes(kind);
 
 /** Every day from start to end, both included. */
 function everyDay(start: string, end: string): string[] {

@@ -1,7 +1,6 @@
 import {
   ACCOUNT_NOTICE_DAYS,
-  DATA_NOTICE_KINDS,
-  type DataNotice,
+  isDataNoticeKind,
   type ResponseOf,
   type getAccountFlags,
 } from '@gds/contract';
@@ -13,9 +12,6 @@ type AccountFlags = ResponseOf<typeof getAccountFlags>['accounts'][number];
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-const isNoticeKind = (kind: string): kind is DataNotice['kind'] =>
-  (DATA_NOTICE_KINDS as readonly string[]).includes(kind);
 
 /**
  * What the Data Sources screen flags per account: its quota state now, read as a job reads it
@@ -46,7 +42,9 @@ export async function accountFlags(
 
   const hoursByAccount = new Map<string, typeof hours>();
   for (const hour of hours) {
-    hoursByAccount.set(hour.account_id, [...(hoursByAccount.get(hour.account_id) ?? []), hour]);
+    const own = hoursByAccount.get(hour.account_id);
+    if (own) own.push(hour);
+    else hoursByAccount.set(hour.account_id, [hour]);
   }
   for (const [accountId, own] of hoursByAccount) {
     const state = quotaState(latestByQuota(own), now);
@@ -58,7 +56,7 @@ export async function accountFlags(
     };
   }
   for (const notice of notices) {
-    if (!isNoticeKind(notice.kind)) continue;
+    if (!isDataNoticeKind(notice.kind)) continue;
     flagsOf(notice.account_id).notices.push({
       kind: notice.kind,
       requests: notice.requests,

@@ -1,4 +1,4 @@
-import { DATA_NOTICE_KINDS, findConnector, type ResponseOf, type getStats } from '@gds/contract';
+import { findConnector, isDataNoticeKind, type ResponseOf, type getStats } from '@gds/contract';
 import type { Db } from '../../db/database.ts';
 import { latestByQuota, quotaName, quotaState, teamQuotaHours } from '../reports/provider-quota.ts';
 import type { DayRange, createStatsRepository } from './stats.repository.ts';
@@ -72,7 +72,7 @@ export async function dataNoticeStats(
   const rows = await repo.dataNotices(teamId, range);
   return rows
     .filter((r): r is typeof r & { kind: Stats['dataNotices'][number]['kind'] } =>
-      (DATA_NOTICE_KINDS as readonly string[]).includes(r.kind),
+      isDataNoticeKind(r.kind),
     )
     .map((r) => ({
       accountId: r.account_id,
