@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MICROSOFT_TIME_ZONES } from './provider-apis/microsoft-time-zones.ts';
 import { readItems, readPath, writeItem, writePath } from './json-path.ts';
 
 describe('provider JSON reader', () => {
@@ -66,5 +67,35 @@ describe('provider JSON reader', () => {
     ]);
     const item = { id: '8', name: 'Blog', details: { customerId: '5', currency: 'EUR' } };
     expect(readItems({ Accounts: [writeItem({}, lookup, item)] }, lookup)).toEqual([item]);
+  });
+
+  it('reads a detail the provider names in its own words as ours, and writes it back in theirs', () => {
+    const lookup = {
+      listPath: 'Accounts',
+      idField: 'Id',
+      details: { timeZone: { path: 'TimeZone', values: MICROSOFT_TIME_ZONES } },
+    };
+    const answer = {
+      Accounts: [
+        { Id: 1, TimeZone: 'CanberraMelbourneSydney' },
+        // A zone the map does not know is no zone, never a wrong one.
+        { Id: 2, TimeZone: 'SomewhereNew' },
+      ],
+    };
+    expect(readItems(answer, lookup)).toEqual([
+      { id: '1', name: '1', details: { timeZone: 'Australia/Sydney' } },
+      { id: '2', name: '2', details: {} },
+    ]);
+    const item = { id: '3', name: '3', details: { timeZone: 'Europe/London' } };
+    expect(writeItem({}, lookup, item)).toEqual({
+      Id: '3',
+      TimeZone: 'GreenwichMeanTimeDublinEdinburghLisbonLondon',
+    });
+  });
+
+  it('maps every Microsoft time zone to a zone this runtime knows', () => {
+    for (const [name, zone] of Object.entries(MICROSOFT_TIME_ZONES)) {
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: zone }), name).not.toThrow();
+    }
   });
 });

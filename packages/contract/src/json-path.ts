@@ -1,4 +1,4 @@
-import type { JsonLookup } from './provider-api-types.ts';
+import type { DetailPath, JsonLookup } from './provider-api-types.ts';
 
 /**
  * The one reader of providers' JSON answers (and its mirror writer, which the sandbox uses to
@@ -61,17 +61,34 @@ export function readItem(value: unknown, lookup: JsonLookup): FoundItem | undefi
   return { ...item, details: readDetails(value, lookup.details) };
 }
 
-/** The details at their paths (detail name → path), each as trimmed text; missing ones left out. */
+/**
+ * The details where `paths` says (detail name → where), each as trimmed text, a mapped one in
+ * our words; missing ones and values the map lacks left out.
+ */
 export function readDetails(
   value: unknown,
-  paths: Readonly<Record<string, string>>,
+  paths: Readonly<Record<string, DetailPath>>,
 ): Record<string, string> {
   const details: Record<string, string> = {};
-  for (const [key, path] of Object.entries(paths)) {
-    const detail = asText(readPath(value, path));
+  for (const [key, where] of Object.entries(paths)) {
+    const read = asText(readPath(value, detailPath(where)));
+    const detail = typeof where === 'string' || read === undefined ? read : where.values[read];
     if (detail !== undefined) details[key] = detail.slice(0, MAX_NAME);
   }
   return details;
+}
+
+/** The path of a detail, mapped or not. */
+export const detailPath = (where: DetailPath): string =>
+  typeof where === 'string' ? where : where.path;
+
+/**
+ * A detail as the provider writes it (the mirror of readDetails, for the sandbox): a mapped
+ * detail in the provider's first word for it; undefined when the provider has none.
+ */
+export function providerDetail(where: DetailPath, detail: string): string | undefined {
+  if (typeof where === 'string') return detail;
+  return Object.entries(where.values).find(([, ours]) => ours === detail)?.[0];
 }
 
 /**
@@ -101,9 +118,10 @@ export function writeItem(target: unknown, lookup: JsonLookup, item: FoundItem):
   if (lookup.nameField && lookup.nameField !== lookup.idField) {
     result = writePath(result, lookup.nameField, item.name);
   }
-  for (const [key, path] of Object.entries(lookup.details ?? {})) {
+  for (const [key, where] of Object.entries(lookup.details ?? {})) {
     const detail = item.details?.[key];
-    if (detail !== undefined) result = writePath(result, path, detail);
+    const written = detail === undefined ? undefined : providerDetail(where, detail);
+    if (written !== undefined) result = writePath(result, detailPath(where), written);
   }
   return result;
 }

@@ -34,10 +34,17 @@ export interface JsonLookup {
   nameField?: string;
   /**
    * What each item carries besides its id that reading its reports needs (Microsoft's customer
-   * id, the account's currency), by detail name: the path in the item. Stored with the account.
+   * id, the account's currency), by detail name: where it is in the item. Stored with the account.
    */
-  details?: Readonly<Record<string, string>>;
+  details?: Readonly<Record<string, DetailPath>>;
 }
+
+/**
+ * Where an item's detail is: its path, or its path and the provider's own words for the values
+ * mapped to ours (Microsoft's time zone names to IANA zones). A value the map lacks is left
+ * out, as a missing one is: an unknown zone is no zone, never a wrong one.
+ */
+export type DetailPath = string | { path: string; values: Readonly<Record<string, string>> };
 
 /** A lookup with the call that answers it; without a call it reads the previous answer. */
 export interface ProviderLookup extends JsonLookup {
@@ -109,7 +116,7 @@ export interface ReportApi {
  */
 export interface AccountDetailsLookup {
   request: ProviderRequest;
-  details: Readonly<Record<string, string>>;
+  details: Readonly<Record<string, DetailPath>>;
 }
 
 /** Everything needed to connect a connector, find its accounts and read its reports. */

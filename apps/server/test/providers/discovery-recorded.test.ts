@@ -125,7 +125,7 @@ describe('Google Ads discovery against recorded answers', () => {
 });
 
 describe('Microsoft Advertising discovery against recorded Customer Management answers', () => {
-  it('searches the user’s accounts and stores each with its customer and currency', async () => {
+  it('searches the user’s accounts and stores each with its customer, currency and time zone', async () => {
     const { found, sent, left } = await discoverWith('bing-ads', [
       json('bing-get-user.json'),
       json('bing-search-accounts.json'),
@@ -135,12 +135,12 @@ describe('Microsoft Advertising discovery against recorded Customer Management a
       {
         id: '149000123',
         name: 'Acme search',
-        details: { customerId: '250012345', currency: 'USD' },
+        details: { customerId: '250012345', currency: 'USD', timeZone: 'America/New_York' },
       },
       {
         id: '149000456',
         name: 'Client EU (linked)',
-        details: { customerId: '250067890', currency: 'EUR' },
+        details: { customerId: '250067890', currency: 'EUR', timeZone: 'Europe/Berlin' },
       },
     ]);
     expect(left()).toBe(0);

@@ -49,14 +49,14 @@ describeEachDatabase('account discovery against the sandbox providers', (db) => 
     // Each property's time zone and currency come from the property itself (a summary has
     // neither): its report dates and money follow them.
     expect(ctx.control.count('account-details', 'google-analytics')).toBe(3);
-    for (const row of rows) {
-      expect(row.details).toEqual({
-        currency: sandboxDetail('currency', row.external_id),
-        timeZone: sandboxDetail('timeZone', row.external_id),
-      });
-    }
-    expect(reportAccountOf(rows[0] ?? { external_id: '', name: '', details: {} }).currency).toBe(
-      'USD',
+    // The sandbox's properties are in several zones and currencies, as an agency's are.
+    expect(rows.map((r) => r.details)).toEqual([
+      { currency: 'USD', timeZone: 'America/New_York' },
+      { currency: 'GBP', timeZone: 'Europe/London' },
+      { currency: 'AUD', timeZone: 'Australia/Sydney' },
+    ]);
+    expect(reportAccountOf(rows[2] ?? { external_id: '', name: '', details: {} }).currency).toBe(
+      'AUD',
     );
   });
 
@@ -71,8 +71,8 @@ describeEachDatabase('account discovery against the sandbox providers', (db) => 
     expect(direct?.external_id).toMatch(/^customers\//);
     expect(direct?.details).toEqual({ currency: 'USD', timeZone: 'America/New_York' });
     expect(viaManager?.details).toEqual({
-      currency: 'USD',
-      timeZone: 'America/New_York',
+      currency: 'GBP',
+      timeZone: 'Europe/London',
       loginCustomerId: `${direct?.external_id.replace('customers/', '')}-mcc`,
     });
 
@@ -94,14 +94,20 @@ describeEachDatabase('account discovery against the sandbox providers', (db) => 
     });
   });
 
-  it('Microsoft Advertising: each account is stored with its customer and currency', async () => {
+  it('Microsoft Advertising: each account is stored with its customer, currency and time zone', async () => {
     const rows = await connect('bing-ads');
     expect(rows).toHaveLength(3);
-    for (const row of rows) {
-      expect(row.details).toEqual({
-        customerId: sandboxDetail('customerId', row.external_id),
-        currency: 'USD',
-      });
-    }
+    // Microsoft names zones its own way (EasternTimeUSCanada); they are stored as IANA zones.
+    expect(rows.map((r) => r.details)).toEqual(
+      [
+        ['USD', 'America/New_York'],
+        ['GBP', 'Europe/London'],
+        ['AUD', 'Australia/Sydney'],
+      ].map(([currency, timeZone], i) => ({
+        customerId: sandboxDetail('bing-ads', 'customerId', rows[i]?.external_id ?? ''),
+        currency,
+        timeZone,
+      })),
+    );
   });
 });

@@ -24,7 +24,9 @@ describeEachDatabase('report fetchers against the sandbox providers', (db) => {
   let owner: SignedIn;
   let fetchers: ReportFetchers;
   beforeAll(async () => {
-    ctx = await startSandboxApp(db());
+    // Every connector's longest answer (60 days, each page) on a loaded machine: the helper's
+    // one-second wait suits tests of timeouts, not this one.
+    ctx = await startSandboxApp(db(), { env: { CONNECTOR_TIMEOUT_MS: '10000' } });
     owner = await signIn(ctx.app, ctx.identity, 'reporter@example.com');
     await ownAllAddons(db(), owner.team.id);
     fetchers = sandboxFetchers(ctx);

@@ -1,4 +1,5 @@
 import type { ProviderApi, OAuth2Settings, ProviderRequest } from '../provider-api-types.ts';
+import { MICROSOFT_TIME_ZONES } from './microsoft-time-zones.ts';
 
 /**
  * Google, Meta, LinkedIn and Microsoft: several connectors share one OAuth server each, so
@@ -173,7 +174,13 @@ export const PLATFORM_APIS: Readonly<Record<string, ProviderApi>> = {
       listPath: 'Accounts',
       idField: 'Id',
       nameField: 'Name',
-      details: { customerId: 'ParentCustomerId', currency: 'CurrencyCode' },
+      // The account's time zone, which its campaigns default to and its report days follow,
+      // in Microsoft's words mapped to IANA zones.
+      details: {
+        customerId: 'ParentCustomerId',
+        currency: 'CurrencyCode',
+        timeZone: { path: 'TimeZone', values: MICROSOFT_TIME_ZONES },
+      },
     },
   },
   'linkedin-ads': linkedin(['r_ads', 'r_ads_reporting'], {

@@ -4,7 +4,7 @@ import type { FoundItem } from '@gds/contract/json-path';
 import { writeItem, writePath } from '@gds/contract/json-path';
 import { sandboxDemoSecret } from './sandbox-addresses.ts';
 import type { SandboxConnector } from './sandbox-deps.ts';
-import { SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
+import { sandboxLocale } from './sandbox-account-locale.ts';
 
 /**
  * The sandbox's deterministic data: a login's identity and accounts derive from its name, so
@@ -42,18 +42,24 @@ export function sandboxAccounts(
     if (detailKeys.length === 0) return account;
     return {
       ...account,
-      details: Object.fromEntries(detailKeys.map((k) => [k, sandboxDetail(k, id)])),
+      details: Object.fromEntries(
+        detailKeys.map((k) => [k, sandboxDetail(connector.nameSimple, k, id)]),
+      ),
     };
   });
 }
 
 /**
- * A sandbox account's detail (what its connector's lookup reads besides the id): a currency
- * is US dollars, a time zone the one its reports are dated in; anything else (Microsoft's customer id) derives from the account, so the
- * sandbox's reporting API can check the value it gets back.
+ * A sandbox account's detail (what its connector's lookup reads besides the id): its currency
+ * and the time zone its reports are dated in (sandboxLocale); anything else (Microsoft's
+ * customer id) derives from the account, so the sandbox's reporting API can check the value
+ * it gets back.
  */
-export const sandboxDetail = (key: string, accountId: string): string =>
-  key === 'currency' ? 'USD' : key === 'timeZone' ? SANDBOX_TIME_ZONE : `${key}-${accountId}`;
+export function sandboxDetail(connector: string, key: string, accountId: string): string {
+  if (key === 'currency') return sandboxLocale(connector, accountId).currency;
+  if (key === 'timeZone') return sandboxLocale(connector, accountId).timeZone;
+  return `${key}-${accountId}`;
+}
 
 /** An answer holding the identity and/or accounts where the connector's lookups read them. */
 export function shapeAnswer(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FoundItem } from '@gds/contract/json-path';
-import { writePath } from '@gds/contract/json-path';
+import { writeItem, writePath } from '@gds/contract/json-path';
 import { findConnectorByName } from '@gds/contract';
 import {
   SANDBOX_CONSOLE_PATH,
@@ -81,11 +81,11 @@ export function registerSandboxApiRoutes(app: FastifyInstance, deps: SandboxProv
     const id = queryOf(req).get('account') ?? '';
     const reached = sandboxAccounts(connector, who.login, who.accounts).some((a) => a.id === id);
     if (!reached) return oauthError(reply, 403, 'permission_denied');
-    let answer: unknown = { name: id };
-    for (const [name, path] of Object.entries(lookup.details)) {
-      answer = writePath(answer, path, sandboxDetail(name, id));
+    const details: Record<string, string> = {};
+    for (const name of Object.keys(lookup.details)) {
+      details[name] = sandboxDetail(connector.nameSimple, name, id);
     }
-    return answer;
+    return writeItem({}, { idField: 'name', details: lookup.details }, { id, name: id, details });
   });
 
   for (const [path, kind] of [

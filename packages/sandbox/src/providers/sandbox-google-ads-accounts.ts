@@ -1,7 +1,7 @@
-import { SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
 import type { FoundItem } from '@gds/contract/json-path';
 import type { SandboxReportAnswer, SandboxReportCall } from './sandbox-report-api.ts';
 import { errorAnswer, notYours } from './sandbox-report-api.ts';
+import { sandboxLocale } from './sandbox-account-locale.ts';
 
 /**
  * The sandbox's Google Ads account tree: a login's first account is reached directly; with
@@ -57,9 +57,9 @@ export function googleAdsCustomerClients(
       descriptiveName: isManager
         ? `${call.connector.name} demo manager`
         : `${call.connector.name} demo ${id.split('-').at(-1) ?? ''}`,
-      currencyCode: 'USD',
-      // The zone every sandbox account reports its days in.
-      timeZone: SANDBOX_TIME_ZONE,
+      // The zone the account's days are dated in, and its money's currency.
+      currencyCode: sandboxLocale('google-ads', id).currency,
+      timeZone: sandboxLocale('google-ads', id).timeZone,
     },
   });
   const results =

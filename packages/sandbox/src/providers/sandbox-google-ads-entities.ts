@@ -1,4 +1,4 @@
-import { SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
+import { sandboxLocale } from './sandbox-account-locale.ts';
 import type { SandboxCampaign } from './sandbox-report-data.ts';
 import { sandboxCampaigns, seeded } from './sandbox-report-data.ts';
 import { ADS_FIELDS } from './sandbox-google-ads-field-service.ts';
@@ -77,9 +77,9 @@ function namedValue(customer: string, entity: AdsEntity, field: string): string 
     case 'customer.descriptive_name':
       return 'Sandbox Ads account';
     case 'customer.currency_code':
-      return 'USD';
+      return sandboxLocale('google-ads', customer).currency;
     case 'customer.time_zone':
-      return SANDBOX_TIME_ZONE;
+      return sandboxLocale('google-ads', customer).timeZone;
     case 'campaign.id':
       return entity.campaign.id;
     case 'campaign.name':

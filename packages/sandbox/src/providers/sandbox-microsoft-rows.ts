@@ -1,3 +1,4 @@
+import { sandboxLocale } from './sandbox-account-locale.ts';
 import { sandboxDetail } from './sandbox-answers.ts';
 import type { DayRecord } from './sandbox-report-aggregate.ts';
 import type { SandboxCampaign } from './sandbox-report-data.ts';
@@ -57,9 +58,9 @@ function attributes(account: string, campaign: SandboxCampaign, g: number, k: nu
     AccountId: account,
     AccountName: `Account ${account}`,
     AccountNumber: `F1${account.slice(-6).padStart(6, '0')}`,
-    CustomerId: sandboxDetail('customerId', account),
+    CustomerId: sandboxDetail('bing-ads', 'customerId', account),
     CustomerName: 'Sandbox customer',
-    CurrencyCode: 'USD',
+    CurrencyCode: sandboxLocale('bing-ads', account).currency,
     CampaignId: campaign.id,
     CampaignName: campaign.name,
     CampaignStatus: 'Active',

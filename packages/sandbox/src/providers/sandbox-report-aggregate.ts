@@ -1,4 +1,4 @@
-import { daysBetween, sandboxToday } from './sandbox-report-calendar.ts';
+import { accountToday, daysBetween } from './sandbox-report-calendar.ts';
 import { seeded } from './sandbox-report-data.ts';
 import { reportRules } from './sandbox-report-rules.ts';
 
@@ -111,7 +111,7 @@ const tidy = (value: number) => Math.round(value * 100) / 100;
  */
 function revise(spec: Aggregation, record: DayRecord): DayRecord {
   const { settleDays } = reportRules(spec.connector);
-  const age = daysBetween(record.day, sandboxToday(spec.now));
+  const age = daysBetween(record.day, accountToday(spec.now, spec.connector, spec.account));
   if (age >= settleDays) return record;
   const revision = Math.floor(spec.now / 3_600_000);
   const missing =

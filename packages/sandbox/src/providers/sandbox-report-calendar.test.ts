@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sandboxLocale } from './sandbox-account-locale.ts';
 import { askedDays, historyStart, sandboxToday } from './sandbox-report-calendar.ts';
 
 const call = (nameSimple: string, iso = '2026-11-28T15:00:00Z') => ({
@@ -10,6 +11,28 @@ describe('the sandbox report calendar', () => {
   it("starts a day at midnight in the accounts' time zone, not in UTC", () => {
     expect(sandboxToday(Date.parse('2026-11-29T04:59:00Z'))).toBe('2026-11-28');
     expect(sandboxToday(Date.parse('2026-11-29T05:00:00Z'))).toBe('2026-11-29');
+  });
+
+  it("dates each account's figures in its own zone where its connector stores one", () => {
+    // 14:00 UTC on the 28th: already the 29th in Sydney, still the 28th in New York.
+    const at = call('google-analytics', '2026-11-28T14:00:00Z');
+    expect(sandboxLocale('google-analytics', 'p-3')).toEqual({
+      timeZone: 'Australia/Sydney',
+      currency: 'AUD',
+    });
+    const days = (account: string) => askedDays(at, account, '2026-11-28', '2026-11-29');
+    expect(days('p-1')).toEqual({ days: ['2026-11-28'] });
+    expect(days('p-3')).toEqual({ days: ['2026-11-28', '2026-11-29'] });
+    // A connector that stores no zone: every account in New York, in dollars.
+    expect(sandboxLocale('linkedin-ads', 'p-3')).toEqual({
+      timeZone: 'America/New_York',
+      currency: 'USD',
+    });
+    expect(
+      askedDays(call('linkedin-ads', '2026-11-28T14:00:00Z'), 'p-3', '2026-11-28', '2026-11-29'),
+    ).toEqual({
+      days: ['2026-11-28'],
+    });
   });
 
   it('opens each account on a fixed first of the month, 13 to 30 months before late 2026', () => {

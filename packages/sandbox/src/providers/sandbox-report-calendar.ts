@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, sandboxLocale } from './sandbox-account-locale.ts';
 import { rangeDays } from './sandbox-report-api.ts';
 import { seeded } from './sandbox-report-data.ts';
 import { reportRules } from './sandbox-report-rules.ts';
@@ -8,19 +9,30 @@ import { reportRules } from './sandbox-report-rules.ts';
  * account existed, and a call spanning more days than its provider allows is refused.
  */
 
-/** Every sandbox account reports in New York time, as the GA4 answer's metadata says. */
-export const SANDBOX_TIME_ZONE = 'America/New_York';
-
 const DAY_MS = 864e5;
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SANDBOX_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Today in the accounts' time zone (YYYY-MM-DD) at the sandbox clock's `now`. */
-export const sandboxToday = (now: number): string => dayFormat.format(new Date(now));
+/**
+ * Today (YYYY-MM-DD) at the sandbox clock's `now` in `timeZone`: an account's own zone (see
+ * sandboxLocale), New York for accounts without one.
+ */
+export function sandboxToday(now: number, timeZone = DEFAULT_LOCALE.timeZone): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(now));
+}
+
+/** Today in the zone the connector's account reports in. */
+export const accountToday = (now: number, connector: string, account: string): string =>
+  sandboxToday(now, sandboxLocale(connector, account).timeZone);
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 export const daysBetween = (from: string, to: string): number =>
@@ -60,7 +72,7 @@ export function askedDays(
     return { refused: 'too-long', maxDays: maxDaysPerCall };
   }
   const first = historyStart(account);
-  const today = sandboxToday(call.now);
+  const today = accountToday(call.now, call.connector.nameSimple, account);
   return { days: all.filter((day) => day >= first && day <= today) };
 }
 

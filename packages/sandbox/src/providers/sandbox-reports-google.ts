@@ -2,7 +2,8 @@ import type { SandboxReportApi } from './sandbox-report-api.ts';
 import { errorAnswer, noSuchPath, notYours } from './sandbox-report-api.ts';
 import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
 import { aggregate } from './sandbox-report-aggregate.ts';
-import { askedDays, SANDBOX_TIME_ZONE } from './sandbox-report-calendar.ts';
+import { askedDays } from './sandbox-report-calendar.ts';
+import { sandboxLocale } from './sandbox-account-locale.ts';
 import { seeded, siteDay } from './sandbox-report-data.ts';
 import { ga4DimensionValue, ga4Metadata, GA4_NAMES } from './sandbox-ga4-metadata.ts';
 import { busyPropertyMetadata, ga4Cost, spendGa4Quota } from './sandbox-ga4-signals.ts';
@@ -153,8 +154,8 @@ export const googleAnalyticsReports: SandboxReportApi = {
         rows: page,
         rowCount: all.length,
         metadata: {
-          currencyCode: 'USD',
-          timeZone: SANDBOX_TIME_ZONE,
+          currencyCode: sandboxLocale(call.connector.nameSimple, property).currency,
+          timeZone: sandboxLocale(call.connector.nameSimple, property).timeZone,
           ...busyPropertyMetadata(property, asked.days.length, dimensions),
         },
         // Asked for with returnPropertyQuota, as the server's fetcher does.

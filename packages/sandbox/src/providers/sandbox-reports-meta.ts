@@ -3,6 +3,7 @@ import { noSuchPath } from './sandbox-report-api.ts';
 import type { DayRecord, MetricRule } from './sandbox-report-aggregate.ts';
 import { aggregate } from './sandbox-report-aggregate.ts';
 import { askedDays } from './sandbox-report-calendar.ts';
+import { sandboxLocale } from './sandbox-account-locale.ts';
 import { adDay, sandboxCampaigns, seeded } from './sandbox-report-data.ts';
 
 /** Rows per page here: at most the `limit` asked, and 50 at most, so paging is exercised. */
@@ -215,7 +216,6 @@ const META_TEXT: Readonly<Record<string, (campaign: string) => string>> = {
   buying_type: () => 'AUCTION',
   optimization_goal: () => 'OFFSITE_CONVERSIONS',
   attribution_setting: () => '7d_click_1d_view',
-  account_currency: () => 'USD',
   quality_ranking: () => 'AVERAGE',
   engagement_rate_ranking: () => 'ABOVE_AVERAGE_35',
   conversion_rate_ranking: () => 'AVERAGE',
@@ -234,6 +234,7 @@ function metaOtherField(
   const text = META_TEXT[field];
   if (text) return text(keys.campaign_id ?? account);
   if (field === 'account_id') return account;
+  if (field === 'account_currency') return sandboxLocale('facebook-ads', account).currency;
   const share = (values.impressions ?? 0) * 0.1 * seeded(account, field);
   if (
     field.endsWith('_actions') ||

@@ -19,7 +19,7 @@ function ask(path: string, body?: unknown) {
     method: 'POST',
     path,
     query: new URLSearchParams(),
-    headers: { customerid: sandboxDetail('customerId', ACCOUNT) },
+    headers: { customerid: sandboxDetail('bing-ads', 'customerId', ACCOUNT) },
     body,
     accounts: new Set([ACCOUNT]),
     base: 'http://sandbox.test/bing-ads/reports',

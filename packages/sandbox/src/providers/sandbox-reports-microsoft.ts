@@ -75,7 +75,7 @@ function submit(call: SandboxReportCall) {
     );
   }
   // The Reporting API needs the account's customer in the CustomerId header.
-  if (call.headers.customerid !== sandboxDetail('customerId', account)) {
+  if (call.headers.customerid !== sandboxDetail('bing-ads', 'customerId', account)) {
     return bingError(
       400,
       1102,

@@ -127,7 +127,8 @@ export function createDataApiService(deps: {
         'account',
       );
     }
-    const end = yesterday(deps.clock());
+    // The account's own yesterday: its days end at midnight in its reporting zone.
+    const end = yesterday(deps.clock(), target.reportAccount.details?.timeZone);
     return {
       connector: named.nameSimple,
       account: { id: target.account.id, name: target.account.name },
