@@ -463,8 +463,28 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     account: (r) => r.account(A.team, B.account, 30),
   }),
   createDataSourcesRepository: cases(createDataSourcesRepository, {
-    lockAccount: (r) => r.lockAccount(A.team, B.account),
-    setDeleted: (r) => r.setDeleted(A.team, B.account, { at: NOW, by: A.owner }),
+    markDeleted: (r) =>
+      r.markDeleted(
+        B.account,
+        { at: NOW, by: A.owner },
+        {
+          teamId: A.team,
+          actorUserId: A.owner,
+          actingAdminId: null,
+          action: 'data_source.account_delete',
+        },
+      ),
+    restore: (r) =>
+      r.restore(
+        B.account,
+        { cutoff: new Date(0), limit: 1000 },
+        {
+          teamId: A.team,
+          actorUserId: A.owner,
+          actingAdminId: null,
+          action: 'data_source.account_restore',
+        },
+      ),
     purgeDeletedBefore: BACKGROUND,
   }),
   createInvitationsRepository: cases(createInvitationsRepository, {

@@ -46,7 +46,7 @@ describeEachDatabase(
       const connector = findConnectorByName('google-analytics');
       if (!connector) throw new Error('no Google Analytics connector');
       const { result } = await connectOAuth(ctx, owner.cookie, connector.id);
-      expect(result.status, result.error).toBe('connected');
+      expect(result.status, result.error ?? '').toBe('connected');
       const rows = await db()
         .selectFrom('data_source_accounts')
         .select(['id', 'details'])

@@ -156,6 +156,27 @@ describeEachDatabase('data sources: accounts', (db) => {
     expect((await grouped(team.cookie)).usage).toEqual({ accountsUsed: 2, accountLimit: 2 });
   });
 
+  it('two restores with room for one: one is restored, the other refused, one audit entry', async () => {
+    const team = await signIn(app, identity, 'one-seat-left@example.com');
+    await db()
+      .updateTable('teams')
+      .set({ account_limit: 2 })
+      .where('id', '=', team.team.id)
+      .execute();
+    const { accountIds } = await seedLogin(db(), team.team.id, { accounts: 3 });
+    for (const id of accountIds.slice(0, 2)) await remove(id, team.cookie);
+    const answers = await Promise.all(accountIds.slice(0, 2).map((id) => restore(id, team.cookie)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await grouped(team.cookie)).usage).toEqual({ accountsUsed: 2, accountLimit: 2 });
+    const restores = await db()
+      .selectFrom('audit_log')
+      .select('id')
+      .where('team_id', '=', team.team.id)
+      .where('action', '=', 'data_source.account_restore')
+      .execute();
+    expect(restores).toHaveLength(1);
+  });
+
   it('past the retention an account cannot be restored, and the maintenance job purges it', async () => {
     const team = await signIn(app, identity, 'retention@example.com');
     const { accountIds } = await seedLogin(db(), team.team.id, { accounts: 2 });

@@ -5,8 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { JsonText } from '../../http/json-text.ts';
 import type { SessionUser } from '../../http/request-context.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { countActiveAccounts } from '../credentials/credentials.service.ts';
+import { auditActor, recordAudit } from '../audit/audit.service.ts';
 import { connectorAvailability } from '../providers/availability.ts';
 import type { ProviderDirectory } from '../providers/provider-directory.ts';
 import { lockAccountLimit } from '../team/team-plan.service.ts';
@@ -73,57 +72,46 @@ export function createDataSourcesService(deps: {
       return toGroupedData(credentials, user.team.account_limit, retentionDays);
     },
 
-    /** Moves an account to Deleted (again: no change). Another team's account is not found. */
+    /**
+     * Moves an account to Deleted (again: no change), with its audit entry, in one statement.
+     * Another team's account is not found.
+     */
     async deleteAccount(user: SessionUser, accountId: string): Promise<AccountAnswer> {
-      await deps.db.transaction().execute(async (tx) => {
-        const txRepo = createDataSourcesRepository(tx);
-        const row = await txRepo.lockAccount(user.teamId, accountId);
-        if (!row) throw notFound('That account');
-        if (row.deleted_at) return;
-        await txRepo.setDeleted(user.teamId, accountId, { at: deps.clock(), by: user.id });
-        await recordAudit(tx, {
+      await repo.markDeleted(
+        accountId,
+        { at: deps.clock(), by: user.id },
+        auditActor({
           teamId: user.teamId,
           actorUserId: user.id,
           action: 'data_source.account_delete',
-          details: {
-            accountId,
-            connectorId: row.connector_id,
-            externalId: row.external_id,
-            name: row.name,
-          },
-        });
-      });
+        }),
+      );
       return accountOf(user.teamId, accountId);
     },
 
     /**
      * Brings a deleted account back as it was, within the retention period and the plan's
-     * account limit (409 past it). The team row is locked: two restores cannot both fit.
+     * account limit (409 past it). The team row is locked first: two restores cannot both fit.
      */
     async restoreAccount(user: SessionUser, accountId: string): Promise<AccountAnswer> {
+      const cutoff = retentionCutoff(deps.clock(), retentionDays);
       await deps.db.transaction().execute(async (tx) => {
         const limit = await lockAccountLimit(tx, user.teamId);
-        const txRepo = createDataSourcesRepository(tx);
-        const row = await txRepo.lockAccount(user.teamId, accountId);
-        if (!row) throw notFound('That account');
-        if (!row.deleted_at) return;
-        if (row.deleted_at <= retentionCutoff(deps.clock(), retentionDays)) {
+        const outcome = await createDataSourcesRepository(tx).restore(
+          accountId,
+          { cutoff, limit },
+          auditActor({
+            teamId: user.teamId,
+            actorUserId: user.id,
+            action: 'data_source.account_restore',
+          }),
+        );
+        if (!outcome) throw notFound('That account');
+        if (outcome.restored || !outcome.deleted_at) return;
+        if (outcome.deleted_at <= cutoff) {
           throw new AppError('NOT_FOUND', 'That account was deleted too long ago to be restored.');
         }
-        const used = await countActiveAccounts(tx, user.teamId);
-        if (used >= limit) throw new AppError('CONFLICT', limitMessage(limit));
-        await txRepo.setDeleted(user.teamId, accountId, null);
-        await recordAudit(tx, {
-          teamId: user.teamId,
-          actorUserId: user.id,
-          action: 'data_source.account_restore',
-          details: {
-            accountId,
-            connectorId: row.connector_id,
-            externalId: row.external_id,
-            name: row.name,
-          },
-        });
+        throw new AppError('CONFLICT', limitMessage(limit));
       });
       return accountOf(user.teamId, accountId);
     },
