@@ -175,7 +175,7 @@ describeEachDatabase('data API: a cached job', (db) => {
       await db()
         .updateTable('account_field_catalogues')
         .set({
-          fields: JSON.stringify([...(stored.fields), added]),
+          fields: JSON.stringify([...stored.fields, added]),
           fetched_at: new Date(clock().getTime() + 1000),
         })
         .where('team_id', '=', owner.team.id)
