@@ -80,8 +80,8 @@ export async function benchReport(
   const server = await startReportServer(env, clock);
   const lines = [
     `\n### ${REPORT_NAME} (${charts} charts × ${viewers} viewers, last 28 days)\n`,
-    '| phase | chart loads | jobs started | provider calls | provider days per field set (most) | p50 ms | p99 ms | schema p50 ms | schema p99 ms | errors | lost grants | target |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| phase | chart loads | jobs started | provider calls | provider days per field set (most) | p50 ms | p99 ms | schema p50 ms | schema p99 ms | server CPU ms per chart | errors | lost grants | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const failures: string[] = [];
   const grant = sharedGrant(server.base, server.grant);
@@ -118,11 +118,13 @@ export async function benchReport(
       if (phase.name === 'next day') clock.advance(DAY_MS);
       const range = last28Days(clock());
       const before = await providerCalls(server);
+      const cpuBefore = process.cpuUsage();
       const loads = await Promise.all(
         Array.from({ length: charts * viewers }, (_, i) =>
           loadChart(server.base, grant, server.accountId, i % charts, range),
         ),
       );
+      const cpu = process.cpuUsage(cpuBefore);
       const calls = (await providerCalls(server)) - before;
       const started = new Set(loads.flatMap((l) => l.jobIds).filter((id) => !earlier.has(id)));
       const days = await providerDaysPerChart(server, loads, earlier);
@@ -141,7 +143,7 @@ export async function benchReport(
       const schemaMs = loads.map((l) => l.schemaMs).sort((a, b) => a - b);
       const schemaP99 = percentile(schemaMs, 0.99);
       lines.push(
-        `| ${phase.name} | ${loads.length} | ${started.size} | ${calls} | ${days} | ${percentile(ms, 0.5)} | ${p99} | ${percentile(schemaMs, 0.5)} | ${schemaP99} | ${errors.length} | ${lost} | ${target.join(', ')} |`,
+        `| ${phase.name} | ${loads.length} | ${started.size} | ${calls} | ${days} | ${percentile(ms, 0.5)} | ${p99} | ${percentile(schemaMs, 0.5)} | ${schemaP99} | ${cpuPerChart(cpu, loads.length)} | ${errors.length} | ${lost} | ${target.join(', ')} |`,
       );
       const name = `${REPORT_NAME}, ${phase.name}`;
       if (errors.length > 0) {
@@ -307,6 +309,15 @@ async function loadChart(
   }
   load.ms = Math.round(performance.now() - started);
   return load;
+}
+
+/**
+ * The process's CPU time over a phase per chart load: on one process, the floor of the phase's
+ * p99 is the loads times this. The viewers' requests are sent from the same process, so it
+ * holds their side too (a fixed share: the same requests every phase).
+ */
+function cpuPerChart(cpu: NodeJS.CpuUsage, loads: number): string {
+  return loads > 0 ? ((cpu.user + cpu.system) / 1000 / loads).toFixed(2) : '–';
 }
 
 function percentile(sorted: number[], p: number): number {

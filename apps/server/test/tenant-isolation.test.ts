@@ -289,6 +289,7 @@ const CASES: Record<string, Record<string, Case<never>>> = {
     credentialsOf: (r) => r.credentialsOf(A.team, [B.credential]),
   }),
   createFieldCataloguesRepository: cases(createFieldCataloguesRepository, {
+    findAccountWithFieldsTime: (r) => r.findAccountWithFieldsTime(A.team, B.account),
     find: (r) => r.find(A.team, B.account),
     store: (r) => r.store(A.team, B.account, [], NOW),
   }),

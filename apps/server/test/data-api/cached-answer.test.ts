@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
+import type { DataField } from '@gds/contract';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import type { Db } from '../../src/db/database.ts';
 import type { ReportAccount, ReportFetchers } from '../../src/modules/reports/report-fetcher.ts';
@@ -129,6 +130,68 @@ describeEachDatabase('data API: a cached job', (db) => {
       // not read (and parsed) again.
       expect(statements() - before).toBe(5);
       expect(metadataReads).toBe(reads);
+    } finally {
+      metadata = false;
+    }
+  });
+
+  it('answers the schema in four statements from the held list, and a refreshed list at once', async () => {
+    metadata = true;
+    try {
+      const account = await newAccount();
+      const schema = () =>
+        dataCall(ctx.base, token, DATA_API.schema, {
+          params: { connector: 'google-analytics' },
+          query: { account },
+        });
+      const first = await schema();
+      expect(first.status, first.text).toBe(200);
+      const reads = metadataReads;
+      const before = statements();
+      const warm = await schema();
+      // Access token, grant with its member, the rate-limit counters, and the account with its
+      // stored field list's time: the list this process holds is not read again.
+      expect(statements() - before).toBe(4);
+      expect(metadataReads).toBe(reads);
+      expect(warm.text).toBe(first.text);
+      const fieldsOf = (answer: typeof warm) => answer.body.fields as DataField[];
+      const ids = (answer: typeof warm) => fieldsOf(answer).map((f) => f.id);
+      expect(ids(warm)).toContain('sessions');
+      // Another instance stores a newer list (a custom metric made since): the next answer has it.
+      const stored = await db()
+        .selectFrom('account_field_catalogues')
+        .select('fields')
+        .where('team_id', '=', owner.team.id)
+        .where('account_id', '=', account)
+        .executeTakeFirstOrThrow();
+      const added = {
+        id: 'customEvent_signups',
+        name: 'Sign-ups',
+        description: 'A custom metric made since.',
+        concept: 'METRIC',
+        type: 'NUMBER',
+        aggregation: 'SUM',
+      };
+      await db()
+        .updateTable('account_field_catalogues')
+        .set({
+          fields: JSON.stringify([...stored.fields, added]),
+          fetched_at: new Date(clock().getTime() + 1000),
+        })
+        .where('team_id', '=', owner.team.id)
+        .where('account_id', '=', account)
+        .execute();
+      const refreshed = await schema();
+      expect(refreshed.status, refreshed.text).toBe(200);
+      expect(ids(refreshed)).toEqual([...ids(warm), 'customEvent_signups']);
+      expect(fieldsOf(refreshed).at(-1)).toEqual({
+        id: 'customEvent_signups',
+        name: 'Sign-ups',
+        description: 'A custom metric made since.',
+        semantics: { conceptType: 'METRIC', semanticType: 'NUMBER' },
+        dataType: 'NUMBER',
+        aggregation: 'SUM',
+      });
     } finally {
       metadata = false;
     }

@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import type { dataJobRequest, dataSchemaResponse } from '@gds/contract';
 import type { Config } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import type { JsonText } from '../../http/json-text.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findAccount, liveAccounts } from '../credentials/credentials.service.ts';
+import { liveAccounts } from '../credentials/credentials.service.ts';
 import type { ConnectorCaller } from '../connector-authorization/connector-grants.service.ts';
 import type { ReportFetcher, ReportFetchers, ReportSchema } from '../reports/report-fetcher.ts';
 import { reportAccountOf } from '../reports/report-fetcher.ts';
@@ -17,7 +18,8 @@ import { checkFilters } from './data-filters.ts';
 import { createDataJobsRepository } from './data-jobs.repository.ts';
 import { createDataRequestsRepository } from './data-requests.repository.ts';
 import { recordDataRequest } from './data-request-log.ts';
-import { toDataField } from './report-values.ts';
+import { createFieldCataloguesRepository } from './field-catalogues.repository.ts';
+import { schemaAnswer } from './schema-answer.ts';
 import { addDays, daysBetween, isDay, yesterday } from './report-days.ts';
 import { checkReportRange } from './report-ranges.ts';
 
@@ -62,16 +64,12 @@ export function createDataApiService(deps: {
   const jobs = createDataJobsRepository(deps.db);
   const cachedAnswers = createCachedAnswersRepository(deps.db);
   const requestLog = createDataRequestsRepository(deps.db);
+  const fieldCatalogues = createFieldCataloguesRepository(deps.db);
   /** Connectors this server has reports for (fixed at start-up, like the fetchers). */
   const reportConnectorIds = CONNECTORS.filter((c) => deps.fetchers.find(c.nameSimple)).map(
     (c) => c.id,
   );
   const { dataApi } = deps.config;
-
-  /** The caller's team's live account with its connector's fetcher, or a clear refusal. */
-  async function reportTarget(caller: ConnectorCaller, accountId: string) {
-    return targetOf(caller, await findAccount(deps.db, caller.teamId, accountId));
-  }
 
   /**
    * The fetcher and report schema of a live account, or a clear refusal. `wanted` are the
@@ -111,15 +109,20 @@ export function createDataApiService(deps: {
     return { account, connector, fetcher, reportAccount, schema };
   }
 
-  /** The fields and date limits of one account, as Looker Studio's getSchema wants them. */
+  /**
+   * The fields and date limits of one account, as Looker Studio's getSchema wants them. The
+   * account comes with its stored field list's time, so a list this process holds is sent as
+   * written for it, without reading, parsing or writing it again.
+   */
   async function describe(
     caller: ConnectorCaller,
     connectorName: string,
     accountId: string,
-  ): Promise<z.output<typeof dataSchemaResponse>> {
+  ): Promise<JsonText<z.output<typeof dataSchemaResponse>>> {
     const named = findConnectorByName(connectorName);
     if (!named) throw notFound(`The data source "${connectorName}"`);
-    const target = await reportTarget(caller, accountId);
+    const found = await fieldCatalogues.findAccountWithFieldsTime(caller.teamId, accountId);
+    const target = await targetOf(caller, found?.account, [], found?.fieldsFetchedAt);
     if (target.connector.id !== named.id) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -129,17 +132,19 @@ export function createDataApiService(deps: {
     }
     // The account's own yesterday: its days end at midnight in its reporting zone.
     const end = yesterday(deps.clock(), target.reportAccount.details?.timeZone);
-    return {
-      connector: named.nameSimple,
-      account: { id: target.account.id, name: target.account.name },
-      fields: target.schema.fields.map(toDataField),
-      defaultDateRange: {
-        startDate: addDays(end, 1 - target.schema.defaultDateRangeDays),
-        endDate: end,
+    return schemaAnswer(
+      {
+        connector: named.nameSimple,
+        account: { id: target.account.id, name: target.account.name },
+        defaultDateRange: {
+          startDate: addDays(end, 1 - target.schema.defaultDateRangeDays),
+          endDate: end,
+        },
+        // The longest range a report can ask: as far back as the provider keeps data.
+        maxDateRangeDays: target.schema.historyDays,
       },
-      // The longest range a report can ask: as far back as the provider keeps data.
-      maxDateRangeDays: target.schema.historyDays,
-    };
+      target.schema.fields,
+    );
   }
 
   /**
