@@ -151,4 +151,34 @@ describeEachDatabase('account fields: stored provider metadata', (db) => {
       code: 'SERVICE_UNAVAILABLE',
     });
   });
+
+  it('a failing provider is asked once a minute per account, not once per chart', async () => {
+    let failures = 0;
+    const failing: ReportFetcher = {
+      ...fetcher,
+      readFields: () => {
+        failures += 1;
+        return Promise.reject(new Error('metadata unavailable'));
+      },
+    };
+    const fields = createAccountFields({
+      db: db(),
+      clock,
+      accessTokens: { accessTokenFor: () => Promise.resolve({ token: 'token' }) },
+      timeoutMs: 1000,
+    });
+    const { accountIds } = await seedReportLogin(db(), teamId);
+    const account = {
+      id: accountIds[0] ?? '',
+      report: { externalId: 'p2', name: 'Q', currency: null },
+    };
+    const ids = async () =>
+      (await fields.schemaOf(teamId, account, failing)).fields.map((f) => f.id);
+    // No list stored, the provider failing: the documented list serves every chart.
+    for (let chart = 0; chart < 20; chart += 1) expect(await ids()).toEqual(['date']);
+    expect(failures).toBe(1);
+    clock.advance(61 * 1000);
+    expect(await ids()).toEqual(['date']);
+    expect(failures).toBe(2);
+  });
 });

@@ -68,6 +68,12 @@ export function createAccountFields(deps: {
    * another chart's read was stored, and would have asked the provider a second time.
    */
   const held = new Map<string, HeldList>();
+  /**
+   * When a read last failed, by team and account (the provider down, the grant lapsed): for a
+   * minute every chart is answered with the stored or documented list without trying again,
+   * so a failing provider is asked once a minute per account, not once per chart.
+   */
+  const failed = new Map<string, number>();
 
   function hold(key: string, list: HeldList) {
     const current = held.get(key);
@@ -110,12 +116,28 @@ export function createAccountFields(deps: {
     const key = `${teamId}:${account.id}`;
     const since = held.get(key);
     if (since && since.fetchedAt > seen) return Promise.resolve(since.fields);
+    const failedAt = failed.get(key);
+    if (failedAt !== undefined && deps.clock().getTime() - failedAt < RECHECK_AFTER_MS) {
+      return Promise.resolve(undefined);
+    }
     let read = reading.get(key);
     if (!read) {
-      read = readAndStore(teamId, account, fetcher).finally(() => reading.delete(key));
+      read = readAndStore(teamId, account, fetcher)
+        .then((fields) => {
+          if (fields) failed.delete(key);
+          else noteFailure(key);
+          return fields;
+        })
+        .finally(() => reading.delete(key));
       reading.set(key, read);
     }
     return read;
+  }
+
+  function noteFailure(key: string) {
+    failed.delete(key);
+    failed.set(key, deps.clock().getTime());
+    if (failed.size > HELD_LISTS) failed.delete(failed.keys().next().value as string);
   }
 
   /** Reads the account's fields from the provider and stores them; undefined when it cannot. */
