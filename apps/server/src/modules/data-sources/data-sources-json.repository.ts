@@ -22,15 +22,24 @@ export function createDataSourcesJsonRepository(db: Db) {
     /** One of the team's accounts as the contract's JSON; undefined when it is not the team's. */
     async account(teamId: string, accountId: string, retentionDays: number) {
       if (!isUuid(accountId)) return undefined;
-      const { rows } = await sql<{ json: string }>`
-        WITH ${people(teamId)}, ${credentials(teamId)}
-        SELECT ${accountJson(retentionDays)} AS json
-        ${accountsFrom(teamId)} AND a."id" = ${accountId}
-      `.execute(db);
-      return rows[0]?.json;
+      return (await ACCOUNT(db, { teamId, accountId, retentionDays }))[0]?.json;
     },
   };
 }
+
+/**
+ * One account as the screen shows it: the answer of every delete and restore. Planned once
+ * per connection, as the whole screen's statement is: its plan costs more than its run.
+ */
+const ACCOUNT = namedStatement(
+  'data_sources_account',
+  (db: Db, v: { teamId: string; accountId: string; retentionDays: number }) =>
+    sql<{ json: string }>`
+    WITH ${people(v.teamId)}, ${credentials(v.teamId)}
+    SELECT ${accountJson(v.retentionDays)} AS json
+    ${accountsFrom(v.teamId)} AND a."id" = ${v.accountId}
+  `.compile(db),
+);
 
 /**
  * The team's credentials in screen order (by connector, then name), each as the contract's JSON
