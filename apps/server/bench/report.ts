@@ -1,11 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { DATA_API_PREFIX } from '@gds/contract';
 import { appMetrics } from '../src/app.ts';
 import { googleAnalytics } from '../src/modules/report-connectors/google-analytics.fetcher.ts';
-import { refreshBenchGrant } from './connector-authorization.ts';
-import type { BenchGrant } from './connector-authorization.ts';
 import { movableClock, startReportServer } from './report-app.ts';
 import type { ReportServer } from './report-app.ts';
+import { openCharts, serverThreadCpuMs } from './report-viewers.ts';
+import type { ChartLoad } from './report-viewers.ts';
 
 /** The report scenario's name (BENCH_ONLY matches it). */
 export const REPORT_NAME = 'report: charts of one Google Analytics account opened by many viewers';
@@ -47,22 +45,10 @@ const WARM_P99_MS = 150;
 /** A warm schema (the account's field list, held and stored) answers within this at p99. */
 const WARM_SCHEMA_P99_MS = 100;
 const DAY_MS = 86_400_000;
-/** How long a viewer waits between polls when the server names no time. */
-const DEFAULT_RETRY_MS = 250;
 
 export interface ReportBench {
   lines: string[];
   failures: string[];
-}
-
-interface ChartLoad {
-  chart: number;
-  ms: number;
-  /** The schema call's own time: the connector reads the account's fields before each job. */
-  schemaMs: number;
-  jobIds: string[];
-  error?: string;
-  lostGrant: boolean;
 }
 
 /**
@@ -84,7 +70,7 @@ export async function benchReport(
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const failures: string[] = [];
-  const grant = sharedGrant(server.base, server.grant);
+  let grant = server.grant;
   try {
     const settle = googleAnalytics.settleDays ?? 0;
     const phases = [
@@ -133,13 +119,18 @@ export async function benchReport(
       if (phase.name === 'next day') clock.advance(DAY_MS);
       const range = last28Days(clock());
       const before = await providerCalls(server);
-      const cpuBefore = process.cpuUsage();
-      const loads = await Promise.all(
-        Array.from({ length: charts * phase.viewers }, (_, i) =>
-          loadChart(server.base, grant, server.accountId, i % charts, range),
-        ),
-      );
-      const cpu = process.cpuUsage(cpuBefore);
+      const cpuBefore = serverThreadCpuMs();
+      const opened = await openCharts({
+        base: server.base,
+        grant,
+        account: { connector: googleAnalytics.connector, id: server.accountId },
+        charts: CHARTS.slice(0, charts),
+        loads: charts * phase.viewers,
+        range,
+      });
+      const cpu = serverThreadCpuMs() - cpuBefore;
+      const { loads } = opened;
+      grant = opened.grant;
       const calls = (await providerCalls(server)) - before;
       const started = new Set(loads.flatMap((l) => l.jobIds).filter((id) => !earlier.has(id)));
       const days = await providerDaysPerChart(server, loads, earlier);
@@ -227,112 +218,11 @@ async function providerDaysPerChart(
 }
 
 /**
- * The viewers' one grant: its access token, renewed once by whichever viewer first meets it
- * lapsed, as the connector does; the others wait for that renewal rather than racing it (a
- * refresh token is good for one use).
+ * The server thread's CPU time over a phase per chart load: on one process, the floor of the
+ * phase's p99 is the loads times this.
  */
-function sharedGrant(base: string, initial: BenchGrant) {
-  let current = initial;
-  let renewing: Promise<void> | undefined;
-  return {
-    token: () => current.accessToken,
-    renew(lapsed: string): Promise<void> {
-      if (current.accessToken !== lapsed) return Promise.resolve();
-      renewing ??= refreshBenchGrant(base, current.refreshToken)
-        .then((next) => {
-          current = next;
-        })
-        .finally(() => {
-          renewing = undefined;
-        });
-      return renewing;
-    },
-  };
-}
-
-type SharedGrant = ReturnType<typeof sharedGrant>;
-
-/**
- * One viewer's chart as the sample connector's getData runs it: read the account's schema,
- * POST the job, poll until done as told, read every page.
- */
-async function loadChart(
-  base: string,
-  grant: SharedGrant,
-  account: string,
-  chart: number,
-  dateRange: { startDate: string; endDate: string },
-): Promise<ChartLoad> {
-  const started = performance.now();
-  const load: ChartLoad = { chart, ms: 0, schemaMs: 0, jobIds: [], lostGrant: false };
-  const call = async (url: string, init: RequestInit = {}) => {
-    for (let attempt = 0; ; attempt += 1) {
-      const token = grant.token();
-      const response = await fetch(`${base}${DATA_API_PREFIX}${url}`, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
-      });
-      const body = (await response.json()) as Record<string, unknown>;
-      if (response.status !== 401) {
-        if (response.status !== 200)
-          throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
-        return body;
-      }
-      // A lapsed access token is renewed once; a 401 that outlives the renewal lost the grant.
-      if (attempt > 0) {
-        load.lostGrant = true;
-        throw new Error(`${url}: 401 after renewing the grant`);
-      }
-      await grant.renew(token).catch((error: unknown) => {
-        load.lostGrant = true;
-        throw error;
-      });
-    }
-  };
-  try {
-    const schemaStarted = performance.now();
-    await call(
-      `/connectors/${googleAnalytics.connector}/schema?account=${encodeURIComponent(account)}`,
-    );
-    load.schemaMs = Math.round(performance.now() - schemaStarted);
-    const created = await call('/jobs', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account,
-        fields: CHARTS[chart],
-        dateRange,
-        filters: [],
-      }),
-    });
-    const jobId = String(created.jobId);
-    load.jobIds.push(jobId);
-    let page: number | null = 1;
-    while (page !== null) {
-      const answer = await call(`/jobs/${encodeURIComponent(jobId)}?page=${page}`);
-      if (answer.state === 'failed') throw new Error(`job failed: ${String(answer.reason)}`);
-      if (answer.state !== 'done') {
-        await sleep(
-          typeof answer.retryAfterMs === 'number' ? answer.retryAfterMs : DEFAULT_RETRY_MS,
-        );
-        continue;
-      }
-      page = typeof answer.nextPage === 'number' ? answer.nextPage : null;
-    }
-  } catch (error) {
-    load.error = error instanceof Error ? error.message : String(error);
-  }
-  load.ms = Math.round(performance.now() - started);
-  return load;
-}
-
-/**
- * The process's CPU time over a phase per chart load: on one process, the floor of the phase's
- * p99 is the loads times this. The viewers' requests are sent from the same process, so it
- * holds their side too (a fixed share: the same requests every phase).
- */
-function cpuPerChart(cpu: NodeJS.CpuUsage, loads: number): string {
-  return loads > 0 ? ((cpu.user + cpu.system) / 1000 / loads).toFixed(2) : '–';
+function cpuPerChart(cpuMs: number, loads: number): string {
+  return loads > 0 ? (cpuMs / loads).toFixed(2) : '–';
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -58,7 +58,11 @@ export function createDataJobsRepository(db: Db) {
       // One statement decides both: no job of the key in flight (the partial unique index) and
       // none that finished within the freshness window. Checked apart, a job finishing between
       // the stored-result lookup and this insert let an identical request call the provider
-      // again (the report bench saw it on every cold open).
+      // again (the report bench saw it on every cold open). The check reads the statement's
+      // snapshot and the index sees jobs committed since, so each covers the other's gap: a
+      // job queued since the snapshot is the index's conflict, and one that finished since is
+      // still in flight in the snapshot (without that, the index no longer held it and the
+      // snapshot did not yet show it done: a second job, one cold open in three).
       const { rows } = await sql<{ id: string }>`
         INSERT INTO data_jobs (team_id, user_id, connector_id, account_id, request_key, request,
           page_size, run_after, created_at, expires_at)
@@ -69,8 +73,9 @@ export function createDataJobsRepository(db: Db) {
         WHERE NOT EXISTS (
           SELECT 1 FROM data_jobs d
           WHERE d.team_id = ${row.teamId} AND d.request_key = ${row.requestKey}
-            AND d.state = 'done' AND d.finished_at >= ${row.freshSince}
-            AND d.expires_at > ${row.now})
+            AND (d.state IN ('queued', 'running')
+              OR (d.state = 'done' AND d.finished_at >= ${row.freshSince}
+                AND d.expires_at > ${row.now})))
         ON CONFLICT (team_id, request_key) WHERE state IN ('queued', 'running') DO NOTHING
         RETURNING id`.execute(db);
       return rows[0]?.id;

@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { DATA_API_PREFIX } from '@gds/contract';
+import { refreshBenchGrant } from './connector-authorization.ts';
+import type { BenchGrant } from './connector-authorization.ts';
+
+/**
+ * The report's viewers, in a worker thread of their own: Looker Studio runs each chart in an
+ * Apps Script execution on Google's machines, so the viewers' side (sending, waiting, reading
+ * every page) must not take turns with the server on its thread. Before, it did, and every
+ * phase's times held the viewers' work as well as the server's.
+ */
+
+/** How long a viewer waits between polls when the server names no time. */
+const DEFAULT_RETRY_MS = 250;
+
+export interface ChartLoad {
+  chart: number;
+  ms: number;
+  /** The schema call's own time: the connector reads the account's fields before each job. */
+  schemaMs: number;
+  jobIds: string[];
+  error?: string;
+  lostGrant: boolean;
+}
+
+/** What the viewers open: every load is one chart (its field list) of one account. */
+export interface ViewersTask {
+  base: string;
+  grant: BenchGrant;
+  /** The account's connector (nameSimple) and id. */
+  account: { connector: string; id: string };
+  charts: readonly (readonly string[])[];
+  loads: number;
+  range: { startDate: string; endDate: string };
+}
+
+/** The loads, the grant as the viewers left it (renewed or not), the server's CPU (ms). */
+export interface ViewersResult {
+  loads: ChartLoad[];
+  grant: BenchGrant;
+}
+
+/** Opens the charts in a worker thread: load i is chart i modulo the charts. */
+export function openCharts(task: ViewersTask): Promise<ViewersResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: task });
+    worker.once('message', (result: ViewersResult) => resolve(result));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the viewers' thread ended with ${code}`));
+    });
+  });
+}
+
+/**
+ * The main thread's CPU time so far, ms (Linux: /proc/self/task/<pid>/stat, ticks of 10 ms):
+ * the server's event loop, without the viewers' thread. Elsewhere the whole process's.
+ */
+export function serverThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+}
+
+if (!isMainThread && parentPort) {
+  const task = workerData as ViewersTask;
+  const grant = sharedGrant(task.base, task.grant);
+  const loads = await Promise.all(
+    Array.from({ length: task.loads }, (_, i) =>
+      loadChart(
+        task.base,
+        grant,
+        task.account,
+        { index: i % task.charts.length, fields: task.charts[i % task.charts.length] ?? [] },
+        task.range,
+      ),
+    ),
+  );
+  parentPort.postMessage({ loads, grant: grant.current() } satisfies ViewersResult);
+}
+
+/**
+ * The viewers' one grant: its access token, renewed once by whichever viewer first meets it
+ * lapsed, as the connector does; the others wait for that renewal rather than racing it (a
+ * refresh token is good for one use).
+ */
+function sharedGrant(base: string, initial: BenchGrant) {
+  let current = initial;
+  let renewing: Promise<void> | undefined;
+  return {
+    token: () => current.accessToken,
+    current: () => current,
+    renew(lapsed: string): Promise<void> {
+      if (current.accessToken !== lapsed) return Promise.resolve();
+      renewing ??= refreshBenchGrant(base, current.refreshToken)
+        .then((next) => {
+          current = next;
+        })
+        .finally(() => {
+          renewing = undefined;
+        });
+      return renewing;
+    },
+  };
+}
+
+type SharedGrant = ReturnType<typeof sharedGrant>;
+
+/**
+ * One viewer's chart as the sample connector's getData runs it: read the account's schema,
+ * POST the job, poll until done as told, read every page.
+ */
+async function loadChart(
+  base: string,
+  grant: SharedGrant,
+  account: ViewersTask['account'],
+  chart: { index: number; fields: readonly string[] },
+  dateRange: { startDate: string; endDate: string },
+): Promise<ChartLoad> {
+  const started = performance.now();
+  const load: ChartLoad = { chart: chart.index, ms: 0, schemaMs: 0, jobIds: [], lostGrant: false };
+  const call = async (url: string, init: RequestInit = {}) => {
+    for (let attempt = 0; ; attempt += 1) {
+      const token = grant.token();
+      const response = await fetch(`${base}${DATA_API_PREFIX}${url}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as Record<string, unknown>;
+      if (response.status !== 401) {
+        if (response.status !== 200)
+          throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+        return body;
+      }
+      // A lapsed access token is renewed once; a 401 that outlives the renewal lost the grant.
+      if (attempt > 0) {
+        load.lostGrant = true;
+        throw new Error(`${url}: 401 after renewing the grant`);
+      }
+      await grant.renew(token).catch((error: unknown) => {
+        load.lostGrant = true;
+        throw error;
+      });
+    }
+  };
+  try {
+    const schemaStarted = performance.now();
+    await call(`/connectors/${account.connector}/schema?account=${encodeURIComponent(account.id)}`);
+    load.schemaMs = Math.round(performance.now() - schemaStarted);
+    const created = await call('/jobs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account: account.id,
+        fields: chart.fields,
+        dateRange,
+        filters: [],
+      }),
+    });
+    const jobId = String(created.jobId);
+    load.jobIds.push(jobId);
+    let page: number | null = 1;
+    while (page !== null) {
+      const answer = await call(`/jobs/${encodeURIComponent(jobId)}?page=${page}`);
+      if (answer.state === 'failed') throw new Error(`job failed: ${String(answer.reason)}`);
+      if (answer.state !== 'done') {
+        await sleep(
+          typeof answer.retryAfterMs === 'number' ? answer.retryAfterMs : DEFAULT_RETRY_MS,
+        );
+        continue;
+      }
+      page = typeof answer.nextPage === 'number' ? answer.nextPage : null;
+    }
+  } catch (error) {
+    load.error = error instanceof Error ? error.message : String(error);
+  }
+  load.ms = Math.round(performance.now() - started);
+  return load;
+}
