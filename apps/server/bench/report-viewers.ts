@@ -45,7 +45,9 @@ export interface ViewersResult {
 /** Opens the charts in a worker thread: load i is chart i modulo the charts. */
 export function openCharts(task: ViewersTask): Promise<ViewersResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: task });
+    const worker = new Worker(new URL('./report-viewers-thread.mjs', import.meta.url), {
+      workerData: task,
+    });
     worker.once('message', (result: ViewersResult) => resolve(result));
     worker.once('error', reject);
     worker.once('exit', (code) => {

@@ -1,3 +1,5 @@
+import { dayInZone } from '../../lib/day-in-zone.ts';
+
 /** Report dates as YYYY-MM-DD text, computed in UTC (no time zone shifts a day) unless named. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,12 +19,9 @@ export function isDay(text: string): boolean {
  */
 export function yesterday(now: Date, timeZone?: string): string {
   if (timeZone) {
-    try {
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-      if (isDay(today)) return addDays(today, -1);
-    } catch {
-      // An unknown zone: the day is counted in UTC.
-    }
+    // An unknown zone: the day is counted in UTC.
+    const today = dayInZone(now, timeZone);
+    if (today !== undefined && isDay(today)) return addDays(today, -1);
   }
   return toDay(new Date(now.getTime() - DAY_MS));
 }

@@ -1,3 +1,4 @@
+import { dayInZone } from '../../lib/day-in-zone.ts';
 import type { UsageDayRow } from './stats.repository.ts';
 
 export interface UsageDay {
@@ -61,13 +62,10 @@ export function usageSeries(
 
 /** YYYY-MM-DD of an instant in a time zone. */
 export function dayIn(instant: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  const day = dayInZone(instant, timeZone);
+  // The zone was checked when the request was read; an unknown one is a programming error.
+  if (day === undefined) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return day;
 }
 
 const DAY_MS = 86_400_000;
