@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { DATA_API_PREFIX } from '@gds/contract';
 import { refreshBenchGrant } from './connector-authorization.ts';
 import type { BenchGrant } from './connector-authorization.ts';
@@ -36,24 +36,38 @@ export interface ViewersTask {
   range: { startDate: string; endDate: string };
 }
 
-/** The loads, the grant as the viewers left it (renewed or not), the server's CPU (ms). */
+/** The loads, and the grant as the viewers left it (renewed or not). */
 export interface ViewersResult {
   loads: ChartLoad[];
   grant: BenchGrant;
 }
 
-/** Opens the charts in a worker thread: load i is chart i modulo the charts. */
-export function openCharts(task: ViewersTask): Promise<ViewersResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./report-viewers-thread.mjs', import.meta.url), {
-      workerData: task,
-    });
-    worker.once('message', (result: ViewersResult) => resolve(result));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`the viewers' thread ended with ${code}`));
-    });
+/**
+ * The viewers' thread, started once for every phase: a new thread per phase would open the
+ * warm phases with code not yet compiled, and measure that. `open` runs one phase's loads
+ * (load i is chart i modulo the charts); phases run one at a time.
+ */
+export function startViewers() {
+  const worker = new Worker(new URL('./report-viewers-thread.mjs', import.meta.url));
+  let failed: Error | undefined;
+  worker.on('error', (error) => {
+    failed = error;
   });
+  return {
+    open(task: ViewersTask): Promise<ViewersResult> {
+      if (failed) return Promise.reject(failed);
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        worker.once('error', onError);
+        worker.once('message', (result: ViewersResult) => {
+          worker.off('error', onError);
+          resolve(result);
+        });
+        worker.postMessage(task);
+      });
+    },
+    close: () => worker.terminate(),
+  };
 }
 
 /**
@@ -72,20 +86,17 @@ export function serverThreadCpuMs(): number {
 }
 
 if (!isMainThread && parentPort) {
-  const task = workerData as ViewersTask;
-  const grant = sharedGrant(task.base, task.grant);
-  const loads = await Promise.all(
-    Array.from({ length: task.loads }, (_, i) =>
-      loadChart(
-        task.base,
-        grant,
-        task.account,
-        { index: i % task.charts.length, fields: task.charts[i % task.charts.length] ?? [] },
-        task.range,
-      ),
-    ),
-  );
-  parentPort.postMessage({ loads, grant: grant.current() } satisfies ViewersResult);
+  const port = parentPort;
+  port.on('message', (task: ViewersTask) => {
+    const grant = sharedGrant(task.base, task.grant);
+    void Promise.all(
+      Array.from({ length: task.loads }, (_, i) => {
+        const index = i % task.charts.length;
+        const chart = { index, fields: task.charts[index] ?? [] };
+        return loadChart(task.base, grant, task.account, chart, task.range);
+      }),
+    ).then((loads) => port.postMessage({ loads, grant: grant.current() } satisfies ViewersResult));
+  });
 }
 
 /**

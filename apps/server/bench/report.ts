@@ -2,7 +2,7 @@ import { appMetrics } from '../src/app.ts';
 import { googleAnalytics } from '../src/modules/report-connectors/google-analytics.fetcher.ts';
 import { movableClock, startReportServer } from './report-app.ts';
 import type { ReportServer } from './report-app.ts';
-import { openCharts, serverThreadCpuMs } from './report-viewers.ts';
+import { serverThreadCpuMs, startViewers } from './report-viewers.ts';
 import type { ChartLoad } from './report-viewers.ts';
 
 /** The report scenario's name (BENCH_ONLY matches it). */
@@ -71,6 +71,7 @@ export async function benchReport(
   ];
   const failures: string[] = [];
   let grant = server.grant;
+  const viewersThread = startViewers();
   try {
     const settle = googleAnalytics.settleDays ?? 0;
     const phases = [
@@ -120,7 +121,7 @@ export async function benchReport(
       const range = last28Days(clock());
       const before = await providerCalls(server);
       const cpuBefore = serverThreadCpuMs();
-      const opened = await openCharts({
+      const opened = await viewersThread.open({
         base: server.base,
         grant,
         account: { connector: googleAnalytics.connector, id: server.accountId },
@@ -170,6 +171,7 @@ export async function benchReport(
       }
     }
   } finally {
+    await viewersThread.close();
     await server.close();
   }
   return { lines, failures };
