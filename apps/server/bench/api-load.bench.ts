@@ -25,7 +25,13 @@ import type { Db } from '../src/db/database.ts';
 import { hashToken } from '../src/modules/sessions/session-token.ts';
 import { openBenchDatabase, postgresUrl } from './bench-database.ts';
 import type { BenchDatabaseKind } from './bench-database.ts';
-import { CACHED_JOB_NAME, cachedJobScenario, connectDataPath } from './data-path.ts';
+import {
+  CACHED_JOB_NAME,
+  SCHEMA_NAME,
+  cachedJobScenario,
+  connectDataPath,
+  schemaScenario,
+} from './data-path.ts';
 import { DATA_PATH_ENV, seedDataPath } from './data-path-seed.ts';
 import type { DataPathSeed } from './data-path-seed.ts';
 import { POLLS_NAME, benchPolls } from './data-polls.ts';
@@ -150,7 +156,10 @@ async function benchDatabase(kind: BenchDatabaseKind): Promise<void> {
     const all = [
       ...scenarios(app.base, kind, teams),
       ...(dataPath.tokens.length > 0
-        ? [cachedJobScenario(app.base, data, dataPath.tokens, kind)]
+        ? [
+            cachedJobScenario(app.base, data, dataPath.tokens, kind),
+            schemaScenario(app.base, data, dataPath.tokens, kind),
+          ]
         : []),
     ];
     for (const scenario of all.filter((s) => s.name.includes(only))) {
@@ -251,7 +260,9 @@ async function benchDataPath(
   only: string,
 ): Promise<{ tokens: string[]; polls: PollReport | undefined }> {
   const runPolls = POLLS_NAME.includes(only);
-  if (!runPolls && !CACHED_JOB_NAME.includes(only)) return { tokens: [], polls: undefined };
+  if (!runPolls && !CACHED_JOB_NAME.includes(only) && !SCHEMA_NAME.includes(only)) {
+    return { tokens: [], polls: undefined };
+  }
   const server = await start(appArgs(), env);
   try {
     await server.listening();

@@ -8,6 +8,12 @@ import type { Scenario } from './scenarios.ts';
 export const CACHED_JOB_CONNECTORS = 20;
 const CACHED_JOB_P99_MS = 50;
 
+/** A warm schema (the account's stored field list) answers within this at p99 (PostgreSQL). */
+const SCHEMA_P99_MS = 100;
+
+/** The schema scenario's name (BENCH_ONLY matches it). */
+export const SCHEMA_NAME = `GET data schema of a GA4 property, its field list stored (${CACHED_JOB_CONNECTORS} connectors)`;
+
 /** The cached job's scenario name (BENCH_ONLY matches it). */
 export const CACHED_JOB_NAME = `POST data job, answered from a stored result (${CACHED_JOB_CONNECTORS} connectors)`;
 
@@ -81,5 +87,37 @@ export function cachedJobScenario(
       ],
     },
     target: kind === 'postgres' ? { maxP99Ms: CACHED_JOB_P99_MS } : {},
+  };
+}
+
+/**
+ * The warm schema: every connector reads the account's fields (a GA4 property's stored list,
+ * ~270 fields), as each chart's getData does first. Its p99 target holds on PostgreSQL.
+ */
+export function schemaScenario(
+  base: string,
+  seed: DataPathSeed,
+  tokens: string[],
+  kind: BenchDatabaseKind,
+): Scenario {
+  let next = 0;
+  return {
+    name: SCHEMA_NAME,
+    load: {
+      url: base,
+      connections: tokens.length,
+      requests: [
+        {
+          method: 'GET',
+          path: `${DATA_API_PREFIX}/connectors/google-analytics/schema?account=${encodeURIComponent(seed.accountId)}`,
+          setupRequest: (req, context) => {
+            const mine = context as { token?: string };
+            mine.token ??= tokens[next++ % tokens.length] ?? '';
+            return { ...req, headers: { ...req.headers, authorization: `Bearer ${mine.token}` } };
+          },
+        },
+      ],
+    },
+    target: kind === 'postgres' ? { maxP99Ms: SCHEMA_P99_MS } : {},
   };
 }
