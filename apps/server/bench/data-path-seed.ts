@@ -1,6 +1,8 @@
+import { ga4Metadata } from '@gds/sandbox';
 import type { Db } from '../src/db/database.ts';
 import { requestKeyOf } from '../src/modules/data-api/data-api.service.ts';
 import { createFieldCataloguesRepository } from '../src/modules/data-api/field-catalogues.repository.ts';
+import { ga4Fields } from '../src/modules/report-connectors/catalogues/ga4-metadata.ts';
 import { googleAnalytics } from '../src/modules/report-connectors/google-analytics.fetcher.ts';
 import { seedAccounts, seedTeam } from './seed.ts';
 
@@ -50,10 +52,11 @@ const PAGE_SIZE = { full: 5_000, smoke: 1_000 };
 export async function seedDataPath(db: Db, smoke: boolean): Promise<DataPathSeed> {
   const team = await seedTeam(db, 'MEGALYTIC_GDS', 'data', 0);
   const [accountId = ''] = await seedAccounts(db, team, 1, 1, 0);
-  // The property's field list as GA4's metadata answered it today: a warm job reads it with
-  // its first statement and asks the provider nothing (the seeded login's token is no real one).
+  // The property's field list as GA4's metadata answered it today (the sandbox's property: ~270
+  // standard and custom fields, read as the fetcher reads them): a warm job or schema reads it
+  // with its first statement and asks the provider nothing (the seeded login has no real token).
   const account = { externalId: 'properties/1', name: 'P', currency: 'USD' };
-  const fields = googleAnalytics.fields(account);
+  const fields = ga4Fields(account, ga4Metadata('1'), googleAnalytics.fields(account));
   await createFieldCataloguesRepository(db).store(team.teamId, accountId, fields, new Date());
   const mode = smoke ? 'smoke' : 'full';
   const results: StoredResult[] = [];

@@ -1,3 +1,4 @@
+import type { Request } from 'autocannon';
 import { DATA_API_PREFIX } from '@gds/contract';
 import { authorizeBenchConnector } from './connector-authorization.ts';
 import type { BenchDatabaseKind } from './bench-database.ts';
@@ -65,7 +66,6 @@ export function cachedJobScenario(
   tokens: string[],
   kind: BenchDatabaseKind,
 ): Scenario {
-  let next = 0;
   const body = JSON.stringify(seed.cachedRequest);
   return {
     name: CACHED_JOB_NAME,
@@ -78,11 +78,7 @@ export function cachedJobScenario(
           method: 'POST',
           path: `${DATA_API_PREFIX}/jobs`,
           body,
-          setupRequest: (req, context) => {
-            const mine = context as { token?: string };
-            mine.token ??= tokens[next++ % tokens.length] ?? '';
-            return { ...req, headers: { ...req.headers, authorization: `Bearer ${mine.token}` } };
-          },
+          setupRequest: tokenPerConnection(tokens),
         },
       ],
     },
@@ -100,7 +96,6 @@ export function schemaScenario(
   tokens: string[],
   kind: BenchDatabaseKind,
 ): Scenario {
-  let next = 0;
   return {
     name: SCHEMA_NAME,
     load: {
@@ -110,14 +105,23 @@ export function schemaScenario(
         {
           method: 'GET',
           path: `${DATA_API_PREFIX}/connectors/google-analytics/schema?account=${encodeURIComponent(seed.accountId)}`,
-          setupRequest: (req, context) => {
-            const mine = context as { token?: string };
-            mine.token ??= tokens[next++ % tokens.length] ?? '';
-            return { ...req, headers: { ...req.headers, authorization: `Bearer ${mine.token}` } };
-          },
+          setupRequest: tokenPerConnection(tokens),
         },
       ],
     },
     target: kind === 'postgres' ? { maxP99Ms: SCHEMA_P99_MS } : {},
+  };
+}
+
+/**
+ * Signs each autocannon connection in with a token of its own, taken in turn: each connector
+ * is its own grant, with its own rate-limit counter and log rows.
+ */
+function tokenPerConnection(tokens: readonly string[]): NonNullable<Request['setupRequest']> {
+  let next = 0;
+  return (req, context) => {
+    const mine = context as { token?: string };
+    mine.token ??= tokens[next++ % tokens.length] ?? '';
+    return { ...req, headers: { ...req.headers, authorization: `Bearer ${mine.token}` } };
   };
 }

@@ -3,7 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 /** User plus system CPU time of a process so far (/proc/<pid>/stat, clock ticks of 10 ms). */
 export function cpuMs(child: ChildProcess): number {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  return statCpuMs(`/proc/${child.pid}/stat`);
+}
+
+/** User plus system CPU time in a /proc stat file (a process's, or one thread's), ms. */
+export function statCpuMs(file: string): number {
+  const stat = readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

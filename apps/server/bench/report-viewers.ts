@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { DATA_API_PREFIX } from '@gds/contract';
 import { refreshBenchGrant } from './connector-authorization.ts';
 import type { BenchGrant } from './connector-authorization.ts';
+import { statCpuMs } from './process-stats.ts';
 
 /**
  * The report's viewers, in a worker thread of their own: Looker Studio runs each chart in an
@@ -76,9 +76,7 @@ export function startViewers() {
  */
 export function serverThreadCpuMs(): number {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return statCpuMs(`/proc/self/task/${process.pid}/stat`);
   } catch {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;

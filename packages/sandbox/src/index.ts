@@ -28,6 +28,7 @@ export type { SandboxCallKind, SandboxFault, SandboxLogin } from './providers/sa
 export type { SandboxProviderDeps } from './providers/sandbox-deps.ts';
 export { registerSandboxProviders } from './providers/sandbox-providers.plugin.ts';
 export { sandboxDetail } from './providers/sandbox-answers.ts';
+export { ga4Metadata } from './providers/sandbox-ga4-metadata.ts';
 export { SANDBOX_REPORT_APIS } from './providers/sandbox-report-apis.ts';
 export { REPORT_RULES } from './providers/sandbox-report-rules.ts';
 export { openSandboxBilling } from './billing/sandbox-billing.ts';
