@@ -16,16 +16,16 @@ export interface SandboxLocale {
   currency: string;
 }
 
+/** Where a connector's accounts carry no zone of their own, and the first of the cycle. */
+export const DEFAULT_LOCALE: SandboxLocale = { timeZone: 'America/New_York', currency: 'USD' };
+
 const LOCALES: readonly SandboxLocale[] = [
-  { timeZone: 'America/New_York', currency: 'USD' },
+  DEFAULT_LOCALE,
   { timeZone: 'Europe/London', currency: 'GBP' },
   { timeZone: 'Australia/Sydney', currency: 'AUD' },
   { timeZone: 'America/Los_Angeles', currency: 'USD' },
   { timeZone: 'Europe/Berlin', currency: 'EUR' },
 ];
-
-/** Where a connector's accounts carry no zone of their own. */
-export const DEFAULT_LOCALE: SandboxLocale = { timeZone: 'America/New_York', currency: 'USD' };
 
 /** Google Ads reads each customer's zone in a query of its own, not through a lookup. */
 const ZONED_BY_QUERY = new Set(['google-ads']);

@@ -1,3 +1,4 @@
+import { dayIn } from '@gds/contract/days';
 import { DEFAULT_LOCALE, sandboxLocale } from './sandbox-account-locale.ts';
 import { rangeDays } from './sandbox-report-api.ts';
 import { seeded } from './sandbox-report-data.ts';
@@ -10,25 +11,12 @@ import { reportRules } from './sandbox-report-rules.ts';
  */
 
 const DAY_MS = 864e5;
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * Today (YYYY-MM-DD) at the sandbox clock's `now` in `timeZone`: an account's own zone (see
  * sandboxLocale), New York for accounts without one.
  */
-export function sandboxToday(now: number, timeZone = DEFAULT_LOCALE.timeZone): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(new Date(now));
-}
+export const sandboxToday = (now: number, timeZone = DEFAULT_LOCALE.timeZone): string =>
+  dayIn(new Date(now), timeZone);
 
 /** Today in the zone the connector's account reports in. */
 export const accountToday = (now: number, connector: string, account: string): string =>

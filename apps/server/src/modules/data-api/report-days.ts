@@ -1,4 +1,4 @@
-import { dayInZone } from '../../lib/day-in-zone.ts';
+import { dayIn } from '@gds/contract/days';
 
 /** Report dates as YYYY-MM-DD text, computed in UTC (no time zone shifts a day) unless named. */
 
@@ -19,9 +19,12 @@ export function isDay(text: string): boolean {
  */
 export function yesterday(now: Date, timeZone?: string): string {
   if (timeZone) {
-    // An unknown zone: the day is counted in UTC.
-    const today = dayInZone(now, timeZone);
-    if (today !== undefined && isDay(today)) return addDays(today, -1);
+    try {
+      const today = dayIn(now, timeZone);
+      if (isDay(today)) return addDays(today, -1);
+    } catch {
+      // An unknown zone: the day is counted in UTC.
+    }
   }
   return toDay(new Date(now.getTime() - DAY_MS));
 }

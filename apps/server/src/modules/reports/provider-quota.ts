@@ -1,7 +1,7 @@
+import { dayIn } from '@gds/contract/days';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { deleteInBatches } from '../../lib/delete-in-batches.ts';
-import { dayInZone } from '../../lib/day-in-zone.ts';
 import type { QuotaReading } from './report-signals.ts';
 import type { QuotaHourEntry, QuotaHourRow } from './provider-quota.repository.ts';
 import { createProviderQuotaRepository } from './provider-quota.repository.ts';
@@ -140,7 +140,7 @@ function refreshOf(row: QuotaHourRow): Date | null {
 
 /** The first midnight in Los Angeles after `at` (GA4's daily quotas refresh then). */
 function nextPacificMidnight(at: Date): Date {
-  const day = dayInZone(at, 'America/Los_Angeles') ?? at.toISOString().slice(0, 10);
+  const day = dayIn(at, 'America/Los_Angeles');
   // Midnight is 07:00 or 08:00 UTC by daylight saving; the first of the two after `at` that
   // is midnight in Los Angeles.
   for (const hourUtc of [7, 8]) {

@@ -1,8 +1,9 @@
 import { findConnector, type ResponseOf, type getStats } from '@gds/contract';
+import { dayIn } from '@gds/contract/days';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createStatsRepository, type DayRange } from './stats.repository.ts';
-import { dayIn, firstKeptDay, usageSeries } from './usage-days.ts';
+import { firstKeptDay, usageSeries } from './usage-days.ts';
 import { dataNoticeStats, providerQuotaStats } from './quota-stats.ts';
 import { accountFlags } from './account-flags.ts';
 

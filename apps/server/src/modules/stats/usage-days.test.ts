@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsageDayRow } from './stats.repository.ts';
-import { dayIn, usageSeries } from './usage-days.ts';
+import { usageSeries } from './usage-days.ts';
 
 const row = (
   day: string,
@@ -62,14 +62,5 @@ describe('usageSeries', () => {
       { date: '2026-11-02', used: 9, limit: 50 },
       { date: '2026-11-03', used: null, limit: null },
     ]);
-  });
-});
-
-describe('dayIn', () => {
-  it('names the day of an instant in a time zone', () => {
-    const instant = new Date('2026-11-23T03:30:00Z');
-    expect(dayIn(instant, 'UTC')).toBe('2026-11-23');
-    expect(dayIn(instant, 'America/Los_Angeles')).toBe('2026-11-22');
-    expect(dayIn(instant, 'Asia/Tokyo')).toBe('2026-11-23');
   });
 });

@@ -1,4 +1,4 @@
-import { dayInZone } from '../../lib/day-in-zone.ts';
+import { dayIn } from '@gds/contract/days';
 import type { UsageDayRow } from './stats.repository.ts';
 
 export interface UsageDay {
@@ -58,14 +58,6 @@ export function usageSeries(
     });
   }
   return { accounts: accounts.reverse(), users: users.reverse() };
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  const day = dayInZone(instant, timeZone);
-  // The zone was checked when the request was read; an unknown one is a programming error.
-  if (day === undefined) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  return day;
 }
 
 const DAY_MS = 86_400_000;

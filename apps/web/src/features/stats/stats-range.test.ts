@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, presetRange, rangeLength } from './stats-range.ts';
+import { addDays, presetRange, rangeLength } from './stats-range.ts';
 
 describe('stats ranges', () => {
   it('ends today in the browser’s time zone, not in UTC', () => {
@@ -13,7 +13,6 @@ describe('stats ranges', () => {
       from: '2026-02-22',
       to: '2026-02-28',
     });
-    expect(dayIn(now, 'Pacific/Kiritimati')).toBe('2026-03-01');
   });
 
   it('moves calendar days across months, leap days and DST changes', () => {

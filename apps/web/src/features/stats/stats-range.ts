@@ -1,3 +1,5 @@
+import { dayIn } from '@gds/contract/days';
+
 /** The date range the Stats screen shows: whole days in the browser's time zone. */
 export interface StatsRange {
   from: string;
@@ -22,16 +24,6 @@ export function browserTimeZone(): string {
   } catch {
     return 'UTC';
   }
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
 }
 
 /** A calendar day moved by whole days (no time zone involved: days are names, not instants). */
