@@ -79,14 +79,13 @@ export function readDetails(
 }
 
 /** The path of a detail, mapped or not. */
-export const detailPath = (where: DetailPath): string =>
-  typeof where === 'string' ? where : where.path;
+const detailPath = (where: DetailPath): string => (typeof where === 'string' ? where : where.path);
 
 /**
  * A detail as the provider writes it (the mirror of readDetails, for the sandbox): a mapped
  * detail in the provider's first word for it; undefined when the provider has none.
  */
-export function providerDetail(where: DetailPath, detail: string): string | undefined {
+function providerDetail(where: DetailPath, detail: string): string | undefined {
   if (typeof where === 'string') return detail;
   return Object.entries(where.values).find(([, ours]) => ours === detail)?.[0];
 }

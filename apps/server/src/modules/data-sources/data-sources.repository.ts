@@ -87,14 +87,13 @@ const RESTORE = namedStatement(
 /** SQL for delete, restore and purge (the screen's reads: data-sources-json.repository). Every tenant query names the team. */
 export function createDataSourcesRepository(db: Db) {
   return {
-    /** Deletes the account with its audit entry (see MARK_DELETED); answers whether it changed. */
+    /** Deletes the account with its audit entry (see MARK_DELETED). */
     async markDeleted(
       accountId: string,
       deleted: { at: Date; by: string },
       actor: AuditActor,
-    ): Promise<boolean> {
-      if (!isUuid(accountId)) return false;
-      return (await MARK_DELETED(db, { ...actor, accountId, ...deleted })).length > 0;
+    ): Promise<void> {
+      if (isUuid(accountId)) await MARK_DELETED(db, { ...actor, accountId, ...deleted });
     },
 
     /** Restores the account with its audit entry (see RESTORE); undefined: not the team's. */
