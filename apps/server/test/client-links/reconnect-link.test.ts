@@ -3,13 +3,11 @@ import { CLIENT_LINK_PATH_PREFIX, DATA_API, ENDPOINTS } from '@gds/contract';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { connectAsClient } from '../helpers/client-links.ts';
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  REDIRECT_URI,
   authorizeConnector,
   dataCall,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
-import { callAt, seedLogin, startSandboxApp } from '../helpers/connections.ts';
+import { callAt, seedLogin } from '../helpers/connections.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
@@ -32,15 +30,9 @@ describeEachDatabase('client links: a client reconnects their login', (db) => {
   let ranges = 0;
 
   beforeAll(async () => {
-    ctx = await startSandboxApp(db(), {
+    ctx = await startConnectorSandboxApp(db(), {
       env: {
-        LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-        LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-        LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-        LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
         RATE_LIMIT_CLIENT_LINK_PAGES_PER_MINUTE: '10000',
-        // A shared test machine is slow at times; the sandbox answers on loopback.
-        CONNECTOR_TIMEOUT_MS: '10000',
       },
     });
     ctx.control.accountsPerLogin = 1;

@@ -14,9 +14,9 @@ import {
   CLIENT_SECRET,
   REDIRECT_URI,
   consentAs,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { connectedAccount } from '../reports/sandbox-reports-support.ts';
@@ -64,13 +64,8 @@ describeEachDatabase('sample connector: Data notes from the data API’s notices
       .map((r) => r.body ?? '');
 
   beforeAll(async () => {
-    ctx = await startSandboxApp(db(), {
+    ctx = await startConnectorSandboxApp(db(), {
       env: {
-        LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-        LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-        LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-        LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
-        CONNECTOR_TIMEOUT_MS: '10000',
         // The smallest page: two weeks of landing pages by day take more than one.
         DATA_API_PAGE_SIZE: '100',
       },

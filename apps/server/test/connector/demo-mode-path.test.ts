@@ -7,9 +7,9 @@ import {
   CLIENT_SECRET,
   REDIRECT_URI,
   consentAs,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -152,16 +152,7 @@ describeEachDatabase('demo mode: sample connector to sandbox providers and back'
   >();
 
   beforeAll(async () => {
-    ctx = await startSandboxApp(db(), {
-      env: {
-        LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-        LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-        LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-        LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
-        // A shared test machine is slow at times; the sandbox answers on loopback.
-        CONNECTOR_TIMEOUT_MS: '10000',
-      },
-    });
+    ctx = await startConnectorSandboxApp(db());
     // Two accounts per login: within the team's plan with every connector connected, and
     // Google Ads then has a manager, whose client is read through it.
     ctx.control.accountsPerLogin = 2;

@@ -9,9 +9,9 @@ import {
   authorizeConnector,
   consentAs,
   dataCall,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -40,15 +40,7 @@ describeEachDatabase('demo mode: provider field catalogues through the sample co
   const accounts = new Map<string, string>();
 
   beforeAll(async () => {
-    ctx = await startSandboxApp(db(), {
-      env: {
-        LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-        LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-        LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-        LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
-        CONNECTOR_TIMEOUT_MS: '10000',
-      },
-    });
+    ctx = await startConnectorSandboxApp(db());
     ctx.control.accountsPerLogin = 1;
     owner = await signIn(ctx.app, ctx.identity, 'catalogue-owner@example.com');
     await ownAllAddons(db(), owner.team.id);

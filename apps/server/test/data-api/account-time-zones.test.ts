@@ -2,14 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API, findConnectorByName } from '@gds/contract';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  REDIRECT_URI,
   authorizeConnector,
   dataCall,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { connectOAuth, startSandboxApp } from '../helpers/connections.ts';
+import { connectOAuth } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -32,16 +30,7 @@ describeEachDatabase(
     let sydney: string;
 
     beforeAll(async () => {
-      ctx = await startSandboxApp(db(), {
-        clock,
-        env: {
-          LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-          LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-          LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-          LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
-          CONNECTOR_TIMEOUT_MS: '10000',
-        },
-      });
+      ctx = await startConnectorSandboxApp(db(), { clock });
       owner = await signIn(ctx.app, ctx.identity, 'zones-owner@example.com');
       const connector = findConnectorByName('google-analytics');
       if (!connector) throw new Error('no Google Analytics connector');

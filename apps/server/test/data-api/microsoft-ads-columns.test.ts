@@ -2,14 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_API } from '@gds/contract';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  REDIRECT_URI,
   authorizeConnector,
   dataCall,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { startSandboxApp } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import { testClock } from '../helpers/test-app.ts';
@@ -29,16 +26,7 @@ describeEachDatabase('data API: Microsoft Advertising report columns', (db) => {
   let accountId: string;
 
   beforeAll(async () => {
-    ctx = await startSandboxApp(db(), {
-      clock,
-      env: {
-        LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-        LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-        LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-        LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
-        CONNECTOR_TIMEOUT_MS: '10000',
-      },
-    });
+    ctx = await startConnectorSandboxApp(db(), { clock });
     const owner = await signIn(ctx.app, ctx.identity, 'msads-owner@example.com');
     await ownAllAddons(db(), owner.team.id);
     accountId = (await connectedAccount(ctx, db(), owner, 'bing-ads')).accountId;

@@ -3,14 +3,12 @@ import { DATA_API, ENDPOINTS, findConnectorByName } from '@gds/contract';
 import { createProviderQuotaRepository } from '../../src/modules/reports/provider-quota.repository.ts';
 import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  REDIRECT_URI,
   authorizeConnector,
   dataCall,
+  startConnectorSandboxApp,
 } from '../helpers/connector-authorization.ts';
 import type { SandboxContext } from '../helpers/connections.ts';
-import { callAt, startSandboxApp } from '../helpers/connections.ts';
+import { callAt } from '../helpers/connections.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
@@ -33,16 +31,7 @@ describeEachDatabase('data API: provider quota in sight and respected', (db) => 
   let accountId: string;
 
   beforeAll(async () => {
-    ctx = await startSandboxApp(db(), {
-      clock,
-      env: {
-        LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-        LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-        LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-        LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
-        CONNECTOR_TIMEOUT_MS: '10000',
-      },
-    });
+    ctx = await startConnectorSandboxApp(db(), { clock });
     owner = await signIn(ctx.app, ctx.identity, 'quota-owner@example.com');
     accountId = (await connectedAccount(ctx, db(), owner, 'google-analytics')).accountId;
     token = (await authorizeConnector(ctx, owner.cookie)).accessToken;

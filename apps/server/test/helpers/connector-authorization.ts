@@ -7,6 +7,8 @@ import { createTokenCipher } from '../../src/crypto/token-cipher.ts';
 import type { Db } from '../../src/db/database.ts';
 import { sealContext } from '../../src/modules/credentials/seal-context.ts';
 import { TinyBrowser, freePort } from './browser.ts';
+import type { SandboxContext } from './connections.ts';
+import { startSandboxApp } from './connections.ts';
 import type { Endpoint } from '@gds/contract';
 import { connectorRequest, contractBody, fetchedAnswer, urlOf } from './contract-call.ts';
 import type { CallOptions, CallRest, ContractBody } from './contract-call.ts';
@@ -18,6 +20,29 @@ export const CLIENT_ID = 'looker-studio-test';
 export const CLIENT_SECRET = 'test-connector-secret-0123456789abcdef';
 export const REDIRECT_URI = 'http://localhost/harness/usercallback';
 const KEY = tokenKey('v1', 7);
+
+/** The Looker Studio connector's OAuth client, as a test app is configured with it. */
+const CONNECTOR_CLIENT_ENV = {
+  LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
+  LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
+  LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
+  LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
+};
+
+/**
+ * A listening demo-mode app (the sandbox's providers, nothing stubbed) with the connector's
+ * OAuth client: the Looker Studio path end to end. Provider calls may take 10 s (a shared test
+ * machine is slow at times; the sandbox answers on loopback); `env` adds or overrides.
+ */
+export function startConnectorSandboxApp(
+  db: Db,
+  options: Parameters<typeof startSandboxApp>[1] = {},
+): Promise<SandboxContext> {
+  return startSandboxApp(db, {
+    ...options,
+    env: { ...CONNECTOR_CLIENT_ENV, CONNECTOR_TIMEOUT_MS: '10000', ...options.env },
+  });
+}
 
 /** A listening app with the connector's OAuth client configured and a test report fetcher. */
 export async function startDataApiApp(
@@ -34,10 +59,7 @@ export async function startDataApiApp(
     PUBLIC_URL: base,
     APP_ORIGINS: `${base},http://localhost:3000`,
     TOKEN_ENCRYPTION_KEYS: envKeys(KEY),
-    LOOKER_STUDIO_CLIENT_ID: CLIENT_ID,
-    LOOKER_STUDIO_CLIENT_SECRET: CLIENT_SECRET,
-    LOOKER_STUDIO_SCRIPT_IDS: 'AKfycbTestScriptId000',
-    LOOKER_STUDIO_REDIRECT_URIS: REDIRECT_URI,
+    ...CONNECTOR_CLIENT_ENV,
     DATA_API_RETRY_BASE_MS: '1000',
     ...env,
   });
