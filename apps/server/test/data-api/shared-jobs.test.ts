@@ -12,6 +12,7 @@ import {
 } from '../helpers/connector-authorization.ts';
 import type { DataApiContext } from '../helpers/connector-authorization.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
+import { whileHeld } from '../helpers/held-locks.ts';
 import { signIn } from '../helpers/sign-in.ts';
 import type { SignedIn } from '../helpers/sign-in.ts';
 
@@ -24,7 +25,7 @@ const METRICS_TOKEN = 'shared-jobs-metrics-token';
 
 describeEachDatabase(
   'data API: identical requests in flight share one job',
-  (db, _kind, another) => {
+  (db, kind, another) => {
     let first: DataApiContext;
     let second: DataApiContext;
     let owner: SignedIn;
@@ -148,6 +149,60 @@ describeEachDatabase(
       );
       expect(joined).toEqual({ id: done.jobId, state: 'done', rows: job.total_rows });
     });
+
+    // Forced on PostgreSQL by holding the finishing transaction open; PGlite runs one statement
+    // at a time, so there is no such moment there.
+    it.runIf(kind === 'postgres')(
+      'a start whose snapshot still sees the job in flight joins it while it finishes',
+      async () => {
+        // The job finishes (another instance's commit) after the start's statement took its
+        // snapshot and before the start checks the jobs in flight: the index no longer holds the
+        // job, and the snapshot does not yet show it done.
+        const holder = another();
+        if (!holder) throw new Error('PostgreSQL has a second pool');
+        const body = newRequest();
+        const queued = await post(first, body);
+        const jobId = String(queued.jobId);
+        const job = await db()
+          .selectFrom('data_jobs')
+          .select(['request_key', 'request', 'connector_id'])
+          .where('id', '=', jobId)
+          .executeTakeFirstOrThrow();
+        const now = new Date();
+        const start = () =>
+          createDataJobsRepository(db()).insertUnlessInFlight({
+            teamId: owner.team.id,
+            userId: owner.user.id,
+            connectorId: job.connector_id,
+            accountId,
+            requestKey: job.request_key,
+            request: job.request as DataJobQuery,
+            pageSize: 100,
+            now,
+            expiresAt: new Date(now.getTime() + 3_600_000),
+            freshSince: new Date(now.getTime() - 60_000),
+          });
+        const started = await whileHeld(
+          holder,
+          (tx) =>
+            tx
+              .updateTable('data_jobs')
+              .set({ state: 'done', finished_at: now, total_rows: 0 })
+              .where('id', '=', jobId)
+              .execute(),
+          start,
+          1,
+        );
+        expect(started).toBeUndefined();
+        const joined = await createDataJobsRepository(db()).findJoinable(
+          owner.team.id,
+          job.request_key,
+          new Date(now.getTime() - 60_000),
+          now,
+        );
+        expect(joined).toEqual({ id: jobId, state: 'done', rows: 0 });
+      },
+    );
 
     it('a request after a failed job starts a new one instead of sharing the failure', async () => {
       const body = newRequest();

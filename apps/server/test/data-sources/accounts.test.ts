@@ -5,6 +5,7 @@ import { backgroundJobs } from '../../src/wiring/background-jobs.ts';
 import { call } from '../helpers/contract-call.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { everyRow, rowsChanged } from '../helpers/every-row.ts';
+import { whileHeld } from '../helpers/held-locks.ts';
 import { seedLogin } from '../helpers/connections.ts';
 import { addMember } from '../helpers/members.ts';
 import { signIn } from '../helpers/sign-in.ts';
@@ -14,7 +15,7 @@ import { createTestApp, fakeIdentity, testClock } from '../helpers/test-app.ts';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The Data Sources screen, delete and restore (retention, plan limit), team isolation. */
-describeEachDatabase('data sources: accounts', (db) => {
+describeEachDatabase('data sources: accounts', (db, _kind, another) => {
   const identity = fakeIdentity();
   const clock = testClock();
   let app: FastifyInstance;
@@ -36,6 +37,16 @@ describeEachDatabase('data sources: accounts', (db) => {
     call(app, ENDPOINTS.deleteAccount, { params: { accountId }, cookie });
   const restore = (accountId: string, cookie = owner.cookie) =>
     call(app, ENDPOINTS.restoreAccount, { params: { accountId }, cookie });
+  /** A new team whose plan allows `limit` accounts. */
+  const teamWithLimit = async (email: string, limit: number) => {
+    const team = await signIn(app, identity, email);
+    await db()
+      .updateTable('teams')
+      .set({ account_limit: limit })
+      .where('id', '=', team.team.id)
+      .execute();
+    return team;
+  };
 
   it('groups logins and accounts by connector with health, people and usage', async () => {
     const ga = await seedLogin(db(), owner.team.id, {
@@ -137,12 +148,7 @@ describeEachDatabase('data sources: accounts', (db) => {
   });
 
   it('restoring past the plan’s account limit is refused with 409 and the limit named', async () => {
-    const team = await signIn(app, identity, 'full-plan@example.com');
-    await db()
-      .updateTable('teams')
-      .set({ account_limit: 2 })
-      .where('id', '=', team.team.id)
-      .execute();
+    const team = await teamWithLimit('full-plan@example.com', 2);
     const { accountIds } = await seedLogin(db(), team.team.id, { accounts: 2 });
     await remove(accountIds[0] ?? '', team.cookie);
     await seedLogin(db(), team.team.id, { connectorId: 3, accounts: 1 });
@@ -156,16 +162,31 @@ describeEachDatabase('data sources: accounts', (db) => {
     expect((await grouped(team.cookie)).usage).toEqual({ accountsUsed: 2, accountLimit: 2 });
   });
 
-  it('two restores with room for one: one is restored, the other refused, one audit entry', async () => {
-    const team = await signIn(app, identity, 'one-seat-left@example.com');
-    await db()
-      .updateTable('teams')
-      .set({ account_limit: 2 })
-      .where('id', '=', team.team.id)
-      .execute();
+  it('two restores at once with room for one: one is restored, the other refused, one audit entry', async () => {
+    const team = await teamWithLimit('one-seat-left@example.com', 2);
     const { accountIds } = await seedLogin(db(), team.team.id, { accounts: 3 });
-    for (const id of accountIds.slice(0, 2)) await remove(id, team.cookie);
-    const answers = await Promise.all(accountIds.slice(0, 2).map((id) => restore(id, team.cookie)));
+    const both = accountIds.slice(0, 2);
+    for (const id of both) await remove(id, team.cookie);
+    const restoreBoth = () => Promise.all(both.map((id) => restore(id, team.cookie)));
+    // On PostgreSQL the two restores are made to overlap: another connection holds both
+    // accounts' rows until both restores wait on a lock, so each has counted the team's
+    // accounts, or waits to, before either commits. Without the team's limit lock taken first
+    // both counts see room for one, and both restore.
+    const holder = another();
+    const answers = holder
+      ? await whileHeld(
+          holder,
+          (tx) =>
+            tx
+              .selectFrom('data_source_accounts')
+              .select('id')
+              .where('id', 'in', both)
+              .forUpdate()
+              .execute(),
+          restoreBoth,
+          2,
+        )
+      : await restoreBoth();
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect((await grouped(team.cookie)).usage).toEqual({ accountsUsed: 2, accountLimit: 2 });
     const restores = await db()
