@@ -58,7 +58,9 @@ export const AccountRow = memo(function AccountRow({
       <td className="col-optional">
         <div className="ds-cell-stack">
           <span>{formatMediumDate(account.addedAt)}</span>
-          <span className="ds-cell-sub">by {addedBy}</span>
+          <span className="ds-cell-sub" title={`by ${addedBy}`}>
+            by {addedBy}
+          </span>
         </div>
       </td>
       <td className="col-optional nowrap">

@@ -26,6 +26,7 @@ export const DeletedAccountRow = memo(function DeletedAccountRow({
   index: number;
   measureRow?: ((element: HTMLTableRowElement | null) => void) | undefined;
 }) {
+  const deletedBy = personLabel(account.deletedBy);
   return (
     <tr
       ref={measureRow}
@@ -51,7 +52,9 @@ export const DeletedAccountRow = memo(function DeletedAccountRow({
       <td>
         <div className="ds-cell-stack">
           <span>{account.deletedAt ? formatMediumDate(account.deletedAt) : '—'}</span>
-          <span className="ds-cell-sub">by {personLabel(account.deletedBy)}</span>
+          <span className="ds-cell-sub" title={`by ${deletedBy}`}>
+            by {deletedBy}
+          </span>
         </div>
       </td>
       <td className="col-optional">
