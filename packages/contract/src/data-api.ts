@@ -76,11 +76,6 @@ export type DataJobQuery = Omit<z.output<typeof dataJobRequest>, 'account'>;
 
 export const DATA_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
-export const dataJobCreated = z.object({
-  jobId: z.string(),
-  state: z.enum(DATA_JOB_STATES),
-});
-
 /**
  * What the provider said about a report's figures: sampled (computed from part of the
  * events), subject to thresholding (rows with few users withheld), or rows lumped into
@@ -119,6 +114,12 @@ export const dataJobPoll = z.object({
   rows: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
 });
 export type DataJobPoll = z.infer<typeof dataJobPoll>;
+
+/**
+ * A started job's answer: queued or running (poll it), or done with its first page, the
+ * poll's done answer for page 1, so a chart answered from a stored result costs one call.
+ */
+export const dataJobCreated = dataJobPoll;
 
 export const dataConnectorsResponse = z.object({
   /** Connectors with reports of which the team has accounts. */

@@ -218,6 +218,22 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     // 10 days × 30 campaigns, served in pages of 100.
     expect(result.rows).toHaveLength(300);
     expect(result.rows[0]?.values).toEqual(['20260201', 'Campaign 1', expect.any(Number)]);
+
+    // The same chart again (a viewer, a refresh): the stored result's start carries page 1,
+    // so the connector polls nothing and reads only the pages after it.
+    const before = connector.requests.length;
+    const again = await connector.call<{ rows: Array<{ values: unknown[] }> }>('getData', {
+      configParams: configParams(),
+      fields: [{ name: 'date' }, { name: 'campaign' }, { name: 'sessions' }],
+      dateRange: { startDate: '2026-02-01', endDate: '2026-02-10' },
+    });
+    expect(again.rows).toEqual(result.rows);
+    const calls = connector.requests.slice(before).map((r) => `${r.method} ${r.url}`);
+    expect(calls.filter((c) => c.includes('/jobs'))).toEqual([
+      expect.stringMatching(/^POST .*\/jobs$/),
+      expect.stringMatching(/^GET .*\/jobs\/[^?]+\?page=2$/),
+      expect.stringMatching(/^GET .*\/jobs\/[^?]+\?page=3$/),
+    ]);
   });
 
   it('a failed job reaches Looker Studio as the reason, with where to reconnect', async () => {

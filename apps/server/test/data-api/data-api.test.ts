@@ -245,6 +245,13 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     const last = await poll(jobId, 3);
     expect(last.body).toMatchObject({ page: 3, nextPage: null });
     expect((await poll(jobId, 4)).status).toBe(400);
+    // Asked again, the stored result answers at once with the same first page and its next.
+    const again = await startJob({
+      account: accountId,
+      fields: ['date', 'campaign', 'sessions', 'cost'],
+      dateRange: range,
+    });
+    expect(again.body).toEqual(first.body);
   });
 
   it('an identical request within the freshness window is served from the stored result', async () => {
@@ -253,7 +260,9 @@ describeEachDatabase('data API: schema, job, poll', (db) => {
     await runJobs();
     const calls = ctx.reports.control.calls.length;
     const again = await startJob(body);
-    expect(again.body).toEqual({ jobId: first.body.jobId, state: 'done' });
+    // Done at once, with the first page the poll would give.
+    expect(again.body).toEqual((await poll(String(first.body.jobId))).body);
+    expect(again.body).toMatchObject({ jobId: first.body.jobId, state: 'done', page: 1 });
     expect(ctx.reports.control.calls.length).toBe(calls);
     // Past the window (15 minutes by default), the provider is asked again.
     clock.advance(16 * 60 * 1000);

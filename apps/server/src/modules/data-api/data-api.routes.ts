@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATA_API, DATA_API_DISCOVERY_PATH, DATA_READ_SCOPE } from '@gds/contract';
 import type { z } from 'zod';
-import type { dataApiDiscovery } from '@gds/contract';
+import type { DataJobPoll, dataApiDiscovery } from '@gds/contract';
 import { spacedJsonText } from '../../http/json-text.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthorizeConnector, ConnectorCaller } from '../../http/request-context.ts';
 import { serveEndpoints } from '../../http/route.ts';
 import type { HandlersOf } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { DataApiService } from './data-api.service.ts';
+import type { DataApiService, PollAnswer } from './data-api.service.ts';
 
 /** JSON bodies of the data API are small: an account, field ids, a range, a few filters. */
 const BODY_LIMIT = 64 * 1024;
@@ -29,6 +29,10 @@ export interface DataApiLimits {
   accountJobs: RateLimiter;
 }
 
+/** A job's answer: a done page is sent as stored, its rows as PostgreSQL wrote them. */
+const sent = (answer: PollAnswer) =>
+  'json' in answer ? answer.json : spacedJsonText<DataJobPoll>(answer.text);
+
 /** The data API's handlers, one per DATA_API endpoint, each acting for the token's grant. */
 function dataApiHandlers(
   dataApi: DataApiService,
@@ -41,13 +45,10 @@ function dataApiHandlers(
       dataApi.describe(connectorCaller, params.connector, query.account),
     createJob: async ({ connectorCaller, body, reply }) => {
       await limits.accountJobs(`${connectorCaller.teamId}:${body.account}`, reply);
-      return dataApi.startJob(connectorCaller, body);
+      return sent(await dataApi.startJob(connectorCaller, body));
     },
-    pollJob: async ({ connectorCaller, params, query }) => {
-      const answer = await dataApi.poll(connectorCaller, params.jobId, query.page);
-      // A done page is sent as stored, its rows as PostgreSQL wrote them.
-      return 'json' in answer ? answer.json : spacedJsonText(answer.text);
-    },
+    pollJob: async ({ connectorCaller, params, query }) =>
+      sent(await dataApi.poll(connectorCaller, params.jobId, query.page)),
   };
 }
 

@@ -151,7 +151,7 @@ export function createDataApiService(deps: {
    * Starts a report job, or answers a done one for an identical request still fresh. The
    * account, the fresh job and the cached answer's log row are one statement (the hot path).
    */
-  async function startJob(caller: ConnectorCaller, request: JobRequest) {
+  async function startJob(caller: ConnectorCaller, request: JobRequest): Promise<PollAnswer> {
     const started = deps.clock();
     const requestKey = requestKeyOf(request);
     const found = await cachedAnswers.findAndLog({
@@ -194,11 +194,16 @@ export function createDataApiService(deps: {
       }
       throw error;
     }
-    if (found?.fresh && found.loggedId) return { jobId: found.fresh.id, state: 'done' as const };
+    const fresh = found?.fresh;
+    if (fresh && found.loggedId) {
+      const pages = pageCount(fresh.totalRows, fresh.pageSize);
+      const done = { fields: fresh.fields, total: fresh.totalRows, pages, notices: fresh.notices };
+      return { text: donePage(fresh.id, done, 1, fresh.firstPage) };
+    }
     const job = await startOrJoin(caller, target, request, requestKey, started);
     if (job.started) {
       deps.kick();
-      return { jobId: job.id, state: 'queued' as const };
+      return { json: { jobId: job.id, state: 'queued' } };
     }
     // Answered by another request's job: no provider call of its own, but logged for Stats
     // (a job in flight fills in its rows, or its failure, when it ends; a job that finished
@@ -216,8 +221,12 @@ export function createDataApiService(deps: {
       failureReason: null,
       providerCalls: 0,
     });
-    if (job.state !== 'done') deps.onCoalesced?.();
-    return { jobId: job.id, state: job.state };
+    if (job.state !== 'done') {
+      deps.onCoalesced?.();
+      return { json: { jobId: job.id, state: job.state } };
+    }
+    // Rare: the identical job finished just now, after the stored-result lookup above.
+    return poll(caller, job.id, 1);
   }
 
   /**
@@ -294,7 +303,7 @@ export function createDataApiService(deps: {
       return { json: { jobId, state: job.state, retryAfterMs: wait } };
     }
     const total = job.total_rows ?? 0;
-    const pages = Math.max(1, Math.ceil(total / job.page_size));
+    const pages = pageCount(total, job.page_size);
     if (page > pages) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -302,15 +311,10 @@ export function createDataApiService(deps: {
         'page',
       );
     }
-    const rows = job.page_rows ?? '[]';
     const fields = (job.request as { fields?: string[] }).fields ?? [];
-    // Built by hand around the stored page: a 5,000-row page is sent without a parse.
-    const text =
-      `{"jobId":${JSON.stringify(jobId)},"state":"done","fields":${JSON.stringify(fields)},` +
-      `"page":${page},"totalRows":${total},"nextPage":${page < pages ? page + 1 : 'null'},` +
-      (job.notices && job.notices.length > 0 ? `"notices":${JSON.stringify(job.notices)},` : '') +
-      `"rows":${rows}}`;
-    return { text };
+    return {
+      text: donePage(jobId, { fields, total, pages, notices: job.notices }, page, job.page_rows),
+    };
   }
 
   /** Connectors with reports of which the team has accounts (the connector's first choice). */
@@ -396,4 +400,28 @@ export function requestKeyOf(request: JobRequest): string {
     request.filters.map((f) => [f.field, f.operator, f.values]),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** A done result's pages: at least one, empty when the report had no rows. */
+function pageCount(totalRows: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(totalRows / pageSize));
+}
+
+/**
+ * A done answer for one page, built by hand around the stored page's rows (JSON text as
+ * PostgreSQL wrote it): a 5,000-row page is sent without a parse. The poll's answer, and a
+ * job start's when a stored result answers it (its first page).
+ */
+function donePage(
+  jobId: string,
+  job: { fields: readonly string[]; total: number; pages: number; notices: unknown[] | null },
+  page: number,
+  rows: string | null,
+): string {
+  return (
+    `{"jobId":${JSON.stringify(jobId)},"state":"done","fields":${JSON.stringify(job.fields)},` +
+    `"page":${page},"totalRows":${job.total},"nextPage":${page < job.pages ? page + 1 : 'null'},` +
+    (job.notices && job.notices.length > 0 ? `"notices":${JSON.stringify(job.notices)},` : '') +
+    `"rows":${rows ?? '[]'}}`
+  );
 }
