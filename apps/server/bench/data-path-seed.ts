@@ -36,14 +36,18 @@ export interface StoredResult {
 export interface DataPathSeed {
   sessionToken: string;
   accountId: string;
-  /** The report request the largest result answers (a cached job asks exactly this). */
+  /** The report request the chart's result answers (a cached job asks exactly this). */
   cachedRequest: ReturnType<typeof reportRequest>;
+  /** A chart's stored result: one page, its rows sent with the cached job's answer. */
+  chart: StoredResult;
   results: StoredResult[];
 }
 
 /** Result sizes: a small and a large one, so memory can be compared across sizes. */
 const SIZES = { full: [10_000, 100_000], smoke: [1_000, 5_000] };
 const PAGE_SIZE = { full: 5_000, smoke: 1_000 };
+/** A chart's rows: 28 days of 10 campaigns. */
+const CHART_ROWS = 280;
 
 /**
  * A team with a Google Analytics account and done jobs holding 10,000 and 100,000 rows (smoke:
@@ -61,39 +65,18 @@ export async function seedDataPath(db: Db, smoke: boolean): Promise<DataPathSeed
   const mode = smoke ? 'smoke' : 'full';
   const results: StoredResult[] = [];
   for (const [n, rows] of SIZES[mode].entries()) {
-    // Each result answers its own range: a cached job finds exactly the largest one.
-    const request = reportRequest(accountId, n + 1);
-    const now = new Date();
-    const { id } = await db
-      .insertInto('data_jobs')
-      .values({
-        team_id: team.teamId,
-        user_id: team.userId,
-        connector_id: 1,
-        account_id: accountId,
-        request_key: requestKeyOf(request),
-        request: JSON.stringify({
-          fields: request.fields,
-          dateRange: request.dateRange,
-          filters: request.filters,
-        }),
-        state: 'done',
-        total_rows: rows,
-        page_size: PAGE_SIZE[mode],
-        run_after: now,
-        created_at: now,
-        finished_at: now,
-        expires_at: new Date(now.getTime() + 24 * 3600 * 1000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await storePages(db, team.teamId, id, rows, PAGE_SIZE[mode]);
-    results.push({ jobId: id, rows, pageSize: PAGE_SIZE[mode] });
+    // Each result answers its own range.
+    results.push(
+      await storeResult(db, team, reportRequest(accountId, n + 1), rows, PAGE_SIZE[mode]),
+    );
   }
+  const chartRequest = reportRequest(accountId, 0);
+  const chart = await storeResult(db, team, chartRequest, CHART_ROWS, PAGE_SIZE[mode]);
   return {
     sessionToken: team.sessionToken,
     accountId,
-    cachedRequest: reportRequest(accountId, SIZES[mode].length),
+    cachedRequest: chartRequest,
+    chart,
     results,
   };
 }
@@ -106,6 +89,42 @@ function reportRequest(accountId: string, months: number) {
     dateRange: { startDate: '2026-01-01', endDate: `2026-0${months + 2}-28` },
     filters: [],
   };
+}
+
+/** A done job for `request` holding `rows` rows, stored as the job worker stores them. */
+async function storeResult(
+  db: Db,
+  team: { teamId: string; userId: string },
+  request: ReturnType<typeof reportRequest>,
+  rows: number,
+  pageSize: number,
+): Promise<StoredResult> {
+  const now = new Date();
+  const { id } = await db
+    .insertInto('data_jobs')
+    .values({
+      team_id: team.teamId,
+      user_id: team.userId,
+      connector_id: 1,
+      account_id: request.account,
+      request_key: requestKeyOf(request),
+      request: JSON.stringify({
+        fields: request.fields,
+        dateRange: request.dateRange,
+        filters: request.filters,
+      }),
+      state: 'done',
+      total_rows: rows,
+      page_size: pageSize,
+      run_after: now,
+      created_at: now,
+      finished_at: now,
+      expires_at: new Date(now.getTime() + 24 * 3600 * 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await storePages(db, team.teamId, id, rows, pageSize);
+  return { jobId: id, rows, pageSize };
 }
 
 async function storePages(db: Db, teamId: string, jobId: string, rows: number, size: number) {

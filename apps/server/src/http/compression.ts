@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const gzipAsync = promisify(gzip);
 
@@ -27,8 +27,65 @@ export function registerCompression(app: FastifyInstance): void {
     if (!acceptsGzip(req.headers['accept-encoding'])) return payload;
     reply.header('content-encoding', 'gzip');
     reply.removeHeader('content-length');
-    return gzipAsync(payload, { level: constants.Z_BEST_SPEED });
+    if (repeated.has(reply)) {
+      return gzipOnce(typeof payload === 'string' ? Buffer.from(payload) : payload);
+    }
+    return gzip1(payload);
   });
+}
+
+const gzip1 = (payload: string | Buffer) => gzipAsync(payload, { level: constants.Z_BEST_SPEED });
+
+/** Replies whose text many clients get byte for byte (sameForMany). */
+const repeated = new WeakSet<FastifyReply>();
+
+/**
+ * Marks an answer many clients get byte for byte, so it is gzipped once, not per call: a GA4
+ * property's schema (54 kB, its ~270 fields) is asked by every chart of every viewer of a
+ * report at once.
+ */
+export function sameForMany(reply: FastifyReply): void {
+  repeated.add(reply);
+}
+
+/** Answers gzipped, by their bytes (as a one-byte string), least recently sent first. */
+const zipped = new Map<string, Promise<Buffer>>();
+let zippedBytes = 0;
+/** What held answers and their gzip may take at most (a few hundred schema answers). */
+export const ZIPPED_MAX_BYTES = 16 * 1024 * 1024;
+/** A held answer's cost: its bytes as the key, and its gzip (no larger). */
+const heldBytes = (key: string) => key.length * 2;
+
+/**
+ * The gzip of an answer's bytes, made once while it is held: the gzip is a function of the
+ * bytes alone, so a held one is only ever sent for the very same bytes. Callers at the same
+ * moment share the one compression in flight; one that failed is not kept.
+ */
+export function gzipOnce(bytes: Buffer): Promise<Buffer> {
+  // latin1 maps each byte to one character: equal keys are equal bytes.
+  const key = bytes.toString('latin1');
+  const held = zipped.get(key);
+  if (held) {
+    zipped.delete(key);
+    zipped.set(key, held);
+    return held;
+  }
+  const made = gzip1(bytes);
+  zipped.set(key, made);
+  zippedBytes += heldBytes(key);
+  made.catch(() => {
+    if (zipped.get(key) === made) forget(key);
+  });
+  for (const oldest of zipped.keys()) {
+    if (zippedBytes <= ZIPPED_MAX_BYTES || oldest === key) break;
+    forget(oldest);
+  }
+  return made;
+}
+
+function forget(key: string): void {
+  zipped.delete(key);
+  zippedBytes -= heldBytes(key);
 }
 
 function acceptsGzip(header: string | string[] | undefined): boolean {

@@ -60,6 +60,9 @@ describeEachDatabase(
         query: { account },
       });
       expect(answer.status, answer.text).toBe(200);
+      // The property's ~270 fields travel gzipped, each answer's gzip made once for its bytes:
+      // a Sydney property's answer is never sent for a New York one.
+      expect(answer.headers.get('content-encoding')).toBe('gzip');
       return answer.json();
     };
 
@@ -72,6 +75,7 @@ describeEachDatabase(
       const inNewYork = await schema(newYork);
       expect(revenueType(inNewYork)).toBe('CURRENCY_USD');
       expect(inNewYork.defaultDateRange.endDate).toBe('2026-03-19');
+      expect(revenueType(await schema(sydney))).toBe('CURRENCY_AUD');
     });
 
     it('dates rows in the account’s zone: the 21st has figures in Sydney, none yet in New York', async () => {

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS, ENDPOINTS } from '@gds/contract';
-import { COMPRESS_MIN_BYTES } from '../../src/http/compression.ts';
+import { COMPRESS_MIN_BYTES, ZIPPED_MAX_BYTES, gzipOnce } from '../../src/http/compression.ts';
 import { describeEachDatabase } from '../helpers/each-database.ts';
 import { api, createTestApp, fakeIdentity } from '../helpers/test-app.ts';
 import { signIn } from '../helpers/sign-in.ts';
@@ -51,5 +51,35 @@ describeEachDatabase('answer compression', (db) => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+/** An answer many clients get byte for byte (a property's schema) is gzipped once. */
+describe('gzip once', () => {
+  const answer = (mark: string, bytes = 60_000) =>
+    Buffer.from(`{"mark":"${mark}","fields":"${'field,'.repeat(bytes / 6)}"}`);
+
+  it('the same bytes get the very same gzip, even asked at the same moment; other bytes their own', async () => {
+    const first = gzipOnce(answer('a'));
+    const together = gzipOnce(answer('a'));
+    expect(together).toBe(first);
+    expect(gunzipSync(await first).toString()).toBe(answer('a').toString());
+    expect(gzipOnce(answer('a'))).toBe(first);
+    const other = gzipOnce(answer('b'));
+    expect(other).not.toBe(first);
+    expect(gunzipSync(await other).toString()).toBe(answer('b').toString());
+  });
+
+  it('holds at most its bound, letting the least recently sent go first', async () => {
+    const size = Math.ceil(ZIPPED_MAX_BYTES / 2 / 3);
+    const oldest = gzipOnce(answer('old', size));
+    const idle = gzipOnce(answer('idle', size));
+    expect(gzipOnce(answer('old', size))).toBe(oldest);
+    // A third of the bound each, so a third one lets the least recently sent ("idle") go.
+    await gzipOnce(answer('new', size));
+    expect(gzipOnce(answer('old', size))).toBe(oldest);
+    const again = gzipOnce(answer('idle', size));
+    expect(again).not.toBe(idle);
+    expect(gunzipSync(await again).toString()).toBe(answer('idle', size).toString());
   });
 });

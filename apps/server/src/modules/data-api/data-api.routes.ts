@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATA_API, DATA_API_DISCOVERY_PATH, DATA_READ_SCOPE } from '@gds/contract';
 import type { z } from 'zod';
 import type { DataJobPoll, dataApiDiscovery } from '@gds/contract';
+import { sameForMany } from '../../http/compression.ts';
 import { spacedJsonText } from '../../http/json-text.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { AuthorizeConnector, ConnectorCaller } from '../../http/request-context.ts';
@@ -41,8 +42,11 @@ function dataApiHandlers(
   return {
     connectors: ({ connectorCaller }) => dataApi.connectors(connectorCaller),
     accounts: ({ connectorCaller, params }) => dataApi.accounts(connectorCaller, params.connector),
-    schema: ({ connectorCaller, params, query }) =>
-      dataApi.describe(connectorCaller, params.connector, query.account),
+    schema: ({ connectorCaller, params, query, reply }) => {
+      // Every chart of every viewer of a report asks for the same schema at once.
+      sameForMany(reply);
+      return dataApi.describe(connectorCaller, params.connector, query.account);
+    },
     createJob: async ({ connectorCaller, body, reply }) => {
       await limits.accountJobs(`${connectorCaller.teamId}:${body.account}`, reply);
       return sent(await dataApi.startJob(connectorCaller, body));
