@@ -42,6 +42,8 @@ const CHARTS: readonly (readonly string[])[] = [
 ];
 const SIZE = { full: { charts: 20, viewers: 10 }, smoke: { charts: 5, viewers: 2 } };
 const WARM_P99_MS = 150;
+/** One viewer's warm open, repeated: its p99 is read from this many opens' loads. */
+const ONE_VIEWER_OPENS = 5;
 /** A warm schema (the account's field list, held and stored) answers within this at p99. */
 const WARM_SCHEMA_P99_MS = 100;
 const DAY_MS = 86_400_000;
@@ -80,6 +82,7 @@ export async function benchReport(
       {
         name: 'cold',
         viewers,
+        opens: 1,
         maxCalls: charts + 1,
         maxDays: undefined,
         maxP99: undefined,
@@ -91,15 +94,19 @@ export async function benchReport(
       {
         name: 'warm',
         viewers,
+        opens: 1,
         maxCalls: 0,
         maxDays: undefined,
         maxP99: undefined,
         maxSchemaP99: undefined,
       },
       // One viewer opening the report warm (its 20 charts at once): what a person waits for.
+      // Five viewers, one after another, so the p99 is read from 100 loads: of one open's 20
+      // it would be the slowest, whichever chart a collection happened to pause.
       {
         name: 'warm, one viewer',
         viewers: 1,
+        opens: ONE_VIEWER_OPENS,
         maxCalls: 0,
         maxDays: undefined,
         maxP99: smoke ? undefined : WARM_P99_MS,
@@ -108,6 +115,7 @@ export async function benchReport(
       {
         name: 'next day',
         viewers,
+        opens: 1,
         maxCalls: undefined,
         maxDays: settle + 1,
         maxP99: undefined,
@@ -121,17 +129,20 @@ export async function benchReport(
       const range = last28Days(clock());
       const before = await providerCalls(server);
       const cpuBefore = serverThreadCpuMs();
-      const opened = await viewersThread.open({
-        base: server.base,
-        grant,
-        account: { connector: googleAnalytics.connector, id: server.accountId },
-        charts: CHARTS.slice(0, charts),
-        loads: charts * phase.viewers,
-        range,
-      });
+      const loads: ChartLoad[] = [];
+      for (let open = 0; open < phase.opens; open += 1) {
+        const opened = await viewersThread.open({
+          base: server.base,
+          grant,
+          account: { connector: googleAnalytics.connector, id: server.accountId },
+          charts: CHARTS.slice(0, charts),
+          loads: charts * phase.viewers,
+          range,
+        });
+        loads.push(...opened.loads);
+        grant = opened.grant;
+      }
       const cpu = serverThreadCpuMs() - cpuBefore;
-      const { loads } = opened;
-      grant = opened.grant;
       const calls = (await providerCalls(server)) - before;
       const started = new Set(loads.flatMap((l) => l.jobIds).filter((id) => !earlier.has(id)));
       const days = await providerDaysPerChart(server, loads, earlier);

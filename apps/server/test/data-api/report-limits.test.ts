@@ -126,5 +126,23 @@ describeEachDatabase('data API: limits sized for real reports', (db) => {
       expect(perTeam.headers.get('retry-after')).toBe('59');
       expect((perTeam.body.error as { message: string }).message).toContain('Your team');
     });
+
+    it('an answer from a stored result spends none of the account’s job budget', async () => {
+      const owner = await signIn(ctx.app, ctx.identity, 'limits-cached@example.com');
+      const [account] = (await seedReportLogin(db(), owner.team.id)).accountIds;
+      const token = (await authorizeConnector(ctx, owner.cookie)).accessToken;
+      const start = (day: string) =>
+        dataCall(ctx.base, token, DATA_API.createJob, {
+          json: { account, fields: ['date'], dateRange: { startDate: day, endDate: day } },
+        });
+      expect((await start('2026-02-01')).body.state).toBe('queued');
+      await backgroundJobs(ctx.app).runDataJobs();
+      // A viewer's chart answered from the stored result: no job, so it does not count here.
+      expect((await start('2026-02-01')).body.state).toBe('done');
+      expect((await start('2026-02-02')).body.state).toBe('queued');
+      const third = await start('2026-02-03');
+      expect(third.status).toBe(429);
+      expect((third.body.error as { message: string }).message).toContain('this account');
+    });
   });
 });

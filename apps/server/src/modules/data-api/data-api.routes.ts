@@ -27,6 +27,7 @@ const refused = () =>
 export interface DataApiLimits {
   /** Every call: its grant's and its team's budgets, counted together. */
   call: (caller: ConnectorCaller, reply: FastifyReply) => Promise<void>;
+  /** Jobs started or joined per account (an answer from a stored result starts none). */
   accountJobs: RateLimiter;
 }
 
@@ -47,10 +48,12 @@ function dataApiHandlers(
       sameForMany(reply);
       return dataApi.describe(connectorCaller, params.connector, query.account);
     },
-    createJob: async ({ connectorCaller, body, reply }) => {
-      await limits.accountJobs(`${connectorCaller.teamId}:${body.account}`, reply);
-      return sent(await dataApi.startJob(connectorCaller, body));
-    },
+    createJob: async ({ connectorCaller, body, reply }) =>
+      sent(
+        await dataApi.startJob(connectorCaller, body, () =>
+          limits.accountJobs(`${connectorCaller.teamId}:${body.account}`, reply),
+        ),
+      ),
     pollJob: async ({ connectorCaller, params, query }) =>
       sent(await dataApi.poll(connectorCaller, params.jobId, query.page)),
   };

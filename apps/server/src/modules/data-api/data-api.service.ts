@@ -150,8 +150,14 @@ export function createDataApiService(deps: {
   /**
    * Starts a report job, or answers a done one for an identical request still fresh. The
    * account, the fresh job and the cached answer's log row are one statement (the hot path).
+   * `admit` runs before a job is started or joined (the account's job budget): an answer from
+   * a stored result starts nothing, so it spends none of it.
    */
-  async function startJob(caller: ConnectorCaller, request: JobRequest): Promise<PollAnswer> {
+  async function startJob(
+    caller: ConnectorCaller,
+    request: JobRequest,
+    admit: () => Promise<void>,
+  ): Promise<PollAnswer> {
     const started = deps.clock();
     const requestKey = requestKeyOf(request);
     const found = await cachedAnswers.findAndLog({
@@ -200,6 +206,7 @@ export function createDataApiService(deps: {
       const done = { fields: fresh.fields, total: fresh.totalRows, pages, notices: fresh.notices };
       return { text: donePage(fresh.id, done, 1, fresh.firstPage) };
     }
+    await admit();
     const job = await startOrJoin(caller, target, request, requestKey, started);
     if (job.started) {
       deps.kick();
