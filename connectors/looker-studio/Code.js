@@ -1,8 +1,9 @@
 /**
  * Looker Studio community connector for the team's connected data sources. It signs the
  * person in with the app's OAuth 2.0 server (authorization code + PKCE, through the
- * apps-script-oauth2 library), then reads report data from the app's data API: schema, then a
- * job that is polled until its rows are ready, page by page.
+ * apps-script-oauth2 library), then reads report data from the app's data API: the account's
+ * fields (held an hour for charts), then a job, answered at once from a stored result or polled
+ * until its rows are ready, page by page.
  *
  * Script properties (Project settings → Script properties):
  *   APP_URL        the app's address, e.g. https://app.example.com (no trailing slash)
@@ -390,6 +391,45 @@ function accountFields_(params) {
   ).fields;
 }
 
+/** How long a person's executions reuse an account's field list for charts (seconds). */
+var CHART_FIELDS_SECONDS = 3600;
+/**
+ * CacheService keeps at most 100 KB a key
+ * (https://developers.google.com/apps-script/reference/cache/cache#putkey,-value,-expirationinseconds);
+ * a character is up to three bytes in UTF-8.
+ */
+var CACHE_MAX_CHARS = 33000;
+
+/**
+ * The account's fields as a chart needs them (no descriptions: Looker Studio shows getSchema's),
+ * kept an hour in the user cache that all of the person's executions share, so each chart of
+ * a report asks the data API for its job only. A chart naming a field the held list lacks (one
+ * made at the provider since) reads the list anew. A list too large for the cache is read
+ * every time, as before.
+ */
+function chartFields_(params, names) {
+  var cache = CacheService.getUserCache();
+  var key = 'chart-fields:' + connectorOf_(params) + ':' + params.account;
+  var held = cache.get(key);
+  if (held) {
+    var fields = JSON.parse(held);
+    var ids = {};
+    fields.forEach(function (f) {
+      ids[f.id] = true;
+    });
+    var complete = names.every(function (name) {
+      return name === DATA_NOTES_ID || ids[name];
+    });
+    if (complete) return fields;
+  }
+  var read = accountFields_(params).map(function (f) {
+    return { id: f.id, name: f.name, semantics: f.semantics, aggregation: f.aggregation };
+  });
+  var text = JSON.stringify(read);
+  if (text.length <= CACHE_MAX_CHARS) cache.put(key, text, CHART_FIELDS_SECONDS);
+  return read;
+}
+
 /**
  * The fields as a Looker Studio Fields object, in the order asked (all of the account's, then
  * Data notes, when none are named).
@@ -416,11 +456,8 @@ function fields_(offered, wanted) {
     if (!f)
       throwUser_('The field ' + id + ' is no longer offered. Refresh the data source’s fields.');
     var field = f.semantics.conceptType === 'METRIC' ? fields.newMetric() : fields.newDimension();
-    field
-      .setId(f.id)
-      .setName(f.name)
-      .setDescription(f.description)
-      .setType(fieldType_(f.semantics.semanticType));
+    field.setId(f.id).setName(f.name).setType(fieldType_(f.semantics.semanticType));
+    if (f.description) field.setDescription(f.description);
     if (f.aggregation && f.semantics.conceptType === 'METRIC') {
       // The data API says NONE where Looker Studio's AggregationType says NO_AGGREGATION.
       field.setAggregation(
@@ -453,10 +490,10 @@ function getSchema(request) {
  * without share a job and its stored result, and each row carries the job's notes.
  */
 function getData(request) {
-  var offered = accountFields_(request.configParams);
   var names = request.fields.map(function (f) {
     return f.name;
   });
+  var offered = chartFields_(request.configParams, names);
   var requested = fields_(offered, names);
   var asked = names.filter(function (name) {
     return name !== DATA_NOTES_ID;

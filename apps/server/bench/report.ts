@@ -1,3 +1,4 @@
+import { dayIn } from '@gds/contract/days';
 import { appMetrics } from '../src/app.ts';
 import { googleAnalytics } from '../src/modules/report-connectors/google-analytics.fetcher.ts';
 import { movableClock, startReportServer } from './report-app.ts';
@@ -44,8 +45,6 @@ const SIZE = { full: { charts: 20, viewers: 10 }, smoke: { charts: 5, viewers: 2
 const WARM_P99_MS = 150;
 /** One viewer's warm open, repeated: its p99 is read from this many opens' loads. */
 const ONE_VIEWER_OPENS = 5;
-/** A warm schema (the account's field list, held and stored) answers within this at p99. */
-const WARM_SCHEMA_P99_MS = 100;
 const DAY_MS = 86_400_000;
 
 export interface ReportBench {
@@ -68,14 +67,15 @@ export async function benchReport(
   const server = await startReportServer(env, clock);
   const lines = [
     `\n### ${REPORT_NAME} (${charts} charts × ${viewers} viewers, last 28 days)\n`,
-    '| phase | chart loads | jobs started | provider calls | provider days per field set (most) | p50 ms | p99 ms | schema p50 ms | schema p99 ms | server CPU ms per chart | errors | lost grants | target |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| phase | chart loads | jobs started | provider calls | provider days per field set (most) | p50 ms | p99 ms | schema calls | schema p50 ms | schema p99 ms | server CPU ms per chart | errors | lost grants | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const failures: string[] = [];
   let grant = server.grant;
   const viewersThread = startViewers();
   try {
     const settle = googleAnalytics.settleDays ?? 0;
+    const zone = await accountZone(server);
     const phases = [
       // One call per field set, and one read of the property's field list (GA4's metadata,
       // stored for a day and shared by every chart).
@@ -83,10 +83,10 @@ export async function benchReport(
         name: 'cold',
         viewers,
         opens: 1,
+        fieldsNotHeld: false,
         maxCalls: charts + 1,
         maxDays: undefined,
         maxP99: undefined,
-        maxSchemaP99: undefined,
       },
       // Every viewer at once, warm: 200 loads queue through one process, so their p99 is bound
       // below by loads × the server's CPU per chart (the column beside it), whatever the data
@@ -95,38 +95,51 @@ export async function benchReport(
         name: 'warm',
         viewers,
         opens: 1,
+        fieldsNotHeld: false,
         maxCalls: 0,
         maxDays: undefined,
         maxP99: undefined,
-        maxSchemaP99: undefined,
       },
       // One viewer opening the report warm (its 20 charts at once): what a person waits for.
       // Five viewers, one after another, so the p99 is read from 100 loads: of one open's 20
-      // it would be the slowest, whichever chart a collection happened to pause.
+      // it would be the slowest, whichever chart a collection happened to pause. They share
+      // the owner's credentials, so the connector holds the account's fields from before.
       {
         name: 'warm, one viewer',
         viewers: 1,
         opens: ONE_VIEWER_OPENS,
+        fieldsNotHeld: false,
         maxCalls: 0,
         maxDays: undefined,
         maxP99: smoke ? undefined : WARM_P99_MS,
-        maxSchemaP99: smoke ? undefined : WARM_SCHEMA_P99_MS,
+      },
+      // The same, each viewer with a connector of its own that holds no field list yet (a
+      // report on the viewer's credentials): every chart reads the schema first. Measured and
+      // reported; the schema's own target is held by its scenario at 20 connections.
+      {
+        name: 'warm, one viewer, fields not held',
+        viewers: 1,
+        opens: ONE_VIEWER_OPENS,
+        fieldsNotHeld: true,
+        maxCalls: 0,
+        maxDays: undefined,
+        maxP99: undefined,
       },
       {
         name: 'next day',
         viewers,
         opens: 1,
+        fieldsNotHeld: false,
         maxCalls: undefined,
         maxDays: settle + 1,
         maxP99: undefined,
-        maxSchemaP99: undefined,
       },
     ] as const;
     // Jobs an earlier phase started (a warm chart is answered by its cold job): not counted again.
     const earlier = new Set<string>();
     for (const phase of phases) {
       if (phase.name === 'next day') clock.advance(DAY_MS);
-      const range = last28Days(clock());
+      const range = last28Days(clock(), zone);
       const before = await providerCalls(server);
       const cpuBefore = serverThreadCpuMs();
       const loads: ChartLoad[] = [];
@@ -138,6 +151,8 @@ export async function benchReport(
           charts: CHARTS.slice(0, charts),
           loads: charts * phase.viewers,
           range,
+          now: clock().getTime(),
+          fieldsNotHeld: phase.fieldsNotHeld,
         });
         loads.push(...opened.loads);
         grant = opened.grant;
@@ -155,13 +170,14 @@ export async function benchReport(
         phase.maxCalls === undefined ? '' : `provider calls ≤ ${phase.maxCalls}`,
         phase.maxDays === undefined ? '' : `provider days per field set ≤ ${phase.maxDays}`,
         phase.maxP99 === undefined ? '' : `p99 ≤ ${phase.maxP99} ms`,
-        phase.maxSchemaP99 === undefined ? '' : `schema p99 ≤ ${phase.maxSchemaP99} ms`,
       ].filter(Boolean);
       const p99 = percentile(ms, 0.99);
-      const schemaMs = loads.map((l) => l.schemaMs).sort((a, b) => a - b);
+      const schemaMs = loads
+        .flatMap((l) => (l.schemaMs === null ? [] : [l.schemaMs]))
+        .sort((a, b) => a - b);
       const schemaP99 = percentile(schemaMs, 0.99);
       lines.push(
-        `| ${phase.name} | ${loads.length} | ${started.size} | ${calls} | ${days} | ${percentile(ms, 0.5)} | ${p99} | ${percentile(schemaMs, 0.5)} | ${schemaP99} | ${cpuPerChart(cpu, loads.length)} | ${errors.length} | ${lost} | ${target.join(', ')} |`,
+        `| ${phase.name} | ${loads.length} | ${started.size} | ${calls} | ${days} | ${percentile(ms, 0.5)} | ${p99} | ${schemaMs.length} | ${schemaMs.length ? percentile(schemaMs, 0.5) : '–'} | ${schemaMs.length ? schemaP99 : '–'} | ${cpuPerChart(cpu, loads.length)} | ${errors.length} | ${lost} | ${target.join(', ')} |`,
       );
       const name = `${REPORT_NAME}, ${phase.name}`;
       if (errors.length > 0) {
@@ -177,9 +193,6 @@ export async function benchReport(
       if (phase.maxP99 !== undefined && p99 > phase.maxP99) {
         failures.push(`${name}: p99 ${p99} ms > ${phase.maxP99} ms`);
       }
-      if (phase.maxSchemaP99 !== undefined && schemaP99 > phase.maxSchemaP99) {
-        failures.push(`${name}: schema p99 ${schemaP99} ms > ${phase.maxSchemaP99} ms`);
-      }
     }
   } finally {
     await viewersThread.close();
@@ -188,11 +201,25 @@ export async function benchReport(
   return { lines, failures };
 }
 
-/** "Last 28 days" as Looker Studio asks it: the 28 days up to yesterday. */
-function last28Days(now: Date): { startDate: string; endDate: string } {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+/**
+ * "Last 28 days" as Looker Studio asks it: the 28 days up to yesterday in the report's time
+ * zone, here the account's. Counted in UTC instead, from midnight UTC until the account's own
+ * midnight the range ended on the account's today, and the next day fetched a day more.
+ */
+function last28Days(now: Date, timeZone: string): { startDate: string; endDate: string } {
+  const today = Date.parse(`${dayIn(now, timeZone)}T00:00:00Z`);
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   return { startDate: day(today - 28 * DAY_MS), endDate: day(today - DAY_MS) };
+}
+
+/** The account's reporting time zone, as discovery stored it (UTC when none was, as the server counts). */
+async function accountZone(server: ReportServer): Promise<string> {
+  const row = await server.db
+    .selectFrom('data_source_accounts')
+    .select('details')
+    .where('id', '=', server.accountId)
+    .executeTakeFirstOrThrow();
+  return row.details.timeZone ?? 'UTC';
 }
 
 /** Every call the server made to Google Analytics' reporting API, whatever its outcome. */

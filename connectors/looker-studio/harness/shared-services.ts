@@ -48,6 +48,11 @@ function propertyStore(initial: Record<string, string> = {}) {
 
 /** At most six hours, as CacheService keeps an entry. */
 const CACHE_MAX_SECONDS = 6 * 60 * 60;
+/**
+ * CacheService refuses a value over 100 KB
+ * (https://developers.google.com/apps-script/reference/cache/cache#putkey,-value,-expirationinseconds).
+ */
+const CACHE_MAX_VALUE_BYTES = 100 * 1024;
 
 function cacheStore(now: () => number) {
   const values = new Map<string, { value: string; expiresAt: number }>();
@@ -64,6 +69,9 @@ function cacheStore(now: () => number) {
           return entry && entry.expiresAt > now() ? entry.value : null;
         }
         case 'put':
+          if (Buffer.byteLength(String(value)) > CACHE_MAX_VALUE_BYTES) {
+            throw new Error('Argument too large: value');
+          }
           values.set(key, {
             value,
             expiresAt: now() + Math.min(seconds, CACHE_MAX_SECONDS) * 1000,

@@ -229,11 +229,62 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     });
     expect(again.rows).toEqual(result.rows);
     const calls = connector.requests.slice(before).map((r) => `${r.method} ${r.url}`);
+    expect(calls.filter((c) => c.includes('/schema?'))).toEqual([]);
     expect(calls.filter((c) => c.includes('/jobs'))).toEqual([
       expect.stringMatching(/^POST .*\/jobs$/),
       expect.stringMatching(/^GET .*\/jobs\/[^?]+\?page=2$/),
       expect.stringMatching(/^GET .*\/jobs\/[^?]+\?page=3$/),
     ]);
+  });
+
+  it('charts read the account’s fields once an hour, and anew for a field made since', async () => {
+    const chart = (names: string[]) =>
+      connector.call<{ rows: unknown[] }>('getData', {
+        configParams: configParams(),
+        fields: names.map((name) => ({ name })),
+        dateRange: { startDate: '2026-02-01', endDate: '2026-02-02' },
+      });
+    const schemaCalls = () => connector.requests.filter((r) => r.url.includes('/schema?')).length;
+    const field = (id: string, conceptType: string, semanticType: string) => ({
+      id,
+      name: id,
+      description: `The ${id}.`,
+      semantics: { conceptType, semanticType },
+      ...(conceptType === 'METRIC' ? { aggregation: 'SUM' } : {}),
+    });
+    // Whatever an earlier chart held has lapsed; the list read now lacks campaign (a field
+    // made at the provider since).
+    clock.advance(3601 * 1000);
+    intercept = (request) =>
+      request.url.includes('/schema?')
+        ? {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              fields: [
+                field('date', 'DIMENSION', 'YEAR_MONTH_DAY'),
+                field('sessions', 'METRIC', 'NUMBER'),
+              ],
+            }),
+          }
+        : undefined;
+    try {
+      const before = schemaCalls();
+      await chart(['date', 'sessions']);
+      await chart(['sessions']);
+      expect(schemaCalls() - before).toBe(1);
+    } finally {
+      intercept = undefined;
+    }
+    // A chart naming a field the held list lacks reads the list anew, and holds that one.
+    const before = schemaCalls();
+    expect((await chart(['date', 'campaign', 'sessions'])).rows.length).toBeGreaterThan(0);
+    await chart(['campaign', 'sessions']);
+    expect(schemaCalls() - before).toBe(1);
+    // An hour on, the list is read again.
+    clock.advance(3601 * 1000);
+    await chart(['date', 'sessions']);
+    expect(schemaCalls() - before).toBe(2);
   });
 
   it('a failed job reaches Looker Studio as the reason, with where to reconnect', async () => {
