@@ -115,12 +115,6 @@ export const dataJobPoll = z.object({
 });
 export type DataJobPoll = z.infer<typeof dataJobPoll>;
 
-/**
- * A started job's answer: queued or running (poll it), or done with its first page, the
- * poll's done answer for page 1, so a chart answered from a stored result costs one call.
- */
-export const dataJobCreated = dataJobPoll;
-
 export const dataConnectorsResponse = z.object({
   /** Connectors with reports of which the team has accounts. */
   connectors: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -175,7 +169,9 @@ export const DATA_API = {
     path: `${DATA_API_PREFIX}/jobs`,
     access: dataReadAccess,
     body: dataJobRequest,
-    response: dataJobCreated,
+    // Queued or running (poll it), or done with its first page: the poll's answer for page 1,
+    // so a chart answered from a stored result costs one call.
+    response: dataJobPoll,
     errors: ['NOT_FOUND', 'RATE_LIMITED'],
   }),
   pollJob: defineEndpoint({
