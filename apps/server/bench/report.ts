@@ -47,6 +47,19 @@ const WARM_P99_MS = 150;
 const ONE_VIEWER_OPENS = 5;
 const DAY_MS = 86_400_000;
 
+/** One phase of the report: who opens it, how often, and what it must show. */
+interface ReportPhase {
+  name: string;
+  viewers: number;
+  /** Opens one after another, each by `viewers` at once. */
+  opens: number;
+  /** Each open by someone whose connector holds no field list yet. */
+  fieldsNotHeld: boolean;
+  maxCalls: number | undefined;
+  maxDays: number | undefined;
+  maxP99: number | undefined;
+}
+
 export interface ReportBench {
   lines: string[];
   failures: string[];
@@ -76,65 +89,47 @@ export async function benchReport(
   try {
     const settle = googleAnalytics.settleDays ?? 0;
     const zone = await accountZone(server);
+    /** A phase: every viewer opening the report once, with no target unless named. */
+    const phase = (p: { name: string } & Partial<ReportPhase>): ReportPhase => ({
+      viewers,
+      opens: 1,
+      fieldsNotHeld: false,
+      maxCalls: undefined,
+      maxDays: undefined,
+      maxP99: undefined,
+      ...p,
+    });
     const phases = [
       // One call per field set, and one read of the property's field list (GA4's metadata,
       // stored for a day and shared by every chart).
-      {
-        name: 'cold',
-        viewers,
-        opens: 1,
-        fieldsNotHeld: false,
-        maxCalls: charts + 1,
-        maxDays: undefined,
-        maxP99: undefined,
-      },
+      phase({ name: 'cold', maxCalls: charts + 1 }),
       // Every viewer at once, warm: 200 loads queue through one process, so their p99 is bound
       // below by loads × the server's CPU per chart (the column beside it), whatever the data
       // path does; it is measured and reported, and the chart targets are held per viewer.
-      {
-        name: 'warm',
-        viewers,
-        opens: 1,
-        fieldsNotHeld: false,
-        maxCalls: 0,
-        maxDays: undefined,
-        maxP99: undefined,
-      },
+      phase({ name: 'warm', maxCalls: 0 }),
       // One viewer opening the report warm (its 20 charts at once): what a person waits for.
       // Five viewers, one after another, so the p99 is read from 100 loads: of one open's 20
       // it would be the slowest, whichever chart a collection happened to pause. They share
       // the owner's credentials, so the connector holds the account's fields from before.
-      {
+      phase({
         name: 'warm, one viewer',
         viewers: 1,
         opens: ONE_VIEWER_OPENS,
-        fieldsNotHeld: false,
         maxCalls: 0,
-        maxDays: undefined,
         maxP99: smoke ? undefined : WARM_P99_MS,
-      },
+      }),
       // The same, each viewer with a connector of its own that holds no field list yet (a
       // report on the viewer's credentials): every chart reads the schema first. Measured and
       // reported; the schema's own target is held by its scenario at 20 connections.
-      {
+      phase({
         name: 'warm, one viewer, fields not held',
         viewers: 1,
         opens: ONE_VIEWER_OPENS,
         fieldsNotHeld: true,
         maxCalls: 0,
-        maxDays: undefined,
-        maxP99: undefined,
-      },
-      {
-        name: 'next day',
-        viewers,
-        opens: 1,
-        fieldsNotHeld: false,
-        maxCalls: undefined,
-        maxDays: settle + 1,
-        maxP99: undefined,
-      },
-    ] as const;
+      }),
+      phase({ name: 'next day', maxDays: settle + 1 }),
+    ];
     // Jobs an earlier phase started (a warm chart is answered by its cold job): not counted again.
     const earlier = new Set<string>();
     for (const phase of phases) {

@@ -56,6 +56,11 @@ export interface HttpAnswer {
   body: string;
 }
 
+/** A JSON answer a test gives in the app's place (`intercept`). */
+export function jsonAnswer(value: unknown, status = 200): HttpAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+}
+
 export interface ConnectorHarnessOptions {
   /** Script properties (APP_URL, CLIENT_ID, CLIENT_SECRET, ENVIRONMENT, ...). */
   scriptProperties: Record<string, string>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findConnectorByName } from '@gds/contract';
 import {
   ConnectorError,
+  jsonAnswer,
   startConnectorHarness,
 } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
 import type {
@@ -183,13 +184,10 @@ describeEachDatabase('sample connector: Data notes from the data API’s notices
       // message, and its debug text, shown to admins only, adds the notices of the first page.
       intercept = (request) =>
         request.url.includes('?page=2')
-          ? {
-              status: 404,
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                error: { code: 'NOT_FOUND', message: 'That report job was not found.' },
-              }),
-            }
+          ? jsonAnswer(
+              { error: { code: 'NOT_FOUND', message: 'That report job was not found.' } },
+              404,
+            )
           : undefined;
       const failed = await getData(busy, LANDING_PAGES, LONG_RANGE).catch((e: unknown) => e);
       expect(failed).toBeInstanceOf(ConnectorError);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ConnectorError,
   harnessClock,
+  jsonAnswer,
   startConnectorHarness,
 } from '../../../../connectors/looker-studio/harness/connector-harness.ts';
 import type {
@@ -43,6 +44,11 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
   const clock = harnessClock();
   let intercept: ((request: HttpRequest) => HttpAnswer | undefined) | undefined;
   const configParams = () => ({ connector: 'google-analytics', account: accountId });
+  /** The data API's schema answered with these fields instead of the account's. */
+  const schemaOf =
+    (fields: unknown[]) =>
+    (request: HttpRequest): HttpAnswer | undefined =>
+      request.url.includes('/schema?') ? jsonAnswer({ fields }) : undefined;
 
   beforeAll(async () => {
     ctx = await startDataApiApp(db(), { clock: clock.clock, env: { DATA_API_PAGE_SIZE: '100' } });
@@ -176,16 +182,7 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
       semantics: { conceptType: 'METRIC', semanticType },
       aggregation,
     });
-    intercept = (request) =>
-      request.url.includes('/schema?')
-        ? {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              fields: [metric('cost', 'CURRENCY_XOF', 'SUM'), metric('rank', 'NUMBER', 'NONE')],
-            }),
-          }
-        : undefined;
+    intercept = schemaOf([metric('cost', 'CURRENCY_XOF', 'SUM'), metric('rank', 'NUMBER', 'NONE')]);
     try {
       const { schema } = await connector.call<{ schema: BuiltField[] }>('getSchema', {
         configParams: configParams(),
@@ -255,19 +252,10 @@ describeEachDatabase('Looker Studio sample connector (harness)', (db) => {
     // Whatever an earlier chart held has lapsed; the list read now lacks campaign (a field
     // made at the provider since).
     clock.advance(3601 * 1000);
-    intercept = (request) =>
-      request.url.includes('/schema?')
-        ? {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              fields: [
-                field('date', 'DIMENSION', 'YEAR_MONTH_DAY'),
-                field('sessions', 'METRIC', 'NUMBER'),
-              ],
-            }),
-          }
-        : undefined;
+    intercept = schemaOf([
+      field('date', 'DIMENSION', 'YEAR_MONTH_DAY'),
+      field('sessions', 'METRIC', 'NUMBER'),
+    ]);
     try {
       const before = schemaCalls();
       await chart(['date', 'sessions']);

@@ -75,6 +75,31 @@ describeEachDatabase(
       expect(answer.status, answer.text).toBe(200);
       return answer.body;
     };
+    /** A job as an identical request's start reads it. */
+    const storedJob = (jobId: string) =>
+      db()
+        .selectFrom('data_jobs')
+        .select(['request_key', 'finished_at', 'request', 'connector_id', 'total_rows'])
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+    type StoredJob = Awaited<ReturnType<typeof storedJob>>;
+    /** Another start of `job`'s request at `now` (undefined: an existing job answers it). */
+    const startAgain = (job: StoredJob, now: Date, freshSince: Date) =>
+      createDataJobsRepository(db()).insertUnlessInFlight({
+        teamId: owner.team.id,
+        userId: owner.user.id,
+        connectorId: job.connector_id,
+        accountId,
+        requestKey: job.request_key,
+        request: job.request as DataJobQuery,
+        pageSize: 100,
+        now,
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        freshSince,
+      });
+    /** The job that answers `job`'s request at `now`, as a start that lost reads it. */
+    const joinable = (job: StoredJob, now: Date, freshSince: Date) =>
+      createDataJobsRepository(db()).findJoinable(owner.team.id, job.request_key, freshSince, now);
     const logOf = (jobId: string) =>
       db()
         .selectFrom('data_requests')
@@ -121,33 +146,16 @@ describeEachDatabase(
       const body = newRequest();
       const done = await post(first, body);
       await backgroundJobs(first.app).runDataJobs();
-      const job = await db()
-        .selectFrom('data_jobs')
-        .select(['request_key', 'finished_at', 'request', 'connector_id', 'total_rows'])
-        .where('id', '=', String(done.jobId))
-        .executeTakeFirstOrThrow();
+      const job = await storedJob(String(done.jobId));
       const finishedAt = job.finished_at ?? new Date();
       const now = new Date(finishedAt.getTime() + 1000);
-      const started = await createDataJobsRepository(db()).insertUnlessInFlight({
-        teamId: owner.team.id,
-        userId: owner.user.id,
-        connectorId: job.connector_id,
-        accountId,
-        requestKey: job.request_key,
-        request: job.request as DataJobQuery,
-        pageSize: 100,
-        now,
-        expiresAt: new Date(now.getTime() + 3_600_000),
-        freshSince: new Date(finishedAt.getTime() - 60_000),
+      const freshSince = new Date(finishedAt.getTime() - 60_000);
+      expect(await startAgain(job, now, freshSince)).toBeUndefined();
+      expect(await joinable(job, now, freshSince)).toEqual({
+        id: done.jobId,
+        state: 'done',
+        rows: job.total_rows,
       });
-      expect(started).toBeUndefined();
-      const joined = await createDataJobsRepository(db()).findJoinable(
-        owner.team.id,
-        job.request_key,
-        new Date(finishedAt.getTime() - 60_000),
-        now,
-      );
-      expect(joined).toEqual({ id: done.jobId, state: 'done', rows: job.total_rows });
     });
 
     // Forced on PostgreSQL by holding the finishing transaction open; PGlite runs one statement
@@ -163,25 +171,9 @@ describeEachDatabase(
         const body = newRequest();
         const queued = await post(first, body);
         const jobId = String(queued.jobId);
-        const job = await db()
-          .selectFrom('data_jobs')
-          .select(['request_key', 'request', 'connector_id'])
-          .where('id', '=', jobId)
-          .executeTakeFirstOrThrow();
+        const job = await storedJob(jobId);
         const now = new Date();
-        const start = () =>
-          createDataJobsRepository(db()).insertUnlessInFlight({
-            teamId: owner.team.id,
-            userId: owner.user.id,
-            connectorId: job.connector_id,
-            accountId,
-            requestKey: job.request_key,
-            request: job.request as DataJobQuery,
-            pageSize: 100,
-            now,
-            expiresAt: new Date(now.getTime() + 3_600_000),
-            freshSince: new Date(now.getTime() - 60_000),
-          });
+        const freshSince = new Date(now.getTime() - 60_000);
         const started = await whileHeld(
           holder,
           (tx) =>
@@ -190,17 +182,11 @@ describeEachDatabase(
               .set({ state: 'done', finished_at: now, total_rows: 0 })
               .where('id', '=', jobId)
               .execute(),
-          start,
+          () => startAgain(job, now, freshSince),
           1,
         );
         expect(started).toBeUndefined();
-        const joined = await createDataJobsRepository(db()).findJoinable(
-          owner.team.id,
-          job.request_key,
-          new Date(now.getTime() - 60_000),
-          now,
-        );
-        expect(joined).toEqual({ id: jobId, state: 'done', rows: 0 });
+        expect(await joinable(job, now, freshSince)).toEqual({ id: jobId, state: 'done', rows: 0 });
       },
     );
 
