@@ -3,26 +3,25 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Skeleton } from '../../../components/skeleton.tsx';
 import { Button } from '../../../components/button.tsx';
 import { errorMessage } from '../../../lib/api-error.ts';
+import { countOf } from '../../../lib/counts.ts';
 import {
   isUnknown,
   useClientConnectionResult,
   type ClientConnectionResult,
 } from '../api/client-connect.ts';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function wording({ teamName, connectorName, result }: ClientConnectionResult) {
   const connector = connectorName || 'data source';
   if (result.status === 'connected') {
     const skipped =
       result.accountsSkipped > 0
-        ? ` ${plural(result.accountsSkipped, 'account was', 'accounts were')} not added: ${teamName}'s plan has no room for more.`
+        ? ` ${countOf(result.accountsSkipped, 'account was', 'accounts were')} not added: ${teamName}'s plan has no room for more.`
         : '';
     return {
       tone: 'neutral' as const,
       icon: 'success' as const,
       title: `Your ${connector} account was connected`,
-      text: `${plural(result.accountsAdded, 'account is', 'accounts are')} now shared with ${teamName}.${skipped} You can close this page.`,
+      text: `${countOf(result.accountsAdded, 'account is', 'accounts are')} now shared with ${teamName}.${skipped} You can close this page.`,
     };
   }
   if (result.status === 'denied') {

@@ -1,6 +1,7 @@
 import { memo, useId } from 'react';
 import { Badge } from '../../../components/badge.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { countOf } from '../../../lib/counts.ts';
 import type { ConnectorGroup, Credential } from '../api/grouped-data-query.ts';
 import { needsAttention } from './account-filters.ts';
 import { ConnectorBadge } from '../../../components/connector-badge.tsx';
@@ -18,9 +19,6 @@ interface ConnectorGroupCardProps {
   /** Render only the accounts near the screen: the screen's lists are long. */
   virtual: boolean;
 }
-
-const plural = (n: number, word: string) =>
-  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 function attentionCount(credentials: readonly Credential[]): number {
   return credentials.filter(needsAttention).length;
@@ -66,7 +64,7 @@ export const ConnectorGroupCard = memo(function ConnectorGroupCard({
           <span className="ds-group-title">
             <span className="ds-group-name">{connectorName}</span>
             <span className="ds-group-counts">
-              {plural(group.credentials.length, 'login')} · {plural(accountCount, 'account')}
+              {countOf(group.credentials.length, 'login')} · {countOf(accountCount, 'account')}
             </span>
           </span>
           {attention > 0 && (

@@ -1,9 +1,8 @@
 import { Badge } from '../../../components/badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatCount as n } from '../../../lib/counts.ts';
 import type { Stats } from '../api/stats.ts';
 import { ConnectorCell, StatsTableCard } from './stats-table-card.tsx';
-
-const n = (value: number) => value.toLocaleString('en-US');
 
 const STANDING: Record<
   Stats['providerQuota'][number]['standing'],

@@ -3,13 +3,12 @@ import { Link } from 'react-router';
 import { ConnectorBadge } from '../../../components/connector-badge.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ROUTES } from '../../../lib/routes.ts';
+import { countOf, formatCount as n } from '../../../lib/counts.ts';
 import { useSkin } from '../../../skins/skin-context.tsx';
 import type { Stats } from '../api/stats.ts';
 import { formatDay } from '../stats-range.ts';
 import { ChartCard } from './chart-card.tsx';
 import { TimeSeriesChart, type ChartSeries } from './time-series-chart.tsx';
-
-const n = (value: number) => value.toLocaleString('en-US');
 
 /** Accounts or members per day against the plan's limit. */
 export function UsageChart({
@@ -164,9 +163,10 @@ export function RequestsChart({
 function ProviderCalls({ totals }: { totals: Stats['dataRequests']['totals'] }) {
   return (
     <p className="stats-card-description" data-testid="stats-provider-calls">
-      {n(totals.providerCalls)} calls to your data sources · {n(totals.callsSaved)} calls saved. A
-      request is answered without calling the data source again when the same report was read in the
-      last few minutes, or when another chart or viewer asked for it at the same moment.
+      {countOf(totals.providerCalls, 'call')} to your data sources ·{' '}
+      {countOf(totals.callsSaved, 'call')} saved. A request is answered without calling the data
+      source again when the same report was read in the last few minutes, or when another chart or
+      viewer asked for it at the same moment.
     </p>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { Badge } from '../../../components/badge.tsx';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatCount as n } from '../../../lib/counts.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import type { Stats } from '../api/stats.ts';
 import { ConnectorCell, StatsTableCard } from './stats-table-card.tsx';
-
-const n = (value: number) => value.toLocaleString('en-US');
 
 /** Accounts whose data requests failed in the range, most failures first, with why. */
 export function FailingAccounts({ accounts }: { accounts: Stats['failingAccounts'] }) {

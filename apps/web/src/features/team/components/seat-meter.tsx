@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
+import { countOf } from '../../../lib/counts.ts';
 import { ROUTES } from '../../../lib/routes.ts';
 import type { Seats } from '../api/team-users.ts';
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
 /**
  * "N of M users": members plus pending invitations against the plan's limit, since an
@@ -21,8 +19,8 @@ export function SeatMeter({ seats, canBill }: { seats: Seats; canBill: boolean }
         <span data-testid="seat-count">{text}</span>
         {seats.pendingInvitations > 0 && (
           <span className="seats-detail">
-            {plural(seats.members, 'member', 'members')} ·{' '}
-            {plural(seats.pendingInvitations, 'pending invitation', 'pending invitations')}
+            {countOf(seats.members, 'member')} ·{' '}
+            {countOf(seats.pendingInvitations, 'pending invitation')}
           </span>
         )}
       </div>
